@@ -1,0 +1,102 @@
+"""fc-solve's board format, read and written.
+
+::
+
+    Foundations: H-0 C-0 D-0 S-0
+    Freecells: 6S 9C - -
+    JD KD 2S 4C 3S 6D
+    ...
+
+One line per column, covered card first; an optional leading ``:`` on
+column lines is accepted, as fc-solve prints them. ``-`` marks a free cell.
+"""
+
+from __future__ import annotations
+
+from patience.cards import RANK_NAMES, Card, Suit
+from patience.errors import InvalidBoardError, InvalidCardError
+from patience.position import Position
+
+__all__ = ["format_board", "parse_board"]
+
+_FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
+
+
+def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
+    """Write ``position`` in fc-solve's format; every cell is shown (``-`` when free)."""
+    found = " ".join(
+        f"{suit.letter}-{RANK_NAMES[position.foundations[suit.value]] or '0'}" for suit in _FOUNDATION_ORDER
+    )
+    cells = [str(card) if card is not None else "-" for card in position.cells]
+    if not show_empty_cells:
+        cells = [c for c in cells if c != "-"]
+    lines = [f"Foundations: {found}", "Freecells: " + " ".join(cells)]
+    lines += [" ".join(str(card) for card in column) for column in position.columns]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def parse_board(text: str, *, columns: int | None = None, cells: int | None = None) -> Position:
+    """Read a board; ``columns`` and ``cells`` give the table's shape when the text does not.
+
+    Raises :class:`InvalidBoardError` naming the line at fault, or the cards
+    that are missing or doubled.
+    """
+    found = [0, 0, 0, 0]
+    cell_cards: list[Card | None] = []
+    cells_seen = False
+    column_lines: list[tuple[Card, ...]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or set(line) <= set("-="):
+            continue
+        head, sep, rest = line.partition(":")
+        label = head.strip().lower()
+        if sep and label in ("foundations", "founds"):
+            for item in rest.split():
+                suit_text, _, rank_text = item.partition("-")
+                try:
+                    suit = Suit.parse(suit_text)
+                    rank = 0 if rank_text in ("0", "") else Card.parse(rank_text + "S").rank
+                except InvalidCardError:
+                    raise InvalidBoardError(f"line {number}: {item!r} is not a foundation like H-0 or S-K") from None
+                found[suit.value] = rank
+            continue
+        if sep and label in ("freecells", "cells"):
+            cells_seen = True
+            for item in rest.split():
+                cell_cards.append(None if item.strip("-") == "" else _card(item, number))
+            continue
+        if sep and label == "":
+            line = rest
+        elif sep:
+            raise InvalidBoardError(
+                f"line {number}: {head.strip()!r} is not a board line (Foundations:, Freecells: or a column)"
+            )
+        column_lines.append(tuple(_card(item, number) for item in line.split()))
+    if columns is not None:
+        if len(column_lines) > columns:
+            raise InvalidBoardError(f"the board has {len(column_lines)} columns; this game has {columns}")
+        column_lines += [()] * (columns - len(column_lines))
+    if not column_lines:
+        raise InvalidBoardError("the board has no columns")
+    if cells is not None:
+        if sum(card is not None for card in cell_cards) > cells:
+            raise InvalidBoardError(
+                f"the board has {sum(c is not None for c in cell_cards)} cards in cells; this game has {cells} cells"
+            )
+        filled: list[Card | None] = [card for card in cell_cards if card is not None]
+        if len(cell_cards) > cells:
+            cell_cards = filled
+        cell_cards += [None] * (cells - len(cell_cards))
+    elif not cells_seen:
+        cell_cards = [None] * 4
+    position = Position(tuple(column_lines), tuple(cell_cards), (found[0], found[1], found[2], found[3]))
+    position.validate()
+    return position
+
+
+def _card(text: str, line: int) -> Card:
+    try:
+        return Card.parse(text)
+    except InvalidCardError as error:
+        raise InvalidBoardError(f"line {line}: {error}") from None

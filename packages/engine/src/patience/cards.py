@@ -1,0 +1,137 @@
+"""Cards and suits: small immutable values whose parser and formatter mirror each other."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from patience.errors import InvalidCardError
+
+__all__ = ["RANK_NAMES", "Card", "Colour", "Suit", "full_deck"]
+
+
+class Colour(enum.Enum):
+    """The colour of a suit, which alternating-colour building looks at."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """A suit, in the order the foundations are shown: spades, hearts, diamonds, clubs."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter name used in notation: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol for display: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return "♠♥♦♣"[self.value]
+
+    @property
+    def colour(self) -> Colour:
+        """Red for hearts and diamonds, black for spades and clubs."""
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def title(self) -> str:
+        """The suit's English name in lower case, for messages."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (any case) or its symbol."""
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.symbol):
+                return suit
+        raise InvalidCardError(f"{text!r} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
+
+
+#: Rank names in notation, index = rank; ``T`` is ten (``10`` is read too).
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+_DISPLAY_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# Microsoft's deck numbers suits clubs, diamonds, hearts, spades.
+_MS_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+@frozen(order=False)
+class Card:
+    """One card: ``rank`` from 1 (ace) to 13 (king) and a ``suit``.
+
+    ``Card.parse("TD") == Card(10, Suit.DIAMONDS)`` and ``str()`` gives ``TD``
+    back; ``repr()`` pastes back into Python.
+    """
+
+    rank: int
+    suit: Suit
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.rank <= 13:
+            raise InvalidCardError(f"rank {self.rank} is not a card rank: use 1 (ace) to 13 (king)")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``AS``, ``TD``, ``10D``, ``qc`` or ``♥7``-style text (rank then suit, or suit then rank)."""
+        raw = text.strip()
+        key = raw.upper()
+        if len(key) >= 2 and key[0] in "♠♥♦♣":
+            key = key[1:] + key[0]
+        if len(key) < 2:
+            raise InvalidCardError(f"{raw!r} is not a card: write rank then suit, like AS, TD, 10D or 7H")
+        rank_text, suit_text = key[:-1], key[-1]
+        if rank_text == "10":
+            rank_text = "T"
+        if rank_text == "1":
+            rank_text = "A"
+        if rank_text not in RANK_NAMES[1:]:
+            raise InvalidCardError(f"{raw!r} is not a card: rank {rank_text!r} is not one of A 2-9 T (or 10) J Q K")
+        try:
+            suit = Suit.parse(suit_text)
+        except InvalidCardError:
+            raise InvalidCardError(f"{raw!r} is not a card: suit {suit_text!r} is not one of S H D C") from None
+        return cls(RANK_NAMES.index(rank_text), suit)
+
+    @classmethod
+    def from_ms_index(cls, index: int) -> Card:
+        """The card numbered ``index`` (0-51) in Microsoft's deck order (AC AD AH AS 2C ...)."""
+        return cls(index // 4 + 1, _MS_SUITS[index % 4])
+
+    @property
+    def ms_index(self) -> int:
+        """This card's number in Microsoft's deck order."""
+        return (self.rank - 1) * 4 + _MS_SUITS.index(self.suit)
+
+    @property
+    def index(self) -> int:
+        """A dense number 0-51 (suit-major in :class:`Suit` order), for tables and sets."""
+        return self.suit.value * 13 + self.rank - 1
+
+    @property
+    def colour(self) -> Colour:
+        """The colour of the card's suit."""
+        return self.suit.colour
+
+    @property
+    def display(self) -> str:
+        """The card for people: ``♥10``, ``♠A``."""
+        return f"{self.suit.symbol}{_DISPLAY_RANKS[self.rank]}"
+
+    def __str__(self) -> str:
+        return f"{RANK_NAMES[self.rank]}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def full_deck() -> tuple[Card, ...]:
+    """All 52 cards, suit by suit in :class:`Suit` order, ace to king."""
+    return tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))

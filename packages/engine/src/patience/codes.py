@@ -1,0 +1,67 @@
+"""Game codes such as ``EO1-C8-AAAAAFA``: variant prefix, code version, cell count and deal number.
+
+The deal number is written in 7 characters of base 32 (RFC 4648 alphabet
+``A-Z2-7``, ``A`` = 0, most significant first), so ``EO1-C8-AAAAAFA`` is
+deal #160 of Eight Off with 8 cells. Codes are read case-insensitively.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import frozen
+
+from patience.errors import InvalidCodeError
+from patience.shuffle import MAX_DEAL
+
+__all__ = ["ALPHABET", "CODE_VERSION", "GameCode"]
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+CODE_VERSION = 1
+_DIGITS = 7
+_SHAPE = re.compile(r"^([A-Z]{2})(\d+)-C(\d+)-([A-Z2-7]+)$")
+
+
+@frozen
+class GameCode:
+    """A decoded game code. ``str()`` encodes it and :meth:`parse` decodes it."""
+
+    prefix: str
+    cells: int
+    deal: int
+    version: int = CODE_VERSION
+
+    def __str__(self) -> str:
+        number = self.deal
+        digits = []
+        for _ in range(_DIGITS):
+            digits.append(ALPHABET[number % 32])
+            number //= 32
+        return f"{self.prefix}{self.version}-C{self.cells}-{''.join(reversed(digits))}"
+
+    def __repr__(self) -> str:
+        return f"GameCode.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        """Decode a code; the variant and cell count are checked by :func:`patience.plugins.resolve_code`."""
+        raw = text.strip()
+        match = _SHAPE.match(raw.upper())
+        if not match:
+            raise InvalidCodeError(
+                f"{raw!r} is not a game code: codes look like EO1-C8-AAAAAFA "
+                "(variant letters and code version, C and the cell count, 7 base-32 characters A-Z 2-7)"
+            )
+        prefix, version, cells, digits = match.groups()
+        if int(version) != CODE_VERSION:
+            raise InvalidCodeError(
+                f"{raw!r}: code version {version} is not known (this program reads version {CODE_VERSION})"
+            )
+        if len(digits) != _DIGITS:
+            raise InvalidCodeError(f"{raw!r}: the deal part must be {_DIGITS} characters, not {len(digits)}")
+        number = 0
+        for char in digits:
+            number = number * 32 + ALPHABET.index(char)
+        if not 1 <= number <= MAX_DEAL:
+            raise InvalidCodeError(f"{raw!r}: deal number {number} is out of range (1 to {MAX_DEAL:,})")
+        return cls(prefix, int(cells), number, int(version))

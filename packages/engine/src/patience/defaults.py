@@ -1,0 +1,61 @@
+"""The built-in default hook implementations, registered ``trylast``: they answer from ``variant.rules``."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from patience.hookspecs import CellCounts, hookimpl
+from patience.legality import Verdict, check_move
+from patience.moves import Move
+from patience.position import Position
+from patience.rules import AutoPlay, Target
+from patience.scoring import ActionKind, ScoredAction, ScoreState
+from patience.variant import Variant
+
+
+@hookimpl(trylast=True)
+def patience_move_legality(variant: Variant, position: Position, move: Move) -> Verdict:
+    """Judge a move from the variant's declared rules."""
+    return check_move(variant.rules, position, move, variant.title)
+
+
+@hookimpl(trylast=True)
+def patience_cell_counts(variant: Variant) -> CellCounts:
+    """The cell counts the variant declares."""
+    return variant.cell_counts, variant.default_cells
+
+
+@hookimpl(trylast=True)
+def patience_autoplay_policy(variant: Variant) -> AutoPlay:
+    """The automatic-play policy the variant declares."""
+    return variant.rules.autoplay
+
+
+@hookimpl(trylast=True)
+def patience_double_tap_order(variant: Variant) -> tuple[Target, ...]:
+    """The double-tap order the variant declares."""
+    return variant.rules.double_tap
+
+
+@hookimpl(trylast=True)
+def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState:
+    """Score an action by the variant's :class:`~patience.rules.Scoring`."""
+    rules = variant.rules.scoring
+    if action.kind is ActionKind.GIVE_UP:
+        return state
+    if action.kind is ActionKind.UNDO:
+        base = action.restored if rules.undo_takes_back and action.restored is not None else state
+        return ScoreState(
+            max(0, base.score - rules.undo_penalty),
+            base.moves + (1 if rules.undo_is_move else 0),
+            base.ever_home,
+        )
+    if action.kind is ActionKind.WIN:
+        bonus = max(0, rules.win_bonus - rules.win_bonus_per_move * state.moves) if rules.win_bonus else 0
+        return evolve(state, score=state.score + bonus)
+    earned = [card for card in action.cards_home if not (rules.first_time_only and card in state.ever_home)]
+    return ScoreState(
+        max(0, state.score + rules.card_home * len(set(earned))),
+        state.moves + action.moves,
+        state.ever_home | frozenset(action.cards_home),
+    )

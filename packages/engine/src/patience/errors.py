@@ -1,0 +1,61 @@
+"""The errors the engine raises; every one is a ``ValueError`` with a message a user can act on."""
+
+from __future__ import annotations
+
+__all__ = [
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidBoardError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidDealError",
+    "InvalidMoveError",
+    "NothingToRedoError",
+    "NothingToUndoError",
+    "PatienceError",
+    "UnknownVariantError",
+]
+
+
+class PatienceError(ValueError):
+    """Base class of every error the engine raises about what it was given."""
+
+
+class InvalidCardError(PatienceError):
+    """Text that does not name a card."""
+
+
+class InvalidMoveError(PatienceError):
+    """Text that is not a move in standard notation (a syntax error, not a rules question)."""
+
+
+class IllegalMoveError(PatienceError):
+    """A well-formed move that the variant's rules do not allow in this position."""
+
+
+class InvalidCodeError(PatienceError):
+    """A game code that does not decode, or names something the variant does not offer."""
+
+
+class InvalidDealError(PatienceError):
+    """A deal number or cell count the variant cannot deal."""
+
+
+class InvalidBoardError(PatienceError):
+    """A board (fc-solve format) that cannot be read or is impossible (a card twice, 51 cards)."""
+
+
+class UnknownVariantError(PatienceError):
+    """A variant name that no installed plugin registers."""
+
+
+class GameOverError(PatienceError):
+    """An action on a game that is already won or given up."""
+
+
+class NothingToUndoError(PatienceError):
+    """Undo with an empty undo stack."""
+
+
+class NothingToRedoError(PatienceError):
+    """Redo with nothing undone."""

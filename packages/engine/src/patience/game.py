@@ -1,0 +1,498 @@
+"""A game in progress: the position, the move stack, undo and redo, score, and events for front ends."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterator
+
+import pluggy
+from attrs import frozen
+
+from patience.cards import Card
+from patience.codes import GameCode
+from patience.errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidDealError,
+    NothingToRedoError,
+    NothingToUndoError,
+)
+from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, run_length
+from patience.moves import Move, Place, PlaceKind
+from patience.plugins import check_cells, get_plugin_manager, get_variant, resolve_code
+from patience.position import Position
+from patience.rules import AutoPlay, Target, group_capacity
+from patience.scoring import ActionKind, ScoredAction, ScoreState
+from patience.shuffle import check_deal_number
+from patience.variant import Variant
+
+__all__ = ["RANDOM_DEALS", "Action", "Game", "GameEvent", "LegalMoves"]
+
+#: Random deals are drawn from Microsoft's classic 1-1,000,000.
+RANDOM_DEALS = 1_000_000
+
+
+@frozen
+class Action:
+    """One undoable action: a player's move or a Finish, with the automatic play after it."""
+
+    kind: ActionKind
+    moves: tuple[Move, ...]
+    """The player's own card movements: one for a move, one per card for Finish."""
+    auto: tuple[Move, ...] = ()
+    """Automatic foundation moves that followed."""
+
+    def __str__(self) -> str:
+        return " ".join(str(move) for move in self.moves)
+
+
+@frozen
+class GameEvent:
+    """What happened, for listeners.
+
+    ``kind`` is one of ``new``, ``move``, ``undo``, ``redo``, ``finish``, ``won``, ``gave-up``.
+    """
+
+    kind: str
+    action: Action | None = None
+
+
+@frozen
+class _Entry:
+    action: Action
+    position: Position
+    score: ScoreState
+
+
+class LegalMoves:
+    """A lazy view of a game's legal moves: supports ``in``, ``bool()``, ``len()``, ``count()`` and iteration.
+
+    Moves to a cell are listed for the first free cell only and moves to an
+    empty column for the first empty column (the others are alike), but
+    ``in`` accepts any of them.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        game = self._game
+        if game.is_over:
+            return
+        for move in candidate_moves(game.position, foundation_takeback=True):
+            if game.check(move):
+                yield move
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and not self._game.is_over and bool(self._game.check(move))
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """How many moves are listed."""
+        return sum(1 for _ in self)
+
+    __len__ = count
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {' '.join(str(m) for m in self)}>"
+
+
+class Game:
+    """A game of one variant from one position, with its history.
+
+    Start one with :meth:`new`, :meth:`from_code` or :meth:`from_position`.
+    Every rule question goes through the plugin hooks, so front ends never
+    decide what is legal.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        *,
+        deal: int | None = None,
+        plugins: pluggy.PluginManager | None = None,
+    ) -> None:
+        self.variant = variant
+        self.deal = deal
+        self.cells = len(position.cells)
+        self._pm = plugins if plugins is not None else get_plugin_manager()
+        self._hook = self._pm.hook
+        self.dealt = position
+        policy = self._hook.patience_autoplay_policy(variant=variant)
+        self.autoplay: AutoPlay = policy if policy is not None else AutoPlay.NONE
+        self._listeners: list[Callable[[GameEvent], None]] = []
+        self.restart()
+
+    # -- starting ---------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        variant: str | Variant = "eight-off",
+        deal: int | None = None,
+        cells: int | None = None,
+        *,
+        plugins: pluggy.PluginManager | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """Deal ``deal`` (a random one from 1-1,000,000 when ``None``) of ``variant``."""
+        pm = plugins if plugins is not None else get_plugin_manager()
+        var = get_variant(variant, pm) if isinstance(variant, str) else variant
+        n_cells = check_cells(var, cells, pm)
+        number = (
+            check_deal_number(deal) if deal is not None else (rng or random.SystemRandom()).randint(1, RANDOM_DEALS)
+        )
+        return cls(var, deal_position(var, number, n_cells, pm), deal=number, plugins=pm)
+
+    @classmethod
+    def from_code(cls, code: str, *, plugins: pluggy.PluginManager | None = None) -> Game:
+        """Deal the game a code such as ``EO1-C8-AAAAAFA`` names."""
+        pm = plugins if plugins is not None else get_plugin_manager()
+        variant, parsed = resolve_code(code, pm)
+        return cls(variant, deal_position(variant, parsed.deal, parsed.cells, pm), deal=parsed.deal, plugins=pm)
+
+    @classmethod
+    def from_position(
+        cls, variant: str | Variant, position: Position, *, plugins: pluggy.PluginManager | None = None
+    ) -> Game:
+        """Play on from any position (for example one read with :func:`patience.board.parse_board`)."""
+        pm = plugins if plugins is not None else get_plugin_manager()
+        var = get_variant(variant, pm) if isinstance(variant, str) else variant
+        position.validate()
+        check_cells(var, len(position.cells), pm)
+        return cls(var, position, plugins=pm)
+
+    def restart(self) -> None:
+        """Back to the deal: history, score and redo stack are cleared; automatic play runs again."""
+        self.position = self.dealt
+        self._undo: deque[_Entry] = deque(maxlen=max(self.variant.rules.undo_limit, 0) or None)
+        self._redo: list[Action] = []
+        self.undos = 0
+        self.gave_up = False
+        self.log: list[str] = []
+        self._state = ScoreState()
+        auto = autoplay_moves(self.autoplay, self.position)
+        self.start_auto = tuple(auto)
+        if auto:
+            home = self._play_sequence(auto)
+            self._state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home))
+        self._emit(GameEvent("new"))
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def code(self) -> str | None:
+        """The game code of the deal (``None`` for a game started from a position)."""
+        if self.deal is None:
+            return None
+        return str(GameCode(self.variant.prefix, self.cells, self.deal))
+
+    @property
+    def score(self) -> int:
+        """The score now."""
+        return self._state.score
+
+    @property
+    def moves(self) -> int:
+        """The moves counted so far, by the variant's rules."""
+        return self._state.moves
+
+    @property
+    def cards_home(self) -> int:
+        """How many cards are on the foundations."""
+        return self.position.cards_home
+
+    @property
+    def is_won(self) -> bool:
+        """All 52 cards are home."""
+        return self.position.is_won
+
+    @property
+    def is_over(self) -> bool:
+        """Won or given up: no more moves."""
+        return self.is_won or self.gave_up
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves now, as a lazy view."""
+        return LegalMoves(self)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return bool(self._undo) and not self.is_over
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._redo) and not self.is_over
+
+    @property
+    def max_group(self) -> int:
+        """How many cards can move at once right now onto a non-empty column."""
+        return group_capacity(
+            self.position.free_cells,
+            self.position.empty_columns,
+            to_empty_column=False,
+            group_moves=self.variant.rules.group_moves,
+        )
+
+    @property
+    def max_group_to_empty(self) -> int:
+        """How many cards can move at once right now into an empty column (0 when there is none)."""
+        if not self.position.empty_columns:
+            return 0
+        return group_capacity(
+            self.position.free_cells,
+            self.position.empty_columns,
+            to_empty_column=True,
+            group_moves=self.variant.rules.group_moves,
+        )
+
+    def check(self, move: Move) -> Verdict:
+        """Whether ``move`` is legal now, with the reason when it is not."""
+        verdict = self._hook.patience_move_legality(variant=self.variant, position=self.position, move=move)
+        return verdict if verdict is not None else Verdict(False, "no plugin judged this move")
+
+    def find(self, card: Card) -> Place | None:
+        """Where ``card`` can be picked up from: a column's top, a cell, or a foundation's top."""
+        for i, column in enumerate(self.position.columns):
+            if column and column[-1] == card:
+                return Place.column(i)
+        for i, held in enumerate(self.position.cells):
+            if held == card:
+                return Place.cell(i)
+        if self.position.foundations[card.suit.value] == card.rank:
+            return Place.foundation(card.suit)
+        return None
+
+    def parse_move(self, text: str) -> Move:
+        """Read standard notation in this position: ``18`` without ``v`` carries the run that fits.
+
+        Onto a non-empty column, that is the run whose bottom card builds on
+        the destination; into an empty column, the longest run that may move.
+        """
+        move = Move.parse(text)
+        if (
+            "v" in text.lower()
+            or move.source.kind is not PlaceKind.COLUMN
+            or move.destination.kind is not PlaceKind.COLUMN
+        ):
+            return move
+        if self.check(move) or not self.position.exists(move.source) or not self.position.exists(move.destination):
+            return move
+        column = self.position.columns[move.source.index or 0]
+        run = run_length(self.variant.rules.build, column)
+        target = self.position.columns[move.destination.index or 0]
+        counts = range(run, 1, -1)
+        if target:
+            # The run length whose bottom card is one rank below the destination's top card.
+            wanted = [n for n in counts if column[-n].rank + 1 == target[-1].rank]
+            counts = range(wanted[0], wanted[0] - 1, -1) if wanted else range(0)
+        for n in counts:
+            candidate = Move(move.source, move.destination, n)
+            if self.check(candidate) or target:
+                return candidate
+        return move
+
+    # -- acting -----------------------------------------------------------
+    def play(self, move: Move | str) -> Action:
+        """Play a move (a :class:`Move` or notation).
+
+        Raises :class:`IllegalMoveError` with the variant's reason when the move is not legal.
+        """
+        self._require_playing()
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        verdict = self.check(move)
+        if not verdict:
+            raise IllegalMoveError(verdict.reason)
+        return self._perform(ActionKind.MOVE, (move,), log=str(move))
+
+    def tap(self, place: Place) -> Action | None:
+        """A single tap: the card at ``place`` goes to its foundation if it may; else nothing happens."""
+        move = Move(place, Place.foundation())
+        if self.is_over or not self.check(move):
+            return None
+        return self._perform(ActionKind.MOVE, (move,), log=str(move))
+
+    def double_tap_move(self, place: Place) -> Move | None:
+        """The move a double tap on ``place`` would make, in the variant's target order; ``None`` if none."""
+        if self.is_over or self.position.card_at(place) is None:
+            return None
+        order = self._hook.patience_double_tap_order(variant=self.variant) or ()
+        columns = self.position.columns
+        for target in order:
+            options: list[Move] = []
+            if target is Target.FOUNDATION and place.kind is not PlaceKind.FOUNDATION:
+                options = [Move(place, Place.foundation())]
+            elif target is Target.LONGEST_COLUMN:
+                ranked = sorted(
+                    (i for i, column in enumerate(columns) if column and Place.column(i) != place),
+                    key=lambda i: (-len(columns[i]), i),
+                )
+                options = [Move(place, Place.column(i)) for i in ranked]
+            elif target is Target.EMPTY_COLUMN:
+                options = [Move(place, Place.column(i)) for i, column in enumerate(columns) if not column]
+            elif target is Target.CELL:
+                options = [Move(place, Place.cell(i)) for i, card in enumerate(self.position.cells) if card is None]
+            for move in options:
+                if self.check(move):
+                    return move
+        return None
+
+    def double_tap(self, place: Place) -> Action | None:
+        """A double tap: foundation, then the longest accepting column, an empty column, a free cell."""
+        move = self.double_tap_move(place)
+        return None if move is None else self._perform(ActionKind.MOVE, (move,), log=str(move))
+
+    def finish_moves(self) -> list[Move] | None:
+        """The foundation moves that finish the game, or ``None`` when foundation moves alone cannot."""
+        position = self.position
+        moves: list[Move] = []
+        progress = True
+        while progress and not position.is_won:
+            progress = False
+            for i, column in enumerate(position.columns):
+                if column and can_go_home(position, column[-1]):
+                    moves.append(Move(Place.column(i), Place.foundation()))
+                    position = position.apply(moves[-1])
+                    progress = True
+            for i, card in enumerate(position.cells):
+                if card is not None and can_go_home(position, card):
+                    moves.append(Move(Place.cell(i), Place.foundation()))
+                    position = position.apply(moves[-1])
+                    progress = True
+        return moves if position.is_won else None
+
+    @property
+    def can_finish(self) -> bool:
+        """Whether Finish would win the game now."""
+        return not self.is_over and self.finish_moves() is not None
+
+    def finish(self) -> Action:
+        """Play every remaining card home, when foundation moves alone can do it. Each card counts as a move."""
+        self._require_playing()
+        moves = self.finish_moves()
+        if moves is None:
+            raise IllegalMoveError("cannot finish yet: some cards still need moves that are not to a foundation")
+        position = self.position
+        for move in moves:
+            # Finish plays by the same rules as everything else.
+            if not self._hook.patience_move_legality(variant=self.variant, position=position, move=move):
+                raise IllegalMoveError(f"cannot finish: {move} is not allowed")
+            position = position.apply(move)
+        return self._perform(ActionKind.FINISH, tuple(moves), log="finish")
+
+    def undo(self) -> Action:
+        """Take back the last action (a group move or a Finish comes back whole)."""
+        self._require_playing()
+        if not self._undo:
+            raise NothingToUndoError("nothing to undo")
+        entry = self._undo.pop()
+        current = self._state
+        self.position = entry.position
+        self._state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score), state=current)
+        self._redo.append(entry.action)
+        self.undos += 1
+        self.log.append("undo")
+        self._emit(GameEvent("undo", entry.action))
+        return entry.action
+
+    def redo(self) -> Action:
+        """Play the last undone action again, as a new action."""
+        self._require_playing()
+        if not self._redo:
+            raise NothingToRedoError("nothing to redo")
+        action = self._redo[-1]
+        position = self.position
+        for move in action.moves:
+            if not self._hook.patience_move_legality(variant=self.variant, position=position, move=move):
+                raise IllegalMoveError(f"cannot redo {action}: the position has changed")
+            position = position.apply(move)
+        self._redo.pop()
+        return self._perform(ActionKind.REDO, action.moves, log="redo", keep_redo=True)
+
+    def give_up(self) -> None:
+        """End the game; the points so far stand."""
+        self._require_playing()
+        self.gave_up = True
+        self._state = self._score(ScoredAction(ActionKind.GIVE_UP))
+        self.log.append("giveup")
+        self._emit(GameEvent("gave-up"))
+
+    # -- events -----------------------------------------------------------
+    def subscribe(self, listener: Callable[[GameEvent], None]) -> Callable[[], None]:
+        """Call ``listener`` after every change; returns a function that unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    # -- internals --------------------------------------------------------
+    def _emit(self, event: GameEvent) -> None:
+        for listener in list(getattr(self, "_listeners", ())):
+            listener(event)
+
+    def _require_playing(self) -> None:
+        if self.is_won:
+            raise GameOverError("the game is won; start a new one or restart")
+        if self.gave_up:
+            raise GameOverError("the game was given up; start a new one or restart")
+
+    def _score(self, action: ScoredAction, state: ScoreState | None = None) -> ScoreState:
+        result = self._hook.patience_score_action(variant=self.variant, state=state or self._state, action=action)
+        return result if result is not None else (state or self._state)
+
+    def _play_sequence(self, moves: list[Move] | tuple[Move, ...]) -> tuple[Card, ...]:
+        """Apply ``moves`` to the position; return the cards that went home."""
+        home: list[Card] = []
+        for move in moves:
+            cards = self.position.moving_cards(move)
+            self.position = self.position.apply(move)
+            if move.destination.kind is PlaceKind.FOUNDATION:
+                home.extend(cards)
+        return tuple(home)
+
+    def _perform(
+        self,
+        kind: ActionKind,
+        moves: tuple[Move, ...],
+        *,
+        log: str,
+        keep_redo: bool = False,
+    ) -> Action:
+        before, score_before = self.position, self._state
+        back = tuple(
+            card for move in moves if move.source.kind is PlaceKind.FOUNDATION for card in before.moving_cards(move)
+        )
+        home = self._play_sequence(moves)
+        auto = tuple(autoplay_moves(self.autoplay, self.position))
+        home += self._play_sequence(auto)
+        self._state = self._score(ScoredAction(kind, cards_home=home, cards_back=back, moves=len(moves)))
+        action = Action(ActionKind.MOVE if kind is ActionKind.REDO else kind, moves, auto)
+        self._undo.append(_Entry(action, before, score_before))
+        if not keep_redo:
+            self._redo.clear()
+        self.log.append(log)
+        event = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo"}.get(kind, "move")
+        self._emit(GameEvent(event, action))
+        if self.position.is_won:
+            self._state = self._score(ScoredAction(ActionKind.WIN))
+            self._emit(GameEvent("won", action))
+        return action
+
+
+def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginManager | None = None) -> Position:
+    """The position of ``deal`` as dealt (before automatic play), through the ``patience_deal`` hook."""
+    pm = pm if pm is not None else get_plugin_manager()
+    check_deal_number(deal)
+    cells = check_cells(variant, cells, pm)
+    position: Position | None = pm.hook.patience_deal(variant=variant, deal=deal, cells=cells)
+    if position is None:
+        raise InvalidDealError(f"no installed plugin deals {variant.title}")
+    position.validate()
+    return position
+
+
+__all__ += ["deal_position"]

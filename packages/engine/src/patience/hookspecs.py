@@ -1,0 +1,101 @@
+"""The hook specifications: what a variant plugin can tell the engine.
+
+Every hook is called with keyword arguments only, so a spec can grow a
+parameter without breaking implementations that do not take it. The
+per-variant hooks are ``firstresult``: an implementation returns ``None`` for
+a variant that is not its own, and the engine's built-in defaults
+(:mod:`patience.defaults`, registered ``trylast``) answer from the variant's
+declared :class:`~patience.rules.Rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pluggy
+
+from patience.legality import Verdict
+from patience.moves import Move
+from patience.position import Position
+from patience.rules import AutoPlay, Target
+from patience.scoring import ScoredAction, ScoreState
+from patience.variant import Variant
+
+__all__ = ["CellCounts", "hookimpl", "hookspec"]
+
+hookspec = pluggy.HookspecMarker("patience")
+hookimpl = pluggy.HookimplMarker("patience")
+
+#: The cell counts a variant offers and its default: ``((8, 4, 2), 8)``.
+CellCounts = tuple[tuple[int, ...], int]
+
+
+@hookspec
+def patience_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register variants by calling ``register(variant)`` once for each.
+
+    Called every time the engine lists the installed variants. Every result
+    is used; a name registered twice is an error that names both plugins.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+    """Deal ``deal`` (1 to 8,589,934,591) of ``variant`` with ``cells`` cells.
+
+    Called when a game starts and by ``patience deal``. Return the position as
+    dealt, before any automatic play, or ``None`` when ``variant`` is not
+    yours. ``cells`` is always one of the variant's cell counts. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_move_legality(variant: Variant, position: Position, move: Move) -> Verdict | None:
+    """Judge ``move`` in ``position``; return a :class:`~patience.legality.Verdict` or ``None``.
+
+    Called for every move a player tries and for every candidate when the
+    legal moves are listed. The default reads ``variant.rules``. Override it
+    only for a rule that :class:`~patience.rules.Rules` cannot say: the
+    solver then asks this hook for every move it considers, which is slower
+    but keeps the solver and the game in agreement. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_cell_counts(variant: Variant) -> CellCounts | None:
+    """The cell counts ``variant`` offers and its default, as ``(counts, default)``.
+
+    Called when a game is dealt or a code is read, to refuse a cell count the
+    variant does not offer. The default returns ``(variant.cell_counts,
+    variant.default_cells)``. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState | None:
+    """The score, move count and cards-ever-home after ``action``, from ``state``.
+
+    Called once for every action: a move with the automatic play after it,
+    an undo, a redo, a Finish, a win (after the winning action), giving up,
+    and the automatic play right after the deal. The default reads
+    ``variant.rules.scoring``. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_autoplay_policy(variant: Variant) -> AutoPlay | None:
+    """Which cards go to the foundations by themselves after each action in ``variant``.
+
+    Called when a game starts; the game and the solver both follow the
+    answer. The default returns ``variant.rules.autoplay``. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def patience_double_tap_order(variant: Variant) -> tuple[Target, ...] | None:
+    """The kinds of destination a double tap (or a bare card name) tries, in order.
+
+    Called on every double tap. The default returns
+    ``variant.rules.double_tap``: foundation, the longest column that
+    accepts the card, an empty column, a free cell. firstresult.
+    """

@@ -1,0 +1,228 @@
+"""Move legality, automatic play and capacity computed from a variant's :class:`~patience.rules.Rules`.
+
+These functions are what the built-in default hooks call. They take the rules
+as data, so the solver's compiled generator can be tested against them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+from attrs import frozen
+
+from patience.cards import Card, Suit
+from patience.moves import Move, Place, PlaceKind
+from patience.position import Position
+from patience.rules import AutoPlay, Build, EmptyColumns, Rules, builds_on, group_capacity
+
+__all__ = [
+    "LEGAL",
+    "Verdict",
+    "autoplay_moves",
+    "can_go_home",
+    "candidate_moves",
+    "check_move",
+    "is_run",
+    "max_group",
+    "run_length",
+]
+
+
+@frozen
+class Verdict:
+    """Whether a move is legal and, when it is not, why, in the variant's words."""
+
+    legal: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+LEGAL = Verdict(True)
+
+
+def _no(reason: str) -> Verdict:
+    return Verdict(False, reason)
+
+
+def is_run(build: Build, cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` (bottom first) form an ordered run under ``build``."""
+    return all(builds_on(build, upper, lower) for lower, upper in pairwise(cards))
+
+
+def run_length(build: Build, column: tuple[Card, ...]) -> int:
+    """How many cards at the top of ``column`` form an ordered run."""
+    if not column:
+        return 0
+    length = 1
+    while length < len(column) and builds_on(build, column[-length], column[-length - 1]):
+        length += 1
+    return length
+
+
+def max_group(rules: Rules, position: Position, *, to_empty_column: bool) -> int:
+    """How many cards can move at once right now (to a non-empty column unless ``to_empty_column``)."""
+    return group_capacity(
+        position.free_cells,
+        position.empty_columns,
+        to_empty_column=to_empty_column,
+        group_moves=rules.group_moves,
+    )
+
+
+def can_go_home(position: Position, card: Card) -> bool:
+    """Whether ``card`` is the next card for its foundation."""
+    return position.foundations[card.suit.value] == card.rank - 1
+
+
+def check_move(rules: Rules, position: Position, move: Move, title: str = "this game") -> Verdict:
+    """Judge ``move`` under ``rules``; the reason names the rule in ``title``'s words."""
+    source, dest = move.source, move.destination
+    for place in (source, dest):
+        if not position.exists(place):
+            if place.kind is PlaceKind.COLUMN:
+                return _no(f"there is no {place.describe()}: {title} has columns 1 to {len(position.columns)}")
+            letters = " ".join(str(Place.cell(i)) for i in range(len(position.cells)))
+            return _no(f"there is no {place.describe()}: {title} has {len(position.cells)} cells ({letters})")
+    if source == dest:
+        return _no(f"{move}: a card cannot move to where it already is")
+    if source.kind is PlaceKind.FOUNDATION and not rules.foundation_takeback:
+        return _no(f"nothing comes back from a foundation in {title}")
+    if source.kind is PlaceKind.FOUNDATION and dest.kind is PlaceKind.FOUNDATION:
+        return _no("a card cannot move from one foundation to another")
+    cards = position.moving_cards(move)
+    if not cards:
+        if source.kind is PlaceKind.COLUMN and move.count > 1 and position.column(source):
+            n = len(position.column(source))
+            return _no(f"{source.describe()} holds only {n} card{'s' if n != 1 else ''}, not {move.count}")
+        return _no(f"{source.describe()} is empty")
+    bottom = cards[0]
+    if move.count > 1:
+        if source.kind is not PlaceKind.COLUMN:
+            return _no("only a column holds a run of cards")
+        if dest.kind is not PlaceKind.COLUMN:
+            where = "a cell holds one card" if dest.kind is PlaceKind.CELL else "cards go home one at a time"
+            return _no(f"{move}: {where}, not a run of {move.count}")
+        if not is_run(rules.build, cards):
+            return _no(
+                f"the top {move.count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
+            )
+    if dest.kind is PlaceKind.FOUNDATION:
+        if can_go_home(position, bottom):
+            return LEGAL
+        have = position.foundations[bottom.suit.value]
+        need = "an ace" if have == 0 else f"the {Card(have + 1, bottom.suit).display}"
+        return _no(f"{bottom.display} cannot go home yet: its foundation needs {need} next")
+    if dest.kind is PlaceKind.CELL:
+        if source.kind is PlaceKind.CELL:
+            return _no("moving a card from one cell to another changes nothing")
+        occupant = position.card_at(dest)
+        if occupant is not None:
+            return _no(f"{dest.describe()} already holds {occupant.display}: a cell holds one card")
+        return LEGAL
+    # destination is a column
+    target = position.column(dest)
+    if target:
+        top = target[-1]
+        if not builds_on(rules.build, bottom, top):
+            return _no(f"{bottom.display} cannot go on {top.display}: {title} {rules.build.words}")
+        limit = max_group(rules, position, to_empty_column=False)
+    else:
+        if rules.empty_columns is EmptyColumns.NONE:
+            return _no(f"nothing may go to an empty column in {title}")
+        if rules.empty_columns is EmptyColumns.KINGS_ONLY and bottom.rank != 13:
+            what = bottom.display if move.count == 1 else f"a run from {bottom.display}"
+            return _no(f"{what} cannot go to an empty column: only a king, alone or with its run, may in {title}")
+        if source.kind is PlaceKind.COLUMN and move.count == len(position.column(source)):
+            return _no("moving a whole column into an empty column changes nothing")
+        limit = max_group(rules, position, to_empty_column=True)
+    if move.count > limit:
+        return _no(_capacity_reason(rules, position, move.count, limit, to_empty=not target))
+    return LEGAL
+
+
+def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *, to_empty: bool) -> str:
+    if not rules.group_moves:
+        return f"run of {count} cards, but only one card moves at a time in this game"
+    free = position.free_cells
+    empty = position.empty_columns - (1 if to_empty else 0)
+    cells = f"{free} free cell{'s' if free != 1 else ''}"
+    columns = f"{empty} empty column{'s' if empty != 1 else ''}"
+    extra = " (the destination does not count)" if to_empty else ""
+    return f"run of {count} cards, but {cells} and {columns}{extra} move at most {limit}"
+
+
+def candidate_moves(position: Position, *, foundation_takeback: bool = False) -> Iterator[Move]:
+    """Every structurally possible move (each source run length to each place), legal or not.
+
+    The game filters these through the legality hook; a variant with exotic
+    rules still sees every move a player could try.
+    """
+    n_cols = len(position.columns)
+    sources: list[tuple[Place, int]] = []
+    for i, column in enumerate(position.columns):
+        if column:
+            sources.append((Place.column(i), len(column)))
+    for i, card in enumerate(position.cells):
+        if card is not None:
+            sources.append((Place.cell(i), 1))
+    if foundation_takeback:
+        for suit_value, rank in enumerate(position.foundations):
+            if rank:
+                sources.append((Place(PlaceKind.FOUNDATION, suit_value), 1))
+    free_cell = next((i for i, card in enumerate(position.cells) if card is None), None)
+    for source, height in sources:
+        yield Move(source, Place.foundation())
+        if free_cell is not None:
+            yield Move(source, Place.cell(free_cell))
+        seen_empty = False
+        for j in range(n_cols):
+            dest = Place.column(j)
+            if dest == source:
+                continue
+            if not position.columns[j]:
+                # All empty columns are alike; one of them stands for all.
+                if seen_empty:
+                    continue
+                seen_empty = True
+            for count in range(1, height + 1):
+                yield Move(source, dest, count)
+
+
+def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
+    """The foundation moves that ``policy`` makes by itself from ``position``, in order, until none is left."""
+    if policy is AutoPlay.NONE:
+        return []
+    moves: list[Move] = []
+    changed = True
+    while changed:
+        changed = False
+        for place in _tops(position):
+            card = position.card_at(place)
+            if card is None or not can_go_home(position, card):
+                continue
+            if policy is AutoPlay.SAFE_ALTERNATE and not _safe_alternate(position, card):
+                continue
+            move = Move(place, Place.foundation())
+            position = position.apply(move)
+            moves.append(move)
+            changed = True
+    return moves
+
+
+def _tops(position: Position) -> Iterator[Place]:
+    for i, column in enumerate(position.columns):
+        if column:
+            yield Place.column(i)
+    for i, card in enumerate(position.cells):
+        if card is not None:
+            yield Place.cell(i)
+
+
+def _safe_alternate(position: Position, card: Card) -> bool:
+    """The seed's rule: aces and twos always; otherwise both other-colour cards one rank lower are home."""
+    if card.rank <= 2:
+        return True
+    return all(position.foundations[suit] >= card.rank - 1 for suit in range(4) if Suit(suit).colour is not card.colour)

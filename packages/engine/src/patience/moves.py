@@ -1,0 +1,179 @@
+"""Places and moves in standard FreeCell notation (the notation ``fc-solve -m -snx`` writes).
+
+Columns are ``1``-``9`` and ``10``; cells are ``a b c d`` and, with 8 cells,
+``e f g k`` (``h`` is the foundation). ``3a``, ``a5``, ``5h``, ``18`` and
+``23v4`` (a run of 4 cards) are moves. Taking a card back from a foundation,
+which Eight Off allows, is written with the suit after the ``h``: ``hSa``
+(spades foundation to cell a), ``hD5``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from patience.cards import Suit
+from patience.errors import InvalidMoveError
+
+__all__ = ["CELL_LETTERS", "Move", "Place", "PlaceKind"]
+
+#: Cell letters by cell index; ``h`` is skipped because it names the foundation.
+CELL_LETTERS = "abcdefgk"
+
+
+class PlaceKind(enum.Enum):
+    """Where a card can lie."""
+
+    COLUMN = "column"
+    CELL = "cell"
+    FOUNDATION = "foundation"
+
+
+@frozen
+class Place:
+    """A column, a cell or a foundation.
+
+    ``index`` is 0-based for columns and cells. For a foundation it is the
+    :class:`~patience.cards.Suit` value when the foundation is a move's
+    source, and ``None`` when it is a destination (the card's suit decides).
+    """
+
+    kind: PlaceKind
+    index: int | None
+
+    @classmethod
+    def column(cls, index: int) -> Place:
+        """Column ``index`` (0-based)."""
+        return cls(PlaceKind.COLUMN, index)
+
+    @classmethod
+    def cell(cls, index: int) -> Place:
+        """Cell ``index`` (0-based)."""
+        return cls(PlaceKind.CELL, index)
+
+    @classmethod
+    def foundation(cls, suit: Suit | None = None) -> Place:
+        """The foundation of ``suit``, or "the card's own foundation" when ``suit`` is None."""
+        return cls(PlaceKind.FOUNDATION, None if suit is None else suit.value)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a foundation place named with one."""
+        if self.kind is PlaceKind.FOUNDATION and self.index is not None:
+            return Suit(self.index)
+        return None
+
+    def __str__(self) -> str:
+        if self.kind is PlaceKind.COLUMN:
+            assert self.index is not None
+            return str(self.index + 1)
+        if self.kind is PlaceKind.CELL:
+            assert self.index is not None
+            return CELL_LETTERS[self.index]
+        suit = self.suit
+        return "h" if suit is None else "h" + suit.letter
+
+    def describe(self) -> str:
+        """The place in words: ``column 3``, ``cell a``, ``the hearts foundation``."""
+        if self.kind is PlaceKind.COLUMN:
+            return f"column {self}"
+        if self.kind is PlaceKind.CELL:
+            return f"cell {self}"
+        suit = self.suit
+        return "the foundation" if suit is None else f"the {suit.title} foundation"
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        """Read one place: ``3``, ``10``, ``a``, ``k``, ``h`` or ``hS``."""
+        key = text.strip()
+        low = key.lower()
+        if low.isdigit() and low != "0":
+            return cls.column(int(low) - 1)
+        if len(low) == 1 and low in CELL_LETTERS:
+            return cls.cell(CELL_LETTERS.index(low))
+        if low == "h":
+            return cls.foundation()
+        if len(low) == 2 and low[0] == "h":
+            try:
+                return cls.foundation(Suit.parse(low[1]))
+            except ValueError:
+                pass
+        raise InvalidMoveError(
+            f"{text!r} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
+        )
+
+
+@frozen
+class Move:
+    """Move ``count`` cards from ``source`` to ``destination``.
+
+    ``str()`` writes standard notation and :meth:`parse` reads it back, so
+    ``Move.parse(str(m)) == m``. A run of more than one card is written with
+    its length in hexadecimal after ``v`` (``23v4``), as ``fc-solve -snx`` does.
+    """
+
+    source: Place
+    destination: Place
+    count: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.count < 1:
+            raise InvalidMoveError(f"a move carries at least one card, not {self.count}")
+        if self.destination.kind is PlaceKind.FOUNDATION and self.destination.index is not None:
+            raise InvalidMoveError("a move to a foundation is written to h, without a suit")
+
+    def __str__(self) -> str:
+        text = f"{self.source}{self.destination}"
+        if self.count > 1:
+            text += f"v{self.count:x}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move in standard notation: ``3a``, ``a5``, ``5h``, ``18``, ``23v4``, ``hSa``.
+
+        Without ``v`` the move carries one card; :meth:`patience.game.Game.parse_move`
+        reads the notation in the context of a position, where ``18`` may mean a run.
+        """
+        raw = text.strip()
+        body = raw.lower()
+        count = 1
+        if "v" in body:
+            body, _, count_text = body.partition("v")
+            try:
+                count = int(count_text, 16)
+            except ValueError:
+                raise InvalidMoveError(
+                    f"{raw!r}: the run length after v must be a hexadecimal number, like 23v4"
+                ) from None
+        source_text, rest = _split_place(body, raw)
+        dest_text, tail = _split_place(rest, raw)
+        if tail:
+            raise InvalidMoveError(f"{raw!r} is not a move: unexpected {tail!r} at the end")
+        source, destination = Place.parse(source_text), Place.parse(dest_text)
+        if source.kind is PlaceKind.FOUNDATION and source.index is None:
+            raise InvalidMoveError(f"{raw!r}: a card taken from a foundation needs its suit after h, like hSa")
+        if destination.kind is PlaceKind.FOUNDATION and destination.index is not None:
+            raise InvalidMoveError(f"{raw!r}: a move home is written to h alone, like 5h")
+        return cls(source, destination, count)
+
+
+def _split_place(body: str, raw: str) -> tuple[str, str]:
+    """Take one place off the front of ``body``; columns may be two digits (``10``)."""
+    if not body:
+        raise InvalidMoveError(f"{raw!r} is not a move: write a source and a destination, like 3a, a5, 5h or 18")
+    if body.startswith("10"):
+        # "10" is column 10 unless what follows cannot be read then: "108" is 10->8,
+        # "110" is 1->10 (handled because "1" alone is tried below when "10" leaves junk).
+        rest = body[2:]
+        if rest == "" or rest[0] != "0":
+            return "10", rest
+    if body[0] == "h":
+        if len(body) >= 2 and body[1] in "shdc" and len(body) >= 3:
+            return body[:2], body[2:]
+        return "h", body[1:]
+    return body[0], body[1:]

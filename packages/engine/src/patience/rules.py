@@ -1,0 +1,139 @@
+"""A variant's rules declared as data, and the rule logic that reads them.
+
+This module is the single source of truth for the rules of every variant that
+declares its rules as data: the game's default legality hook, the
+automatic-play code and the solver's compiled move generator all read the same
+:class:`Rules` value. See ``docs/architecture.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import field, frozen
+
+from patience.cards import Card
+
+__all__ = [
+    "AutoPlay",
+    "Build",
+    "EmptyColumns",
+    "Rules",
+    "Scoring",
+    "Target",
+    "builds_on",
+    "group_capacity",
+]
+
+
+class Build(enum.Enum):
+    """How cards build down on a column."""
+
+    SAME_SUIT = "suit"
+    """One rank lower in the same suit (Eight Off, Baker's Game, Seahaven Towers)."""
+    ALTERNATE_COLOURS = "alternate"
+    """One rank lower in the other colour (FreeCell)."""
+    ANY_SUIT = "any"
+    """One rank lower in any suit."""
+
+    @property
+    def words(self) -> str:
+        """How the rule reads in a message: 'builds by suit'."""
+        return {
+            Build.SAME_SUIT: "builds by suit",
+            Build.ALTERNATE_COLOURS: "builds in alternating colours",
+            Build.ANY_SUIT: "builds down regardless of suit",
+        }[self]
+
+
+class EmptyColumns(enum.Enum):
+    """What an empty column accepts."""
+
+    ANY = "any"
+    """Any card, or any run that fits the capacity."""
+    KINGS_ONLY = "kings"
+    """Only a king, alone or with the run on it."""
+    NONE = "none"
+    """Nothing: empty columns stay empty."""
+
+
+class AutoPlay(enum.Enum):
+    """Which cards go to the foundations by themselves after every action."""
+
+    NONE = "none"
+    """Nothing moves by itself (Eight Off)."""
+    SAFE_ALTERNATE = "safe-alternate"
+    """Aces and twos always; another card once both cards of the other colour one rank lower are home (FreeCell)."""
+    ALL = "all"
+    """Every card that can go home (same-suit games, where all such moves are safe)."""
+
+
+class Target(enum.Enum):
+    """A kind of destination that a double tap tries, in a variant's order."""
+
+    FOUNDATION = "foundation"
+    LONGEST_COLUMN = "longest-column"
+    EMPTY_COLUMN = "empty-column"
+    CELL = "cell"
+
+
+#: The seed's double-tap order: foundation, longest accepting column, empty column, free cell.
+DEFAULT_DOUBLE_TAP = (Target.FOUNDATION, Target.LONGEST_COLUMN, Target.EMPTY_COLUMN, Target.CELL)
+
+
+@frozen
+class Scoring:
+    """How a variant scores; read by the default ``patience_score_action`` hook."""
+
+    card_home: int = 10
+    """Points for each card that reaches a foundation (automatic moves too)."""
+    first_time_only: bool = False
+    """Only the first time each card reaches a foundation earns points (Eight Off)."""
+    undo_takes_back: bool = False
+    """Undo restores the score from before the undone action (Eight Off)."""
+    undo_penalty: int = 0
+    """Points lost for each undo (FreeCell: 10)."""
+    undo_is_move: bool = False
+    """An undo counts as a move (FreeCell)."""
+    win_bonus: int = 0
+    """Points for a win, before the per-move deduction (FreeCell: 700)."""
+    win_bonus_per_move: int = 0
+    """Deducted from the win bonus for each move (FreeCell: 2); the bonus never goes below 0."""
+
+
+@frozen
+class Rules:
+    """Everything about a variant's play that can be said as data."""
+
+    build: Build
+    empty_columns: EmptyColumns
+    autoplay: AutoPlay = AutoPlay.NONE
+    group_moves: bool = True
+    """Runs move as one action, up to ``(free cells + 1) * 2 ** empty columns`` cards."""
+    foundation_takeback: bool = False
+    """A foundation's top card may go back to a cell or a column (Eight Off)."""
+    undo_limit: int = 100
+    scoring: Scoring = field(factory=Scoring)
+    double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP
+
+
+def builds_on(build: Build, card: Card, base: Card) -> bool:
+    """Whether ``card`` may lie on ``base`` in a column under ``build``."""
+    if card.rank + 1 != base.rank:
+        return False
+    if build is Build.SAME_SUIT:
+        return card.suit is base.suit
+    if build is Build.ALTERNATE_COLOURS:
+        return card.colour is not base.colour
+    return True
+
+
+def group_capacity(free_cells: int, empty_columns: int, *, to_empty_column: bool, group_moves: bool = True) -> int:
+    """How many cards move as one group: ``(free cells + 1) * 2 ** (empty columns)``.
+
+    An empty destination column does not count as an empty column for the move.
+    """
+    if not group_moves:
+        return 1
+    empties = empty_columns - (1 if to_empty_column else 0)
+    return (free_cells + 1) << max(empties, 0)

@@ -1,0 +1,50 @@
+"""The Microsoft FreeCell shuffle, with FreeCell Pro's extension to deal 8,589,934,591."""
+
+from __future__ import annotations
+
+from patience.cards import Card
+from patience.errors import InvalidDealError
+
+__all__ = ["MAX_DEAL", "check_deal_number", "deal_round_robin", "ms_deal"]
+
+#: The highest deal number (FreeCell Pro's extension of Microsoft's 1-32,000 and 1-1,000,000).
+MAX_DEAL = 8_589_934_591
+
+
+def check_deal_number(deal: int) -> int:
+    """Return ``deal`` if it is a deal number (1 to 8,589,934,591), else raise :class:`InvalidDealError`."""
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
+        raise InvalidDealError(f"deal number {deal!r} is out of range: deals are numbered 1 to {MAX_DEAL:,}")
+    return deal
+
+
+def ms_deal(deal: int) -> tuple[Card, ...]:
+    """The 52 cards of Microsoft deal ``deal`` in dealing order.
+
+    Card ``i`` goes to column ``i % 8`` in FreeCell, so ``ms_deal(1)[:8]`` is
+    the first row of game #1: ``JD 2D 9H JC 5D 7H 7C 5H``.
+    """
+    check_deal_number(deal)
+    # Deals from 2^31 on use FreeCell Pro's variant of the generator: a 33-bit
+    # state, and the high bit of each draw forced (below 2^32) or a 16-bit draw.
+    state = deal if deal < 0x1_0000_0000 else deal - 0x1_0000_0000
+    mask = (1 << 34) - 1
+
+    def draw() -> int:
+        nonlocal state
+        state = (state * 214013 + 2531011) & mask
+        if deal < 0x1_0000_0000:
+            value = (state >> 16) & 0x7FFF
+            return value if deal < 0x8000_0000 else value | 0x8000
+        return ((state >> 16) & 0xFFFF) + 1
+
+    cards = list(range(51, -1, -1))
+    for i in range(52):
+        j = 51 - draw() % (52 - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(Card.from_ms_index(index) for index in cards)
+
+
+def deal_round_robin(cards: tuple[Card, ...], columns: int) -> tuple[tuple[Card, ...], ...]:
+    """Deal ``cards`` one at a time across ``columns`` columns, card ``i`` to column ``i % columns``."""
+    return tuple(cards[start::columns] for start in range(columns))

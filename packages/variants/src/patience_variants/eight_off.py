@@ -1,0 +1,60 @@
+"""Eight Off: 8 columns of 6, four cards in the cells, built by suit, kings only into empty columns.
+
+Deal #N is Microsoft FreeCell deal #N; the four cards of its seventh row (the
+top cards of columns 1-4) go to the cells. With 2 cells, the cards of
+columns 1 and 2 fill both cells and the other two stay on top of columns 3
+and 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience import Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
+from patience.shuffle import deal_round_robin, ms_deal
+
+__all__ = ["EIGHT_OFF", "deal_eight_off"]
+
+EIGHT_OFF = Variant(
+    name="eight-off",
+    title="Eight Off",
+    prefix="EO",
+    columns=8,
+    cell_counts=(8, 4, 2),
+    default_cells=8,
+    rules=Rules(
+        build=Build.SAME_SUIT,
+        empty_columns=EmptyColumns.KINGS_ONLY,
+        foundation_takeback=True,
+        undo_limit=100,
+        scoring=Scoring(card_home=10, first_time_only=True, undo_takes_back=True),
+    ),
+    description="8 columns of 6, four cards start in the cells; build by suit; only kings fill empty columns.",
+    aliases=("eightoff", "eo"),
+)
+
+
+def deal_eight_off(deal: int, cells: int) -> Position:
+    """Eight Off deal ``deal`` with ``cells`` cells (8, 4 or 2), as dealt."""
+    columns = [list(column) for column in deal_round_robin(ms_deal(deal), 8)]
+    row_seven = [columns[i].pop() for i in range(4)]
+    in_cells = row_seven[:cells]
+    for i in range(cells, 4):
+        # With fewer than four cells the rest of the seventh row stays on its column.
+        columns[i].append(row_seven[i])
+    held: list[Card | None] = [*in_cells, *([None] * (cells - len(in_cells)))]
+    return Position(tuple(tuple(c) for c in columns), tuple(held))
+
+
+@hookimpl
+def patience_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register Eight Off."""
+    register(EIGHT_OFF)
+
+
+@hookimpl
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+    """Deal Eight Off."""
+    if variant.name != EIGHT_OFF.name:
+        return None
+    return deal_eight_off(deal, cells)

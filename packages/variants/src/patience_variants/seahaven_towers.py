@@ -1,0 +1,50 @@
+"""Seahaven Towers: 10 columns of 5, two cards in the cells, built by suit, kings only into empty columns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl
+from patience.shuffle import deal_round_robin, ms_deal
+from patience_variants.freecell import FREECELL_SCORING
+
+__all__ = ["SEAHAVEN_TOWERS", "deal_seahaven"]
+
+SEAHAVEN_TOWERS = Variant(
+    name="seahaven-towers",
+    title="Seahaven Towers",
+    prefix="ST",
+    columns=10,
+    cell_counts=(4,),
+    default_cells=4,
+    rules=Rules(
+        build=Build.SAME_SUIT,
+        empty_columns=EmptyColumns.KINGS_ONLY,
+        autoplay=AutoPlay.ALL,
+        undo_limit=300,
+        scoring=FREECELL_SCORING,
+    ),
+    description="10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns.",
+    aliases=("seahaven", "st"),
+)
+
+
+def deal_seahaven(deal: int, cells: int) -> Position:
+    """Microsoft shuffle ``deal`` dealt 10 wide; cards 51 and 52 go to cells 1 and 2."""
+    cards = ms_deal(deal)
+    held = (cards[50], cards[51]) + (None,) * (cells - 2)
+    return Position(deal_round_robin(cards[:50], 10), held)
+
+
+@hookimpl
+def patience_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register Seahaven Towers."""
+    register(SEAHAVEN_TOWERS)
+
+
+@hookimpl
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+    """Deal Seahaven Towers."""
+    if variant.name != SEAHAVEN_TOWERS.name:
+        return None
+    return deal_seahaven(deal, cells)
