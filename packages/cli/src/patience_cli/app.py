@@ -1,15 +1,25 @@
-"""The ``patience`` command."""
+"""The ``patience`` command: a typer app assembled from one module per group of commands.
+
+Each module in :data:`COMMAND_MODULES` has a ``register(app)`` function that
+adds its commands, so the groups stay independent.
+"""
 
 from __future__ import annotations
 
 import typer
 
-app = typer.Typer(help="patience: Eight Off, FreeCell and their family.", no_args_is_help=False)
+from patience_cli import inspect_commands, play_commands, solve_commands
 
+app = typer.Typer(
+    name="patience",
+    help="patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.",
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+)
 
-@app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
-    """patience: Eight Off, FreeCell and their family."""
+COMMAND_MODULES = (inspect_commands, solve_commands, play_commands)
+for _module in COMMAND_MODULES:
+    _module.register(app)
 
 
 def main() -> None:
