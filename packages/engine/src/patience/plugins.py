@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import importlib.metadata
+import warnings
 
 import pluggy
 
@@ -14,12 +16,14 @@ from patience.variant import Variant, normalise_name
 __all__ = [
     "DEFAULT_PLUGIN",
     "ENTRY_POINT_GROUP",
+    "PluginLoadWarning",
     "cell_counts",
     "check_cells",
     "get_plugin_manager",
     "get_variant",
     "hook_implementers",
     "make_plugin_manager",
+    "plugin_failures",
     "resolve_code",
     "rules_are_data",
     "variants",
@@ -30,13 +34,48 @@ DEFAULT_PLUGIN = "patience.defaults"
 
 
 def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManager:
-    """A new plugin manager with the specs and defaults, and (by default) every installed plugin."""
+    """A new plugin manager with the specs and defaults, and (by default) every installed plugin.
+
+    A plugin that fails to import is left out rather than taking every
+    variant down with it; :func:`plugin_failures` says which and why.
+    """
     pm = pluggy.PluginManager("patience")
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name=DEFAULT_PLUGIN)
     if load_entry_points:
-        pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        _load_entry_points(pm)
     return pm
+
+
+_FAILURES: dict[int, dict[str, str]] = {}
+
+
+def _load_entry_points(pm: pluggy.PluginManager) -> None:
+    failures: dict[str, str] = {}
+    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if pm.has_plugin(entry_point.name) or pm.is_blocked(entry_point.name):
+            continue
+        try:
+            plugin = entry_point.load()
+            pm.register(plugin, name=entry_point.name)
+        except Exception as error:  # a broken plugin must not break the others
+            dist = entry_point.dist.name if entry_point.dist else "?"
+            failures[entry_point.name] = f"{dist}: {type(error).__name__}: {error}"
+            warnings.warn(
+                f"patience plugin {entry_point.name!r} ({entry_point.value}) was not loaded: {error}",
+                PluginLoadWarning,
+                stacklevel=2,
+            )
+    _FAILURES[id(pm)] = failures
+
+
+class PluginLoadWarning(UserWarning):
+    """An installed plugin could not be loaded; the others still are."""
+
+
+def plugin_failures(pm: pluggy.PluginManager | None = None) -> dict[str, str]:
+    """Entry points of the ``patience`` group that failed to load, by name, with the reason."""
+    return dict(_FAILURES.get(id(_pm(pm)), {}))
 
 
 @functools.cache
