@@ -115,6 +115,20 @@ class Position:
         card = self.card_at(source)
         return (card,) if card is not None and move.count == 1 else ()
 
+    def notation(self, move: Move) -> str:
+        """``move`` written exactly as ``fc-solve -snx`` writes it from this position (before the move).
+
+        ``str(move)`` always carries a run's length (``18v3``) so that it reads
+        back without a position; fc-solve writes the length only for a run
+        into an empty column (``23v4``) and leaves it out onto a card (``18``),
+        where the destination's rank fixes it.
+        """
+        text = str(move)
+        dest = move.destination
+        if move.count > 1 and dest.kind is PlaceKind.COLUMN and self.exists(dest) and self.column(dest):
+            return text.partition("v")[0]
+        return text
+
     # -- changing ---------------------------------------------------------
     def apply(self, move: Move) -> Position:
         """The position after ``move``, without any rule check beyond "the cards are there"."""
