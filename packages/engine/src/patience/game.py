@@ -115,8 +115,11 @@ class Game:
         *,
         deal: int | None = None,
         plugins: pluggy.PluginManager | None = None,
+        autoplay_first: bool = True,
     ) -> None:
         self.variant = variant
+        self.autoplay_first = autoplay_first
+        """Whether automatic play runs on the starting position (it always runs after each action)."""
         self.deal = deal
         self.cells = len(position.cells)
         self._pm = plugins if plugins is not None else get_plugin_manager()
@@ -156,14 +159,24 @@ class Game:
 
     @classmethod
     def from_position(
-        cls, variant: str | Variant, position: Position, *, plugins: pluggy.PluginManager | None = None
+        cls,
+        variant: str | Variant,
+        position: Position,
+        *,
+        plugins: pluggy.PluginManager | None = None,
+        autoplay_first: bool = True,
     ) -> Game:
-        """Play on from any position (for example one read with :func:`patience.board.parse_board`)."""
+        """Play on from any position (for example one read with :func:`patience.board.parse_board`).
+
+        With ``autoplay_first=False`` the position is taken exactly as given:
+        automatic play waits for the first action (``patience moves`` lists
+        the moves of a board this way, aces on top included).
+        """
         pm = plugins if plugins is not None else get_plugin_manager()
         var = get_variant(variant, pm) if isinstance(variant, str) else variant
         position.validate()
         check_cells(var, len(position.cells), pm)
-        return cls(var, position, plugins=pm)
+        return cls(var, position, plugins=pm, autoplay_first=autoplay_first)
 
     def restart(self) -> None:
         """Back to the deal: history, score and redo stack are cleared; automatic play runs again."""
@@ -174,7 +187,7 @@ class Game:
         self.gave_up = False
         self.log: list[str] = []
         self._state = ScoreState()
-        auto = autoplay_moves(self.autoplay, self.position)
+        auto = autoplay_moves(self.autoplay, self.position) if self.autoplay_first else []
         self.start_auto = tuple(auto)
         if auto:
             home = self._play_sequence(auto)
