@@ -1,0 +1,69 @@
+"""Forecell, a variant for patience that lives in its own distribution.
+
+Forecell is dealt like Eight Off with four cells and played like FreeCell
+with kings only for empty columns:
+
+- the 52 cards of Microsoft deal #N go round-robin into 8 columns of 6, and
+  the last 4 cards fill the 4 cells;
+- columns build down in alternating colours;
+- only a king, alone or with the run on it, goes into an empty column;
+- safe cards go home by themselves, as in FreeCell;
+- FreeCell's scoring.
+
+This module is the plugin: the ``patience`` entry-point group in
+``pyproject.toml`` names it, and the engine registers it with pluggy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience import AutoPlay, Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl, ms_deal
+
+__all__ = ["FORECELL", "deal_forecell", "patience_deal", "patience_register_variants"]
+
+#: Columns in a Forecell table.
+COLUMNS = 8
+#: Cards dealt to the columns; the rest of the deck fills the cells.
+IN_COLUMNS = 48
+
+FORECELL = Variant(
+    name="forecell",
+    title="Forecell",
+    prefix="FO",
+    columns=COLUMNS,
+    cell_counts=(4,),
+    default_cells=4,
+    rules=Rules(
+        build=Build.ALTERNATE_COLOURS,
+        empty_columns=EmptyColumns.KINGS_ONLY,
+        autoplay=AutoPlay.SAFE_ALTERNATE,
+        undo_limit=300,
+        scoring=Scoring(card_home=10, undo_penalty=10, undo_is_move=True, win_bonus=700, win_bonus_per_move=2),
+    ),
+    description="8 columns of 6, the last 4 cards fill the cells; alternating colours; only kings fill empty columns.",
+    aliases=("fore-cell",),
+)
+"""The variant, declared as data: the engine's default hooks and the solver read ``FORECELL.rules``."""
+
+
+def deal_forecell(deal: int, cells: int = 4) -> Position:
+    """Forecell deal ``deal`` as dealt: shuffle card ``i`` to column ``i % 8``, cards 49-52 to the cells."""
+    cards = ms_deal(deal)
+    columns = tuple(cards[start:IN_COLUMNS:COLUMNS] for start in range(COLUMNS))
+    held: tuple[Card | None, ...] = cards[IN_COLUMNS:]
+    return Position(columns, held + (None,) * (cells - len(held)))
+
+
+@hookimpl
+def patience_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register Forecell."""
+    register(FORECELL)
+
+
+@hookimpl
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+    """Deal Forecell; ``None`` for any other variant, so the other plugins answer for theirs."""
+    if variant.name != FORECELL.name:
+        return None
+    return deal_forecell(deal, cells)
