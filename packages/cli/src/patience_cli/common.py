@@ -1,28 +1,39 @@
-"""What every command shares: turning bad input into exit code 2 and one clear line, and loading games."""
+"""What every command shares: turning bad input into exit code 2 and one clear line, and loading games.
+
+The engine is imported inside the functions that need it, not at the top of
+this module: ``patience --help`` and shell completion then start without
+loading the engine and the plugins.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
 
 import typer
 
-from patience import Game, PatienceError, Position, Variant, get_variant, parse_board
-from patience.plugins import check_cells, resolve_code
+if TYPE_CHECKING:
+    from patience import Game, Position, Variant
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_CODES_HELP",
     "EXIT_LOST",
     "EXIT_OK",
     "EXIT_UNDECIDED",
+    "DealSpec",
     "bad_input",
+    "deal_from_args",
     "game_from_args",
     "guarded",
     "load_board",
+    "parse_deal_number",
     "reading_input",
 ]
 
@@ -31,23 +42,33 @@ EXIT_BAD_INPUT = 2
 EXIT_LOST = 3
 EXIT_UNDECIDED = 4
 
+#: The exit codes, for help texts.
+EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
 def bad_input(message: str) -> NoReturn:
     """Print ``patience: <message>`` on stderr and exit with code 2."""
-    print(f"patience: {message}", file=sys.stderr)
+    # One line, whatever the message holds, so scripts can read it.
+    print(f"patience: {' '.join(message.split())}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
 @contextlib.contextmanager
 def reading_input() -> Iterator[None]:
     """Turn the engine's errors and unreadable files into :func:`bad_input`."""
+    from patience import PatienceError
+
     try:
         yield
     except PatienceError as error:
         bad_input(str(error))
+    except UnicodeDecodeError as error:
+        bad_input(f"cannot read the input as UTF-8 text: {error.reason} at byte {error.start}")
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): not bad input; typer exits quietly
     except OSError as error:
         name = getattr(error, "filename", None)
         bad_input(f"cannot read {name}: {error.strerror}" if name else str(error))
@@ -65,10 +86,81 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def parse_deal_number(text: str) -> int:
+    """Read a deal number given on the command line (``160``, ``#160``, ``1_000``); :func:`bad_input` if it is not one.
+
+    Commands take DEAL as text rather than as a typer ``int`` so that ``abc``
+    and ``-5`` get the same one-line error as ``0``.
+    """
+    from patience import MAX_DEAL
+    from patience.shuffle import check_deal_number
+
+    raw = text.strip()
+    digits = raw.removeprefix("#").replace(",", "").replace("_", "")
+    if not re.fullmatch(r"[+-]?\d+", digits):
+        bad_input(f"{raw!r} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
+    with reading_input():
+        return check_deal_number(int(digits))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """A deal named on the command line: the variant, the deal number and the cell count, all checked."""
+
+    variant: Variant
+    deal: int
+    cells: int
+
+    @property
+    def code(self) -> str:
+        """The game code that names this deal."""
+        from patience import GameCode
+
+        return str(GameCode(self.variant.prefix, self.cells, self.deal))
+
+    def position(self) -> Position:
+        """The position as dealt, before any automatic play."""
+        from patience import deal_position
+
+        return deal_position(self.variant, self.deal, self.cells)
+
+
+def deal_from_args(variant: str | None, deal: str | int | None, cells: int | None, code: str | None) -> DealSpec:
+    """The deal named by ``VARIANT DEAL [--cells N]`` or by ``--code CODE`` (not both), checked.
+
+    ``deal`` may be the text typed (see :func:`parse_deal_number`). Unlike
+    :func:`game_from_args` nothing is played: use :meth:`DealSpec.position`
+    for the layout as dealt.
+    """
+    from patience import get_variant
+    from patience.plugins import check_cells, resolve_code
+
+    if code is not None:
+        if deal is not None or cells is not None:
+            bad_input("give either --code or a deal number and --cells, not both")
+        coded, parsed = resolve_code(code)
+        if variant is not None and coded.name != get_variant(variant).name:
+            bad_input(f"code {code.strip()} is a {coded.title} code, not {get_variant(variant).title}")
+        return DealSpec(coded, parsed.deal, parsed.cells)
+    if variant is None:
+        bad_input("name a variant and a deal number (see `patience variants`), or give --code CODE")
+    var = get_variant(variant)
+    if deal is None:
+        bad_input(f"give a deal number after the variant, like `{var.name} 1`, or give --code CODE")
+    number = parse_deal_number(deal) if isinstance(deal, str) else deal
+    from patience.shuffle import check_deal_number
+
+    return DealSpec(var, check_deal_number(number), check_cells(var, cells))
+
+
 def game_from_args(
     variant: str | None, deal: int | None, cells: int | None, code: str | None, *, default_variant: str | None = None
 ) -> Game:
     """A game from ``VARIANT DEAL [--cells N]`` or ``--code CODE`` (not both)."""
+    from patience import Game, get_variant
+    from patience.plugins import resolve_code
+
     if code is not None:
         if deal is not None or cells is not None:
             bad_input("give either --code or a deal number and --cells, not both")
@@ -83,13 +175,31 @@ def game_from_args(
     return Game.new(name, deal, cells)
 
 
+_CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
+
+
 def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
-    """Read an fc-solve board file for ``variant``; the cell count comes from ``--cells`` or the variant's default."""
+    """Read an fc-solve board file (``-`` for stdin) for ``variant``.
+
+    The cell count is ``--cells`` when given; otherwise the number of cells
+    the board's ``Freecells:`` line shows (``-`` for a free one) when the
+    variant offers that many, else the variant's default.
+    """
+    from patience import parse_board
+    from patience.plugins import cell_counts, check_cells
+
     text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    if cells is None:
+        offered, _ = cell_counts(variant)
+        shown = _CELLS_LINE.search(text)
+        if shown is not None and len(shown.group(1).split()) in offered:
+            cells = len(shown.group(1).split())
     n_cells = check_cells(variant, cells)
     return parse_board(text, columns=variant.columns, cells=n_cells)
 
 
 def resolve_variant(name: str) -> Variant:
     """The installed variant called ``name``."""
+    from patience import get_variant
+
     return get_variant(name)
