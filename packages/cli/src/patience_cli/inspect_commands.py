@@ -1,9 +1,451 @@
-"""Commands of the `patience` CLI (this group is being built)."""
+"""Inspection and scripting commands: ``variants``, ``deal``, ``moves``, ``plugins`` and ``code``.
+
+They only read: nothing here plays a game. Each prints for people by default
+and offers ``--format json`` (``deal`` also ``fcs``) for scripts. Bad input
+ends with exit code 2 and one ``patience: ...`` line on stderr
+(:mod:`patience_cli.common`).
+
+The engine is imported inside the commands, so that ``patience --help`` and
+shell completion do not pay for loading it.
+
+``deal --format json`` writes one object::
+
+    {
+      "format": 1,                       # version of this structure
+      "variant": "eight-off",            # name for the command line
+      "title": "Eight Off",
+      "deal": 160,
+      "cells": 8,                        # cell count
+      "code": "EO1-C8-AAAAAFA",
+      "columns": [["JD", "KD", ...], ...],       # column 1 first, covered card first
+      "freecells": ["6S", "9C", "KH", "2D", null, null, null, null],  # cells a b c d e f g k
+      "foundations": {"S": 0, "H": 0, "D": 0, "C": 0}                 # highest rank home, 0-13
+    }
+"""
 
 from __future__ import annotations
 
+import enum
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from patience import Move, Position
+
+__all__ = [
+    "DealFormat",
+    "OutputFormat",
+    "code",
+    "deal",
+    "deal_json",
+    "deal_text",
+    "describe_move",
+    "moves",
+    "plugins",
+    "register",
+    "render_deal",
+    "to_json",
+    "variants",
+]
+
+#: Version of the JSON structure ``deal --format json`` writes.
+DEAL_JSON_FORMAT = 1
+
+
+class OutputFormat(enum.StrEnum):
+    """Output for people (``text``) or for scripts (``json``)."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class DealFormat(enum.StrEnum):
+    """How ``patience deal`` prints a layout."""
+
+    TEXT = "text"
+    FCS = "fcs"
+    JSON = "json"
+
+
+def to_json(data: Any, indent: str = "") -> str:
+    """JSON laid out for reading: objects and lists of lists open up, a list of plain values stays on one line."""
+    inner = indent + "  "
+    if isinstance(data, dict) and data:
+        items = [f"{inner}{json.dumps(key)}: {to_json(value, inner)}" for key, value in data.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(data, list) and any(isinstance(item, dict | list) for item in data):
+        return "[\n" + ",\n".join(inner + to_json(item, inner) for item in data) + "\n" + indent + "]"
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _emit_json(data: Any) -> None:
+    typer.echo(to_json(data))
+
+
+def _no_stray_option(*values: str | None) -> None:
+    """Refuse ``--something`` that landed in a positional argument (commands that accept ``-5`` as a deal)."""
+    for value in values:
+        if value is not None and value.startswith("--"):
+            bad_input(f"no such option: {value} (see --help)")
+
+
+# -- variants ---------------------------------------------------------------
+
+
+def variants(
+    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")] = (
+        OutputFormat.TEXT
+    ),
+) -> None:
+    """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
+    from patience import variants as installed
+    from patience.plugins import cell_counts
+
+    table = installed()
+    if output is OutputFormat.JSON:
+        data = []
+        for variant in table.values():
+            counts, default = cell_counts(variant)
+            data.append(
+                {
+                    "name": variant.name,
+                    "title": variant.title,
+                    "prefix": variant.prefix,
+                    "columns": variant.columns,
+                    "cells": list(counts),
+                    "default_cells": default,
+                    "aliases": list(variant.aliases),
+                    "plugin": variant.plugin,
+                    "description": variant.description,
+                }
+            )
+        _emit_json(data)
+        return
+    if not table:
+        bad_input("no variants are installed (is patience-variants installed?)")
+    rows = [("NAME", "TITLE", "CELLS", "CODE", "COLUMNS", "PLUGIN")]
+    for variant in table.values():
+        counts, default = cell_counts(variant)
+        cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
+        rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns), variant.plugin))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    typer.echo("\n* the default cell count; `patience deal VARIANT DEAL --cells N` picks another")
+
+
+# -- deal -------------------------------------------------------------------
+
+_LABEL = 12
+_SLOT = 5
+
+
+def _slots(items: list[str]) -> str:
+    return "".join(item.rjust(_SLOT) for item in items)
+
+
+def deal_text(spec: DealSpec, position: Position) -> str:
+    """A layout for people: columns side by side, cells and foundations under their notation letters."""
+    from patience import Card, Place, Suit
+
+    variant = spec.variant
+    lines = [f"{variant.title}, deal #{spec.deal}, {spec.cells} cells   code {spec.code}", ""]
+    letters = [str(Place.cell(i)) for i in range(len(position.cells))]
+    lines.append("cells".ljust(_LABEL) + _slots(letters))
+    lines.append(" " * _LABEL + _slots([card.display if card else "-" for card in position.cells]))
+    home = []
+    for suit in Suit:
+        rank = position.foundations[suit.value]
+        home.append(Card(rank, suit).display if rank else f"{suit.symbol}-")
+    lines.append("foundation h".ljust(_LABEL) + _slots(home))
+    lines.append("")
+    columns = position.columns
+    lines.append("columns".ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
+    for row in range(max((len(column) for column in columns), default=0)):
+        cards = [column[row].display if row < len(column) else "" for column in columns]
+        lines.append((" " * _LABEL + _slots(cards)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def deal_json(spec: DealSpec, position: Position) -> dict[str, Any]:
+    """The documented JSON structure of a layout (see this module's docstring)."""
+    from patience import Suit
+
+    return {
+        "format": DEAL_JSON_FORMAT,
+        "variant": spec.variant.name,
+        "title": spec.variant.title,
+        "deal": spec.deal,
+        "cells": spec.cells,
+        "code": spec.code,
+        "columns": [[str(card) for card in column] for column in position.columns],
+        "freecells": [None if card is None else str(card) for card in position.cells],
+        "foundations": {suit.letter: position.foundations[suit.value] for suit in Suit},
+    }
+
+
+def render_deal(spec: DealSpec, position: Position, output: DealFormat) -> str:
+    """``position`` of ``spec`` in ``output`` format, ending with a newline."""
+    from patience import format_board
+
+    if output is DealFormat.FCS:
+        return format_board(position, show_empty_cells=True)
+    if output is DealFormat.JSON:
+        return to_json(deal_json(spec, position)) + "\n"
+    return deal_text(spec, position)
+
+
+_DEAL_EPILOG = (
+    "Examples:\n\n"
+    "  patience deal freecell 1\n\n"
+    "  patience deal eight-off 160 --cells 4 --format fcs\n\n"
+    "  patience deal --code EO1-C8-AAAAAFA --format json"
+)
+
+
+@guarded
+def deal(
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="VARIANT", help="Variant name, like eight-off or 'Eight Off' (see `patience variants`)."
+        ),
+    ] = None,
+    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
+    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    code: Annotated[
+        str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
+    ] = None,
+    output: Annotated[
+        DealFormat,
+        typer.Option("--format", "-f", help="text for people, fcs for Freecell Solver, json for scripts."),
+    ] = DealFormat.TEXT,
+) -> None:
+    """Print a deal's layout as dealt, before any automatic play.
+
+    The json structure: format, variant, title, deal, cells (the count), code,
+    columns (lists of cards, covered card first), freecells (cell a first,
+    null when free) and foundations (highest rank home per suit letter).
+    """
+    _no_stray_option(variant, deal_number)
+    spec = deal_from_args(variant, deal_number, cells, code)
+    sys.stdout.write(render_deal(spec, spec.position(), output))
+
+
+# -- moves ------------------------------------------------------------------
+
+
+def describe_move(move: Move, position: Position) -> str:
+    """A move in words: ``♠6 from column 3 to cell a``, ``♥9..♥7 (3 cards) from column 2 onto ♥10 in column 5``."""
+    from patience import PlaceKind
+
+    cards = position.moving_cards(move)
+    if not cards:
+        return move.source.describe()
+    what = cards[0].display if len(cards) == 1 else f"{cards[0].display}..{cards[-1].display} ({len(cards)} cards)"
+    destination = move.destination
+    if destination.kind is PlaceKind.FOUNDATION:
+        where = f"to the {cards[0].suit.title} foundation"
+    elif destination.kind is PlaceKind.COLUMN:
+        target = position.column(destination)
+        where = f"onto {target[-1].display} in column {destination}" if target else f"to empty column {destination}"
+    else:
+        where = f"to {destination.describe()}"
+    return f"{what} from {move.source.describe()} {where}"
+
+
+_MOVES_EPILOG = (
+    "Examples:\n\n"
+    "  patience deal freecell 1 --format fcs > board.txt; patience moves freecell --board board.txt\n\n"
+    "  patience deal --code EO1-C8-AAAAAFA --format fcs | patience moves eight-off --board -"
+)
+
+
+@guarded
+def moves(
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT", help="Variant whose rules apply, like eight-off or freecell.")
+    ],
+    board: Annotated[
+        Path,
+        typer.Option(
+            "--board", "-b", help="fc-solve board file (Foundations:, Freecells:, one line per column); - for stdin."
+        ),
+    ],
+    cells: Annotated[
+        int | None,
+        typer.Option("--cells", "-c", help="Cell count (default: as many as the Freecells: line shows)."),
+    ] = None,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")
+    ] = OutputFormat.TEXT,
+) -> None:
+    """List the legal moves of a position, one per line, in standard notation first.
+
+    The board is taken as given: automatic play does not run first. Moves to
+    a cell are listed for the first free cell only, and moves to an empty
+    column for the first empty column (the others are alike).
+    """
+    from patience import Game, get_variant
+
+    var = get_variant(variant)
+    position = load_board(board, var, cells)
+    game = Game.from_position(var, position, autoplay_first=False)
+    legal = list(game.legal_moves)
+    if output is OutputFormat.JSON:
+        _emit_json(
+            [
+                {
+                    "move": str(move),
+                    "cards": [str(card) for card in position.moving_cards(move)],
+                    "description": describe_move(move, position),
+                }
+                for move in legal
+            ]
+        )
+        return
+    for move in legal:
+        typer.echo(f"{move!s:<6}{describe_move(move, position)}")
+
+
+# -- plugins ----------------------------------------------------------------
+
+
+def _plugin_hooks(pm: pluggy.PluginManager) -> dict[str, list[str]]:
+    """Hook names each plugin implements, by plugin name, in registration order."""
+    found: dict[str, list[str]] = {name: [] for name, _ in pm.list_name_plugin() if name}
+    for hook_name in sorted(name for name in vars(pm.hook) if name.startswith("patience_")):
+        for impl in getattr(pm.hook, hook_name).get_hookimpls():
+            found.setdefault(impl.plugin_name, []).append(hook_name)
+    return found
+
+
+def _plugin_sources() -> dict[str, str]:
+    """Entry-point name -> ``distribution version (module)`` for the ``patience`` entry-point group."""
+    import importlib.metadata
+
+    from patience.plugins import ENTRY_POINT_GROUP
+
+    sources = {}
+    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        dist = entry_point.dist
+        owner = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
+        sources[entry_point.name] = f"{owner} ({entry_point.value})"
+    return sources
+
+
+@guarded
+def plugins(
+    output: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")
+    ] = OutputFormat.TEXT,
+) -> None:
+    """List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."""
+    from patience import get_plugin_manager
+    from patience.plugins import DEFAULT_PLUGIN, plugin_failures
+
+    pm = get_plugin_manager()
+    hooks = _plugin_hooks(pm)
+    sources = _plugin_sources()
+    failures = plugin_failures(pm)
+    default_note = "built in; answers from the variant's rules"
+    if output is OutputFormat.JSON:
+        _emit_json(
+            {
+                "plugins": [
+                    {
+                        "name": name,
+                        "default": name == DEFAULT_PLUGIN,
+                        "source": "patience (built in)" if name == DEFAULT_PLUGIN else sources.get(name, "in-process"),
+                        "hooks": implemented,
+                    }
+                    for name, implemented in hooks.items()
+                ],
+                "failed": failures,
+            }
+        )
+        return
+    for name, implemented in hooks.items():
+        if name == DEFAULT_PLUGIN:
+            typer.echo(f"{name}  [default] {default_note}")
+        else:
+            typer.echo(f"{name}  {sources.get(name, 'registered in-process')}")
+        typer.echo(
+            textwrap.fill(", ".join(implemented) or "no hooks", 79, initial_indent="    ", subsequent_indent="    ")
+        )
+    for name, reason in failures.items():
+        typer.echo(f"{name}  NOT LOADED: {reason}")
+
+
+# -- code -------------------------------------------------------------------
+
+_CODE_EPILOG = (
+    "Examples:\n\n"
+    "  patience code eight-off 160  (prints EO1-C8-AAAAAFA)\n\n"
+    "  patience code --decode EO1-C8-AAAAAFA  (prints eight-off 160 --cells 8, arguments for patience deal)"
+)
+
+
+@guarded
+def code(
+    variant: Annotated[str | None, typer.Argument(metavar="VARIANT", help="Variant name, like eight-off.")] = None,
+    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
+    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    decode: Annotated[
+        str | None, typer.Option("--decode", "-d", help="Decode this code instead of making one.")
+    ] = None,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="text for people and shells, json for scripts.")
+    ] = OutputFormat.TEXT,
+) -> None:
+    """Make the game code of a deal, or decode a code into the variant, deal number and cell count."""
+    _no_stray_option(variant, deal_number)
+    if decode is not None:
+        if variant is not None or deal_number is not None or cells is not None:
+            bad_input("give either --decode CODE or VARIANT DEAL [--cells N], not both")
+        spec = deal_from_args(None, None, None, decode)
+    else:
+        if variant is None:
+            bad_input("name a variant and a deal number, like `patience code eight-off 160`, or give --decode CODE")
+        spec = deal_from_args(variant, deal_number, cells, None)
+    if output is OutputFormat.JSON:
+        _emit_json(_spec_json(spec))
+    elif decode is not None:
+        typer.echo(f"{spec.variant.name} {spec.deal} --cells {spec.cells}")
+    else:
+        typer.echo(spec.code)
+
+
+def _spec_json(spec: DealSpec) -> dict[str, Any]:
+    return {
+        "code": spec.code,
+        "variant": spec.variant.name,
+        "title": spec.variant.title,
+        "deal": spec.deal,
+        "cells": spec.cells,
+    }
+
+
+# -- registration -----------------------------------------------------------
+
+# Deal numbers are read by the command itself, so that `-5` reaches it as a
+# number to refuse rather than being taken for an unknown option.
+_NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
 
 def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
+    app.command("variants", epilog="Example:  patience variants --format json")(variants)
+    app.command("deal", epilog=_DEAL_EPILOG, context_settings=_NUMBERS_AS_ARGUMENTS)(deal)
+    app.command("moves", epilog=_MOVES_EPILOG)(moves)
+    app.command("plugins", epilog="Example:  patience plugins --format json")(plugins)
+    app.command("code", epilog=_CODE_EPILOG, context_settings=_NUMBERS_AS_ARGUMENTS)(code)
