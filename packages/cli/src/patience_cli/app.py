@@ -12,7 +12,12 @@ from patience_cli import inspect_commands, play_commands, solve_commands
 
 app = typer.Typer(
     name="patience",
-    help="patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.",
+    help=(
+        "patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.\n\n"
+        "Example: patience deal freecell 1; patience <command> --help for each command.\n\n"
+        "Exit codes: 0 ok, 2 bad input (one line on stderr), 3 lost (proved unwinnable), "
+        "4 undecided (no answer within the limits)."
+    ),
     no_args_is_help=False,
     pretty_exceptions_enable=False,
 )

@@ -26,9 +26,7 @@ shell completion do not pay for loading it.
 from __future__ import annotations
 
 import enum
-import json
 import sys
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -78,6 +76,8 @@ class DealFormat(enum.StrEnum):
 
 def to_json(data: Any, indent: str = "") -> str:
     """JSON laid out for reading: objects and lists of lists open up, a list of plain values stays on one line."""
+    import json
+
     inner = indent + "  "
     if isinstance(data, dict) and data:
         items = [f"{inner}{json.dumps(key)}: {to_json(value, inner)}" for key, value in data.items()]
@@ -350,6 +350,8 @@ def plugins(
     ] = OutputFormat.TEXT,
 ) -> None:
     """List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."""
+    import textwrap
+
     from patience import get_plugin_manager
     from patience.plugins import DEFAULT_PLUGIN, plugin_failures
 
