@@ -20,6 +20,8 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 CODE_VERSION = 1
 _DIGITS = 7
 _SHAPE = re.compile(r"^([A-Z]{2})(\d+)-C(\d+)-([A-Z2-7]+)$")
+# The right shape with a character outside the alphabet in the deal part, for a precise message.
+_LOOSE_SHAPE = re.compile(r"^[A-Z]{2}\d+-C\d+-([A-Z0-9]*[^A-Z2-7-][A-Z0-9]*)$")
 
 
 @frozen
@@ -47,6 +49,12 @@ class GameCode:
         """Decode a code; the variant and cell count are checked by :func:`patience.plugins.resolve_code`."""
         raw = text.strip()
         match = _SHAPE.match(raw.upper())
+        loose = _LOOSE_SHAPE.match(raw.upper())
+        if not match and loose:
+            bad = next(char for char in loose.group(1) if char not in ALPHABET)
+            raise InvalidCodeError(
+                f"{raw!r}: {bad!r} is not a base-32 character; the deal part uses only A-Z and 2-7 (no 0, 1, 8, 9)"
+            )
         if not match:
             raise InvalidCodeError(
                 f"{raw!r} is not a game code: codes look like EO1-C8-AAAAAFA "
