@@ -404,3 +404,21 @@ def test_console_script_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None
         assert done.stdout == ""
         assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("patience: ")
         assert "Traceback" not in done.stderr
+
+
+# -- shell completion ---------------------------------------------------------------
+
+
+def test_variant_arguments_complete_to_installed_names() -> None:
+    from patience_cli.inspect_commands import complete_variant
+
+    assert complete_variant("ei") == ["eight-off"]
+    assert set(SHIPPED) <= set(complete_variant(""))
+
+
+@needs_script
+@pytest.mark.parametrize("command", ["deal", "moves", "code"])
+def test_shell_completion_offers_variant_names(command: str) -> None:
+    env = {"_PATIENCE_COMPLETE": "complete_bash", "COMP_WORDS": f"patience {command} fr", "COMP_CWORD": "2"}
+    done = subprocess.run([str(PATIENCE)], capture_output=True, text=True, timeout=60, env=env)
+    assert done.stdout.split() == ["freecell"]

@@ -43,6 +43,7 @@ __all__ = [
     "DealFormat",
     "OutputFormat",
     "code",
+    "complete_variant",
     "deal",
     "deal_json",
     "deal_text",
@@ -89,6 +90,13 @@ def to_json(data: Any, indent: str = "") -> str:
 
 def _emit_json(data: Any) -> None:
     typer.echo(to_json(data))
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion for VARIANT: the installed variants' names (the engine loads only when completing)."""
+    from patience import variants as installed
+
+    return [name for name in installed() if name.startswith(incomplete.lower())]
 
 
 def _no_stray_option(*values: str | None) -> None:
@@ -217,7 +225,9 @@ def deal(
     variant: Annotated[
         str | None,
         typer.Argument(
-            metavar="VARIANT", help="Variant name, like eight-off or 'Eight Off' (see `patience variants`)."
+            metavar="VARIANT",
+            autocompletion=complete_variant,
+            help="Variant name, like eight-off or 'Eight Off' (see `patience variants`).",
         ),
     ] = None,
     deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
@@ -273,7 +283,12 @@ _MOVES_EPILOG = (
 @guarded
 def moves(
     variant: Annotated[
-        str, typer.Argument(metavar="VARIANT", help="Variant whose rules apply, like eight-off or freecell.")
+        str,
+        typer.Argument(
+            metavar="VARIANT",
+            autocompletion=complete_variant,
+            help="Variant whose rules apply, like eight-off or freecell.",
+        ),
     ],
     board: Annotated[
         Path,
@@ -399,7 +414,10 @@ _CODE_EPILOG = (
 
 @guarded
 def code(
-    variant: Annotated[str | None, typer.Argument(metavar="VARIANT", help="Variant name, like eight-off.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Argument(metavar="VARIANT", autocompletion=complete_variant, help="Variant name, like eight-off."),
+    ] = None,
     deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
     cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
     decode: Annotated[
