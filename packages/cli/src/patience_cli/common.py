@@ -126,12 +126,22 @@ class DealSpec:
         return deal_position(self.variant, self.deal, self.cells)
 
 
-def deal_from_args(variant: str | None, deal: str | int | None, cells: int | None, code: str | None) -> DealSpec:
+def deal_from_args(
+    variant: str | None,
+    deal: str | int | None,
+    cells: int | None,
+    code: str | None,
+    *,
+    default_deal: int | None = None,
+) -> DealSpec:
     """The deal named by ``VARIANT DEAL [--cells N]`` or by ``--code CODE`` (not both), checked.
 
-    ``deal`` may be the text typed (see :func:`parse_deal_number`). Unlike
+    ``deal`` may be the text typed (see :func:`parse_deal_number`); when it
+    is missing, ``default_deal`` stands in if given (for an option that picks
+    the deal itself, such as a search starting from some number). Unlike
     :func:`game_from_args` nothing is played: use :meth:`DealSpec.position`
-    for the layout as dealt.
+    for the layout as dealt, and :func:`dataclasses.replace` to move the spec
+    to another deal number.
     """
     from patience import get_variant
     from patience.plugins import check_cells, resolve_code
@@ -146,6 +156,8 @@ def deal_from_args(variant: str | None, deal: str | int | None, cells: int | Non
     if variant is None:
         bad_input("name a variant and a deal number (see `patience variants`), or give --code CODE")
     var = get_variant(variant)
+    if deal is None:
+        deal = default_deal
     if deal is None:
         bad_input(f"give a deal number after the variant, like `{var.name} 1`, or give --code CODE")
     number = parse_deal_number(deal) if isinstance(deal, str) else deal

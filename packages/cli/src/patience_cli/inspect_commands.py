@@ -248,6 +248,8 @@ def deal(
     """
     _no_stray_option(variant, deal_number)
     spec = deal_from_args(variant, deal_number, cells, code)
+    # Options that choose the deal some other way go here: they replace
+    # ``spec`` (dataclasses.replace(spec, deal=...)) before it is rendered.
     sys.stdout.write(render_deal(spec, spec.position(), output))
 
 
