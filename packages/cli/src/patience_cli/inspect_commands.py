@@ -17,8 +17,8 @@ shell completion do not pay for loading it.
       "deal": 160,
       "cells": 8,                        # cell count
       "code": "EO1-C8-AAAAAFA",
-      "columns": [["JD", "KD", ...], ...],       # column 1 first, covered card first
-      "freecells": ["6S", "9C", "KH", "2D", null, null, null, null],  # cells a b c d e f g k
+      "columns": [["JD", "6C", ...], ...],       # column 1 first, covered card first
+      "freecells": ["5C", "3C", "QH", "7S", null, null, null, null],  # cells a b c d e f g k
       "foundations": {"S": 0, "H": 0, "D": 0, "C": 0}                 # highest rank home, 0-13
     }
 """
