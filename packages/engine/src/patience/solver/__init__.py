@@ -1,0 +1,259 @@
+"""The solver: solutions that replay through the game, proofs that a position is lost, hints.
+
+::
+
+    >>> from patience import Game
+    >>> from patience.solver import solve
+    >>> game = Game.new("freecell", deal=1)
+    >>> result = solve(game.variant, game.position, time_limit=10)
+    >>> result.outcome
+    <Outcome.SOLVED: 'solved'>
+
+The variant's :class:`~patience.rules.Rules` and its automatic-play policy
+(asked through the ``patience_autoplay_policy`` hook) are compiled into
+tables of small ints (:mod:`patience.solver._compiled`); when a plugin
+overrides ``patience_move_legality``, the search asks that hook for every
+move instead. Either way each solution is replayed through
+:class:`patience.Game` before it is returned, so a solver bug can never hand
+out an illegal move.
+
+Safe to run in a worker thread or process: a call keeps all of its state to
+itself. ``cancel.set()`` stops a search within a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from collections.abc import Callable
+
+import pluggy
+from attrs import frozen
+
+from patience.errors import PatienceError
+from patience.game import Game, deal_position
+from patience.legality import autoplay_moves
+from patience.moves import Move, Place, PlaceKind
+from patience.plugins import get_plugin_manager, rules_are_data
+from patience.position import Position
+from patience.rules import AutoPlay
+from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, Step
+from patience.solver._search import Limits, Status, Weights, best_first, hook_search
+from patience.variant import Variant
+
+__all__ = ["Hint", "Outcome", "SolveResult", "SolverError", "hint", "next_winnable", "solve"]
+
+
+class Outcome(enum.Enum):
+    """What the solver found out about a position."""
+
+    SOLVED = "solved"
+    """A solution was found."""
+    LOST = "unsolvable"
+    """A complete search found no way to win: the position is lost."""
+    UNDECIDED = "unknown"
+    """Neither, within the limits (time, positions) or before it was cancelled."""
+
+
+@frozen
+class SolveResult:
+    """The outcome of :func:`solve`; ``moves`` is the solution when ``outcome`` is SOLVED."""
+
+    outcome: Outcome
+    moves: tuple[Move, ...]
+    """The player's moves in order, each playable with :meth:`patience.Game.play` (automatic play in between)."""
+    positions: int
+    """How many positions the search expanded."""
+    seconds: float
+
+
+@frozen
+class Hint:
+    """A move to play next, and why, in a few words for a player."""
+
+    move: Move | None
+    outcome: Outcome
+    reason: str
+
+
+class SolverError(PatienceError):
+    """The solver produced a move the game refused: a bug in the solver, never shown as a hint."""
+
+
+# The portfolio: best-first scans with different weights, each with a budget of expansions; the
+# last has none, so it ends with a solution or a complete search (which proves the position lost).
+_SCANS: tuple[tuple[Weights, int | None], ...] = (
+    (Weights(depth=1, penalty=6, cells=3, home=6, empty=4), 3_000),
+    (Weights(depth=0, penalty=5, cells=2, home=5, empty=3), 20_000),
+    (Weights(depth=0, penalty=1, cells=1, home=1, empty=1), None),
+)
+
+
+def solve(
+    variant: Variant,
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    max_positions: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    cancel: threading.Event | None = None,
+    plugins: pluggy.PluginManager | None = None,
+) -> SolveResult:
+    """Solve ``position`` of ``variant``: a solution, a proof that it is lost, or UNDECIDED within the limits.
+
+    The moves start from ``position`` after the game's automatic play, as in
+    ``Game.from_position(variant, position)``. ``progress`` is called now and
+    then with the number of positions expanded so far; setting ``cancel``
+    stops the search (the result is then UNDECIDED).
+    """
+    pm = plugins if plugins is not None else get_plugin_manager()
+    limits = Limits(time_limit, max_positions, progress, cancel)
+    policy = pm.hook.patience_autoplay_policy(variant=variant)
+    policy = policy if policy is not None else AutoPlay.NONE
+    if not rules_are_data(pm):
+        return _solve_with_hook(variant, position, policy, pm, limits)
+    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
+    columns = [bytes(card.index for card in column) for column in position.columns]
+    cells = [card.index for card in position.cells if card is not None]
+    root, opening = comp.start(columns, cells, list(position.foundations))
+    exhausted = False
+    for weights, budget in _SCANS:
+        status, path = best_first(comp, root, weights, limits, budget)
+        if status is Status.SOLVED:
+            steps = opening + [step for group in path for step in group]
+            moves = _replay(variant, position, steps, pm)
+            return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
+        if status is Status.EXHAUSTED:
+            exhausted = True
+            break
+        if status is Status.STOPPED:
+            break
+    outcome = Outcome.LOST if exhausted and comp.complete else Outcome.UNDECIDED
+    return SolveResult(outcome, (), limits.positions, limits.elapsed)
+
+
+def _solve_with_hook(
+    variant: Variant, position: Position, policy: AutoPlay, pm: pluggy.PluginManager, limits: Limits
+) -> SolveResult:
+    def legal(where: Position, move: Move) -> bool:
+        return bool(pm.hook.patience_move_legality(variant=variant, position=where, move=move))
+
+    start = position
+    for auto in autoplay_moves(policy, position):
+        start = start.apply(auto)
+    status, path = hook_search(variant.rules, policy, legal, start, limits)
+    if status is Status.SOLVED:
+        game = Game.from_position(variant, position, plugins=pm)
+        for move in path:
+            game.play(move)
+        if not game.is_won:
+            raise SolverError("the solution does not win the game")
+        return SolveResult(Outcome.SOLVED, tuple(path), limits.positions, limits.elapsed)
+    outcome = Outcome.LOST if status is Status.EXHAUSTED else Outcome.UNDECIDED
+    return SolveResult(outcome, (), limits.positions, limits.elapsed)
+
+
+def _replay(variant: Variant, position: Position, steps: list[Step], pm: pluggy.PluginManager) -> tuple[Move, ...]:
+    """Place each step on real columns and cells, playing it through a :class:`Game`; check the win."""
+    game = Game.from_position(variant, position, plugins=pm)
+    moves: list[Move] = []
+    for step in steps:
+        move = place_step(game.position, step)
+        verdict = game.check(move)
+        if not verdict:
+            raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
+        game.play(move)
+        moves.append(move)
+    if not game.is_won:
+        raise SolverError("the solution does not win the game")
+    return tuple(moves)
+
+
+def place_step(position: Position, step: Step) -> Move:
+    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
+    card, count, dest = step
+    source: Place | None = None
+    for i, column in enumerate(position.columns):
+        if len(column) >= count and column[-count].index == card:
+            source = Place.column(i)
+            break
+    else:
+        for i, held in enumerate(position.cells):
+            if held is not None and held.index == card:
+                source = Place.cell(i)
+                break
+    if source is None:
+        raise SolverError(f"solver step {step}: card not found where it can move")
+    if dest == HOME:
+        target = Place.foundation()
+    elif dest == CELL:
+        target = Place.cell(next(i for i, held in enumerate(position.cells) if held is None))
+    elif dest == EMPTY:
+        target = Place.column(next(i for i, column in enumerate(position.columns) if not column))
+    else:
+        tops = [column[-1].index if column else -1 for column in position.columns]
+        target = Place.column(tops.index(dest))
+    return Move(source, target, count)
+
+
+def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
+    """The first move of a solution from ``game``'s position, with a short reason; or why there is none."""
+    started = time.monotonic()
+    if game.is_won:
+        return Hint(None, Outcome.SOLVED, "the game is won")
+    pm = getattr(game, "_pm", None)
+    pending = autoplay_moves(game.autoplay, game.position)
+    result = solve(game.variant, game.position, time_limit=time_limit, cancel=cancel, plugins=pm)
+    if pending:
+        # The game has not made its automatic moves yet (a board taken as given): play them first.
+        return Hint(pending[0], result.outcome, _describe(game.position, pending[0]))
+    if result.outcome is Outcome.SOLVED and result.moves:
+        move = result.moves[0]
+        return Hint(move, Outcome.SOLVED, _describe(game.position, move))
+    if result.outcome is Outcome.LOST:
+        return Hint(None, Outcome.LOST, "this position can no longer be won")
+    if cancel is not None and cancel.is_set():
+        return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
+    spent = time.monotonic() - started
+    return Hint(
+        None,
+        Outcome.UNDECIDED,
+        f"no solution found in {spent:.1f} s; try again with more time, or undo a few moves",
+    )
+
+
+def _describe(position: Position, move: Move) -> str:
+    cards = position.moving_cards(move)
+    if not cards:
+        return str(move)
+    card = cards[0].display
+    what = card if move.count == 1 else f"the run of {move.count} from {card}"
+    dest = move.destination
+    if dest.kind is PlaceKind.FOUNDATION:
+        return f"{move}: {what} goes home"
+    if dest.kind is PlaceKind.CELL:
+        return f"{move}: {what} to a free cell"
+    target = position.columns[dest.index or 0]
+    if target:
+        return f"{move}: {what} onto {target[-1].display}"
+    return f"{move}: {what} to the empty column"
+
+
+def next_winnable(
+    variant: Variant,
+    cells: int,
+    start: int,
+    *,
+    time_limit: float | None = 10.0,
+    plugins: pluggy.PluginManager | None = None,
+) -> tuple[int, SolveResult]:
+    """The first deal numbered ``start`` or more that the solver wins (each deal within ``time_limit``)."""
+    pm = plugins if plugins is not None else get_plugin_manager()
+    deal = start
+    while True:
+        position = deal_position(variant, deal, cells, pm)
+        result = solve(variant, position, time_limit=time_limit, plugins=pm)
+        if result.outcome is Outcome.SOLVED:
+            return deal, result
+        deal += 1

@@ -1,0 +1,320 @@
+"""A variant's :class:`~patience.rules.Rules` compiled into tables of small ints for the search.
+
+A card is its :attr:`patience.cards.Card.index` (``suit * 13 + rank - 1``). A
+state is ``(columns, cells, foundations)``: ``columns`` a sorted tuple of
+``bytes`` (covered card first; empty columns sort first), ``cells`` the held
+cards as sorted ``bytes`` and ``foundations`` a tuple of four ranks. Sorting
+makes positions that differ only in which column or cell holds what one
+state; moves are recorded by card (:data:`Step`) and placed on real columns
+and cells when the solution is replayed through the game.
+
+Every state is *settled*: the game's automatic play (the variant's policy)
+has run, and so have the extra moves home that can never hurt (every card in
+a same-suit game, Raymond's rule in an alternating-colour game). The extra
+ones are recorded as explicit steps, so the game, which makes only its own
+automatic moves, reaches the same state after each recorded step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience.rules import AutoPlay, Build, EmptyColumns, Rules
+
+__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "State", "Step"]
+
+#: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
+HOME = -1
+CELL = -2
+EMPTY = -3
+
+#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination.
+Step = tuple[int, int, int]
+#: ``(columns, cells, foundations)`` as described in the module docstring.
+State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
+#: What one transition records: the player's step and the extra safe moves home after it.
+Steps = tuple[Step, ...]
+#: A child: ``(steps, columns, cells, foundations, non-foundation moves it costs)``.
+Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
+
+_SUIT = bytes(c // 13 for c in range(52))
+_RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
+_RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
+
+
+def _builds(build: Build, upper: int, lower: int) -> bool:
+    if _RANK0[upper] + 1 != _RANK0[lower]:
+        return False
+    if build is Build.SAME_SUIT:
+        return _SUIT[upper] == _SUIT[lower]
+    if build is Build.ALTERNATE_COLOURS:
+        return _RED[_SUIT[upper]] != _RED[_SUIT[lower]]
+    return True
+
+
+def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
+    """A test ``safe(card, foundations)`` for a card that is next for its foundation."""
+    if kind == "none":
+        return lambda card, found: False
+    if kind == "all":
+        return lambda card, found: True
+    others: list[tuple[int, ...]] = []
+    same: list[int] = []
+    for card in range(52):
+        suit = _SUIT[card]
+        others.append(tuple(s for s in range(4) if _RED[s] != _RED[suit]))
+        same.append(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]))
+    if kind == "horne":
+
+        def horne(card: int, found: tuple[int, ...] | list[int]) -> bool:
+            rank0 = _RANK0[card]
+            if rank0 <= 1:
+                return True
+            a, b = others[card]
+            return found[a] >= rank0 and found[b] >= rank0
+
+        return horne
+    if kind == "raymond":
+
+        def raymond(card: int, found: tuple[int, ...] | list[int]) -> bool:
+            rank0 = _RANK0[card]
+            if rank0 <= 1:
+                return True
+            a, b = others[card]
+            fa, fb = found[a], found[b]
+            if fa >= rank0 and fb >= rank0:
+                return True
+            return fa >= rank0 - 1 and fb >= rank0 - 1 and found[same[card]] >= rank0 - 2
+
+        return raymond
+
+    # "any": nothing can be built on a card once every card one rank lower is home
+    def any_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
+        rank0 = _RANK0[card]
+        return rank0 <= 1 or min(found) >= rank0
+
+    return any_suit
+
+
+class Compiled:
+    """The move generator and the evaluation of one variant with a given number of columns and cells."""
+
+    def __init__(self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int) -> None:
+        self.rules = rules
+        self.n_columns = n_columns
+        self.n_cells = n_cells
+        self.group_moves = rules.group_moves
+        self.empty_rule = rules.empty_columns
+        build = rules.build
+        #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``.
+        self.builds = bytes(int(_builds(build, u, lo)) for u in range(52) for lo in range(52))
+        #: The cards each card may lie on.
+        self.onto: tuple[tuple[int, ...], ...] = tuple(
+            tuple(lo for lo in range(52) if _builds(build, u, lo)) for u in range(52)
+        )
+        if rules.empty_columns is EmptyColumns.ANY:
+            self.to_empty = bytes([1] * 52)
+        elif rules.empty_columns is EmptyColumns.KINGS_ONLY:
+            self.to_empty = bytes(int(_RANK0[c] == 12) for c in range(52))
+        else:
+            self.to_empty = bytes(52)
+        self.policy = _home_rule({AutoPlay.NONE: "none", AutoPlay.ALL: "all", AutoPlay.SAFE_ALTERNATE: "horne"}[policy])
+        if build is Build.SAME_SUIT:
+            safe_kind = "all"
+        elif build is Build.ALTERNATE_COLOURS:
+            safe_kind = "raymond"
+        else:
+            safe_kind = "any"
+        self.safe = _home_rule(safe_kind)
+        # Taking cards back from a foundation is never generated. In a same-suit game it cannot
+        # help (the only card that could go on a foundation card is the one below it, which is
+        # home too); elsewhere the search is then not complete and never says "lost".
+        self.complete = not rules.foundation_takeback or build is Build.SAME_SUIT
+        self._runs: dict[bytes, int] = {}
+        self._penalty: dict[bytes, int] = {}
+
+    # -- states -------------------------------------------------------------
+    def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
+        """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        policy = self.policy
+        extra: list[Step] = []
+        while True:
+            moved = True
+            while moved:
+                moved = False
+                for i, column in enumerate(columns):
+                    if column:
+                        card = column[-1]
+                        if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                            found[_SUIT[card]] += 1
+                            columns[i] = column = column[:-1]
+                            moved = True
+                            while column:
+                                card = column[-1]
+                                if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                                    found[_SUIT[card]] += 1
+                                    columns[i] = column = column[:-1]
+                                else:
+                                    break
+                for card in tuple(cells):
+                    if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                        found[_SUIT[card]] += 1
+                        cells.remove(card)
+                        moved = True
+            step = self._one_safe(columns, cells, found)
+            if step is None:
+                return extra
+            extra.append(step)
+
+    def _one_safe(self, columns: list[bytes], cells: list[int], found: list[int]) -> Step | None:
+        safe = self.safe
+        for i, column in enumerate(columns):
+            if column:
+                card = column[-1]
+                if found[_SUIT[card]] == _RANK0[card] and safe(card, found):
+                    found[_SUIT[card]] += 1
+                    columns[i] = column[:-1]
+                    return (card, 1, HOME)
+        for card in cells:
+            if found[_SUIT[card]] == _RANK0[card] and safe(card, found):
+                found[_SUIT[card]] += 1
+                cells.remove(card)
+                return (card, 1, HOME)
+        return None
+
+    def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
+        """Settle a starting position; return the state and the explicit steps that settling needed."""
+        extra = self.settle(columns, cells, found)
+        return (tuple(sorted(columns)), bytes(sorted(cells)), tuple(found)), extra
+
+    def run_length(self, column: bytes) -> int:
+        """How many cards on top of ``column`` form a run (cached per column)."""
+        run = self._runs.get(column)
+        if run is None:
+            builds = self.builds
+            n = len(column)
+            run = 1 if n else 0
+            while run < n and builds[column[-run] * 52 + column[-run - 1]]:
+                run += 1
+            self._runs[column] = run
+        return run
+
+    # -- moves --------------------------------------------------------------
+    def children(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> list[Child]:
+        """Every state one legal move away, each with the steps that reach it and the move's cost."""
+        out: list[Child] = []
+        n_cols = self.n_columns
+        free = self.n_cells - len(cells)
+        empties = 0
+        while empties < n_cols and not columns[empties]:
+            empties += 1
+        if self.group_moves:
+            cap = (free + 1) << empties
+            cap_empty = (free + 1) << (empties - 1) if empties else 0
+        else:
+            cap = 1
+            cap_empty = 1 if empties else 0
+        to_empty = self.to_empty
+        if self.empty_rule is EmptyColumns.NONE:
+            cap_empty = 0
+        onto = self.onto
+        tops: dict[int, int] = {}
+        for i in range(empties, n_cols):
+            tops[columns[i][-1]] = i
+        run_length = self.run_length
+        make = self._make
+        for i in range(empties, n_cols):
+            column = columns[i]
+            n = len(column)
+            top = column[-1]
+            if found[_SUIT[top]] == _RANK0[top]:
+                out.append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = run_length(column)
+            limit = run if run < cap else cap
+            for k in range(1, limit + 1):
+                bottom = column[-k]
+                for target in onto[bottom]:
+                    j = tops.get(target)
+                    if j is not None:
+                        out.append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+            if cap_empty:
+                limit = min(run, cap_empty, n - 1)
+                for k in range(1, limit + 1):
+                    bottom = column[-k]
+                    if to_empty[bottom]:
+                        out.append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+            if free:
+                out.append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+        for card in cells:
+            if found[_SUIT[card]] == _RANK0[card]:
+                out.append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+            for target in onto[card]:
+                j = tops.get(target)
+                if j is not None:
+                    out.append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+            if empties and to_empty[card]:
+                out.append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+        return out
+
+    def _make(
+        self,
+        columns: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, ...],
+        src: int,
+        count: int,
+        dest: int,
+        cell_card: int,
+        step: Step,
+    ) -> Child:
+        """The child after moving ``count`` cards from column ``src`` (or ``cell_card`` from a cell) to ``dest``.
+
+        ``dest`` is a column index, :data:`HOME` or :data:`CELL`.
+        """
+        cols = list(columns)
+        held = list(cells)
+        home = list(found)
+        if src >= 0:
+            column = cols[src]
+            moving = column[-count:]
+            cols[src] = rest = column[:-count]
+            exposed = rest[-1] if rest else -1
+        else:
+            held.remove(cell_card)
+            moving = bytes((cell_card,))
+            exposed = -1
+        if dest >= 0:
+            cols[dest] += moving
+            cost = 1
+        elif dest == HOME:
+            home[_SUIT[moving[0]]] += 1
+            cost = 0
+            exposed = 52  # foundations changed: anything may now go home
+        else:
+            held.append(moving[0])
+            cost = 1
+        extra: list[Step] = []
+        if exposed == 52 or (exposed >= 0 and home[_SUIT[exposed]] == _RANK0[exposed]):
+            extra = self.settle(cols, held, home)
+        cols.sort()
+        steps = (step, *extra) if extra else (step,)
+        return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
+
+    # -- evaluation -----------------------------------------------------------
+    def column_penalty(self, column: bytes) -> int:
+        """How much a column is in the way (cached): cards resting on lower cards, cards under the top run."""
+        penalty = self._penalty.get(column)
+        if penalty is None:
+            n = len(column)
+            run = self.run_length(column)
+            low = 99
+            bad = 0
+            for card in column:
+                rank = _RANK0[card]
+                if rank > low:
+                    bad += 1
+                else:
+                    low = rank
+            penalty = 2 * bad + (n - run)
+            self._penalty[column] = penalty
+        return penalty

@@ -1,0 +1,214 @@
+"""Best-first search over compiled states, and the slower search that asks the legality hook."""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from collections.abc import Callable, Iterator
+from heapq import heappop, heappush
+
+from patience.legality import autoplay_moves, candidate_moves
+from patience.moves import Move
+from patience.position import Position
+from patience.rules import AutoPlay, Rules
+from patience.solver._compiled import Compiled, State, Step
+
+__all__ = ["Limits", "Status", "Weights", "best_first", "hook_search"]
+
+
+class Status(enum.Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"
+    EXHAUSTED = "exhausted"
+    """Every reachable state was expanded without a win."""
+    BUDGET = "budget"
+    """The position budget of this search ran out."""
+    STOPPED = "stopped"
+    """Time ran out, the total position limit was reached, or the caller cancelled."""
+
+
+class Limits:
+    """The caller's limits, shared by every search of one :func:`patience.solver.solve` call."""
+
+    def __init__(
+        self,
+        time_limit: float | None,
+        max_positions: int | None,
+        progress: Callable[[int], None] | None,
+        cancel: threading.Event | None,
+    ) -> None:
+        self.started = time.monotonic()
+        self.deadline = None if time_limit is None else self.started + time_limit
+        self.max_positions = max_positions
+        self.progress = progress
+        self.cancel = cancel
+        self.positions = 0
+        self._reported = 0
+
+    def stop(self) -> bool:
+        """Whether to stop now; also reports progress."""
+        if self.progress is not None and self.positions - self._reported >= 2000:
+            self._reported = self.positions
+            self.progress(self.positions)
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            return True
+        return self.max_positions is not None and self.positions >= self.max_positions
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the limits were set."""
+        return time.monotonic() - self.started
+
+
+class Weights:
+    """Integer weights of the best-first evaluation (lower is expanded first)."""
+
+    def __init__(self, depth: int, penalty: int, cells: int, home: int, empty: int) -> None:
+        self.depth = depth
+        self.penalty = penalty
+        self.cells = cells
+        self.home = home
+        self.empty = empty
+
+
+#: A state without its foundations (the cards not in the columns or cells are home).
+Key = tuple[tuple[bytes, ...], bytes]
+
+
+def best_first(
+    comp: Compiled,
+    root: State,
+    weights: Weights,
+    limits: Limits,
+    budget: int | None,
+) -> tuple[Status, list[tuple[Step, ...]]]:
+    """Expand states best first until a win, exhaustion, ``budget`` expansions or the limits."""
+    cols0, cells0, found0 = root
+    key0 = (cols0, cells0)
+    parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
+    if sum(found0) == 52:
+        return Status.SOLVED, []
+    heap: list[tuple[int, int, Key, tuple[int, ...], int]] = [(0, 0, key0, found0, 0)]
+    counter = 0
+    expanded = 0
+    children = comp.children
+    penalty = comp.column_penalty
+    wd, wp, wc, wh, we = weights.depth, weights.penalty, weights.cells, weights.home, weights.empty
+    while heap:
+        _, _, key, found, g = heappop(heap)
+        expanded += 1
+        if not expanded & 127:
+            limits.positions += 128
+            if limits.stop():
+                return Status.STOPPED, []
+            if budget is not None and expanded >= budget:
+                return Status.BUDGET, []
+        cols, cells = key
+        for steps, ccols, ccells, cfound, cost in children(cols, cells, found):
+            ckey = (ccols, ccells)
+            if ckey in parents:
+                continue
+            parents[ckey] = (key, steps)
+            home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+            if home == 52:
+                limits.positions += expanded & 127
+                return Status.SOLVED, _trace(parents, ckey)
+            empties = 0
+            pen = 0
+            for column in ccols:
+                if column:
+                    pen += penalty(column)
+                else:
+                    empties += 1
+            cg = g + cost
+            counter -= 1
+            heappush(
+                heap,
+                (wd * cg + wp * pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
+            )
+    limits.positions += expanded & 127
+    return Status.EXHAUSTED, []
+
+
+def _trace(parents: dict[Key, tuple[Key, tuple[Step, ...]] | None], key: Key) -> list[tuple[Step, ...]]:
+    out: list[tuple[Step, ...]] = []
+    entry = parents[key]
+    while entry is not None:
+        parent, steps = entry
+        out.append(steps)
+        entry = parents[parent]
+    out.reverse()
+    return out
+
+
+def hook_search(
+    rules: Rules,
+    policy: AutoPlay,
+    legal: Callable[[Position, Move], bool],
+    root: Position,
+    limits: Limits,
+) -> tuple[Status, list[Move]]:
+    """Best-first search that lists moves with :func:`candidate_moves` and judges each with ``legal``.
+
+    For variants whose legality a plugin overrides: no compiled table can
+    know the plugin's rule, so every candidate goes through the hook. Only
+    the variant's own automatic play is made; nothing else is assumed safe.
+    """
+    parents: dict[Position, tuple[Position, Move] | None] = {root: None}
+    if root.is_won:
+        return Status.SOLVED, []
+    heap: list[tuple[int, int, Position, int]] = [(0, 0, root, 0)]
+    counter = 0
+    expanded = 0
+    while heap:
+        _, _, position, g = heappop(heap)
+        expanded += 1
+        if not expanded & 15:
+            limits.positions += 16
+            if limits.stop():
+                return Status.STOPPED, []
+        for move, child in _hook_children(rules, policy, legal, position):
+            if child in parents:
+                continue
+            parents[child] = (position, move)
+            if child.is_won:
+                path: list[Move] = []
+                entry = parents[child]
+                while entry is not None:
+                    path.append(entry[1])
+                    entry = parents[entry[0]]
+                path.reverse()
+                return Status.SOLVED, path
+            cg = g + (0 if move.destination.kind.value == "foundation" else 1)
+            counter -= 1
+            heappush(heap, (cg + _hook_priority(child), counter, child, cg))
+    return Status.EXHAUSTED, []
+
+
+def _hook_children(
+    rules: Rules, policy: AutoPlay, legal: Callable[[Position, Move], bool], position: Position
+) -> Iterator[tuple[Move, Position]]:
+    for move in candidate_moves(position, foundation_takeback=rules.foundation_takeback):
+        if not legal(position, move):
+            continue
+        child = position.apply(move)
+        for auto in autoplay_moves(policy, child):
+            child = child.apply(auto)
+        yield move, child
+
+
+def _hook_priority(position: Position) -> int:
+    bad = 0
+    for column in position.columns:
+        low = 99
+        for card in column:
+            if card.rank > low:
+                bad += 1
+            else:
+                low = card.rank
+    used = sum(1 for card in position.cells if card is not None)
+    return 4 * bad + 2 * used - 10 * position.cards_home
