@@ -8,7 +8,8 @@
     ...
 
 One line per column, covered card first; an optional leading ``:`` on
-column lines is accepted, as fc-solve prints them. ``-`` marks a free cell.
+column lines is accepted, as fc-solve prints them, and an empty column is a
+lone ``:``. ``-`` marks a free cell.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
     if not show_empty_cells:
         cells = [c for c in cells if c != "-"]
     lines = [f"Foundations: {found}", "Freecells: " + " ".join(cells)]
-    lines += [" ".join(str(card) for card in column) for column in position.columns]
+    # fc-solve writes an empty column as a lone ":" (a blank line would be skipped on reading).
+    lines += [" ".join(str(card) for card in column) if column else ":" for column in position.columns]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
