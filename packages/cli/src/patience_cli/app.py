@@ -22,6 +22,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """With no command at all, ``patience`` starts a game (as ``patience play`` does)."""
+    if ctx.invoked_subcommand is None:
+        play_commands.start_play()
+
+
 COMMAND_MODULES = (inspect_commands, solve_commands, play_commands)
 for _module in COMMAND_MODULES:
     _module.register(app)

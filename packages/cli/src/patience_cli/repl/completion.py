@@ -1,0 +1,72 @@
+"""Tab completion fed by the game: its legal moves, the cards a double tap would move, and the commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from patience import Game, Place, PlaceKind, variants
+from patience_cli.repl.controller import COMMANDS
+
+__all__ = ["GameCompleter"]
+
+
+class GameCompleter(Completer):
+    """Completes the word being typed from what is legal right now.
+
+    ``game`` is a callable so the completer follows the controller when
+    ``new`` replaces the game.
+    """
+
+    def __init__(self, game: Callable[[], Game]) -> None:
+        self._game = game
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """Commands, legal moves and movable cards that start with the text before the cursor."""
+        text = document.text_before_cursor
+        words = text.split()
+        if words and words[0].lower() == "new" and (len(words) > 1 or text.endswith(" ")):
+            yield from self._new_options(text)
+            return
+        if " " in text.strip():
+            return
+        prefix = text.strip()
+        low = prefix.lower()
+        start = -len(text)
+        for name, words_ in COMMANDS.items():
+            if name.startswith(low):
+                yield Completion(name, start, display_meta=words_)
+        game = self._game()
+        if game.is_over:
+            return
+        position = game.position
+        for move in game.legal_moves:
+            notation = str(move)
+            if notation.startswith(low):
+                cards = " ".join(card.display for card in position.moving_cards(move))
+                where = "home" if move.destination.kind is PlaceKind.FOUNDATION else move.destination.describe()
+                yield Completion(notation, start, display_meta=f"{cards} → {where}")
+        for place in self._tops(game):
+            card = position.card_at(place)
+            tap = game.double_tap_move(place)
+            if card is None or tap is None:
+                continue
+            name = str(card)
+            if name.lower().startswith(low) or card.display.startswith(prefix):
+                yield Completion(name, start, display=f"{name} {card.display}", display_meta=f"double tap: {tap}")
+
+    @staticmethod
+    def _tops(game: Game) -> list[Place]:
+        position = game.position
+        places = [Place.column(i) for i, column in enumerate(position.columns) if column]
+        places += [Place.cell(i) for i, card in enumerate(position.cells) if card is not None]
+        return places
+
+    def _new_options(self, text: str) -> Iterable[Completion]:
+        current = "" if text.endswith(" ") else text.split()[-1]
+        names = [*variants(), "--cells", "--code"]
+        for name in names:
+            if name.startswith(current.lower()):
+                yield Completion(name, -len(current))

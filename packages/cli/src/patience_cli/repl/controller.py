@@ -1,0 +1,548 @@
+"""What a typed line means and what to answer: shared by the full-screen prompt and the piped mode.
+
+The controller owns the current :class:`~patience.Game` and turns each line
+into engine calls. It decides no rule: legality, the double-tap order and
+every refusal come from the engine, whose messages are shown as they are.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+from attrs import define, evolve, field, frozen
+
+from patience import (
+    Action,
+    ActionKind,
+    Card,
+    Game,
+    GameEvent,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    Move,
+    PatienceError,
+    Place,
+    PlaceKind,
+    Position,
+    get_variant,
+)
+from patience_cli.repl.hints import HintResult, Verdict
+from patience_cli.repl.render import plain_board
+
+__all__ = ["COMMANDS", "DEFAULT_VARIANT", "Controller", "Reply", "Say", "game_from_words", "result_line"]
+
+#: What ``patience play`` deals when no variant is named.
+DEFAULT_VARIANT = "eight-off"
+
+#: Commands and what they do, for ``help`` and for completion.
+COMMANDS: dict[str, str] = {
+    "new": "new game: new [VARIANT] [DEAL] [--cells N] [--code CODE]",
+    "restart": "back to the start of this deal",
+    "undo": "take back the last action (also Ctrl-Z)",
+    "redo": "play the last undone action again",
+    "hint": "ask the solver for a good move",
+    "finish": "play every card home when nothing else is needed",
+    "giveup": "end this game",
+    "code": "show this game's code (play it again with new --code CODE)",
+    "board": "show the table",
+    "moves": "list the legal moves",
+    "help": "show this help",
+    "quit": "leave (also Ctrl-D)",
+}
+_ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "giveup", "resign": "giveup"}
+
+#: How many following lines an ambiguous foundation line is tried against.
+LOOKAHEAD = 12
+
+ACCEPTED = "try a move (3a, 5h, 18, 23v4), a card (7H, ♥7), a column or cell alone, or help"
+
+
+@frozen
+class Say:
+    """One line of output and its kind: ``info``, ``move``, ``error``, ``win``, ``hint`` or ``board``."""
+
+    text: str
+    kind: str = "info"
+
+
+@define
+class Reply:
+    """The answer to one line."""
+
+    lines: list[Say] = field(factory=list)
+    quit: bool = False
+    """The player asked to leave."""
+    hint: bool = False
+    """The player asked for a hint: the front end runs the solver (in a thread when it may take long)."""
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Add a line."""
+        self.lines.append(Say(text, kind))
+
+    @property
+    def text(self) -> str:
+        """All lines joined, for tests and pipes."""
+        return "\n".join(line.text for line in self.lines)
+
+
+@define
+class _Auto:
+    """A card that automatic play sent home: from where, and which action did it."""
+
+    source: Place
+    card: Card
+    batch: int
+    claimed: bool = False
+
+
+class BadCommandError(PatienceError):
+    """A command the REPL cannot carry out as typed."""
+
+
+def game_from_words(words: list[str], current: Game | None = None) -> Game:
+    """A game from ``[VARIANT] [DEAL] [--cells N] [--code CODE]``, the options of ``play`` and ``new``.
+
+    What is not given comes from ``current`` (the same variant and cells) or
+    the defaults (Eight Off, a random deal).
+    """
+    variant: str | None = None
+    deal: int | None = None
+    cells: int | None = None
+    code: str | None = None
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        option, _, value = word.partition("=")
+        if option in ("--cells", "-c", "--code"):
+            if not value:
+                if not rest:
+                    raise BadCommandError(f"{option} needs a value, like {option} 4")
+                value = rest.pop(0)
+            if option == "--code":
+                code = value
+            else:
+                if not value.isdigit():
+                    raise BadCommandError(f"--cells takes a number, not {value!r}")
+                cells = int(value)
+        elif word.startswith("-"):
+            raise BadCommandError(f"unknown option {word}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
+        elif word.isdigit():
+            if deal is not None:
+                raise BadCommandError("give one deal number")
+            deal = int(word)
+        elif variant is None:
+            variant = word
+        else:
+            raise BadCommandError(f"unexpected {word!r}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
+    if code is not None:
+        if deal is not None or cells is not None:
+            raise BadCommandError("give either --code or a deal number and --cells, not both")
+        game = Game.from_code(code)
+        if variant is not None and get_variant(variant).name != game.variant.name:
+            raise BadCommandError(f"code {code} is a {game.variant.title} code, not {get_variant(variant).title}")
+        return game
+    if variant is None and current is not None:
+        return Game.new(current.variant, deal, cells if cells is not None else current.cells)
+    return Game.new(variant or DEFAULT_VARIANT, deal, cells)
+
+
+def result_line(game: Game) -> str:
+    """How the game stands: ``won: score N in M moves``, or the cards home, score and moves so far."""
+    if game.is_won:
+        return f"won: score {game.score} in {game.moves} moves"
+    state = f"{game.cards_home} cards home, score {game.score}, {game.moves} moves"
+    code = f" ({game.code})" if game.code else ""
+    if game.gave_up:
+        return f"given up: {state}{code}"
+    return f"not won: {state}{code}"
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(card.display for card in cards)
+
+
+def _where(place: Place) -> str:
+    if place.kind is PlaceKind.FOUNDATION:
+        return "home"
+    return "to " + place.describe()
+
+
+class Controller:
+    """Reads lines, plays them on the current game, and says what happened.
+
+    ``piped`` makes foundation moves that automatic play has just made count
+    as already done before anything else (solver output lists automatic
+    moves where they happen); interactively such a line is accepted only when
+    it could not be played.
+    """
+
+    def __init__(self, game: Game, *, piped: bool = False) -> None:
+        self.piped = piped
+        self._autos: list[_Auto] = []
+        self._batch = 0
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self._shadow: Position = game.position
+        self.game = game
+        self._peek: Callable[[int], list[str]] = lambda n: []
+        self.listeners: list[Callable[[], None]] = []
+        """Called after anything changes the game (the prompt redraws the board)."""
+
+    # -- the game ---------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._unsubscribe()
+        self._game = game
+        self._rebuild_autos()
+        self._unsubscribe = game.subscribe(self._on_event)
+
+    def _rebuild_autos(self) -> None:
+        game = self._game
+        self._autos = []
+        self._batch = 0
+        self._record(game.dealt, (), game.start_auto)
+        self._shadow = game.position
+
+    def _record(self, position: Position, moves: tuple[Move, ...], auto: tuple[Move, ...]) -> None:
+        for move in moves:
+            position = position.apply(move)
+        for move in auto:
+            card = position.card_at(move.source)
+            if card is not None:
+                self._autos.append(_Auto(move.source, card, self._batch))
+            position = position.apply(move)
+
+    def _on_event(self, event: GameEvent) -> None:
+        if event.kind == "new":
+            self._rebuild_autos()
+        elif event.kind in ("move", "redo", "finish") and event.action is not None:
+            self._batch += 1
+            self._record(self._shadow, event.action.moves, event.action.auto)
+        elif event.kind == "undo" and event.action is not None and event.action.auto:
+            del self._autos[-len(event.action.auto) :]
+        self._shadow = self._game.position
+        for listener in list(self.listeners):
+            listener()
+
+    # -- lines ------------------------------------------------------------
+    def handle(self, line: str, *, peek: Callable[[int], list[str]] | None = None) -> Reply:
+        """Carry out one typed line; never raises for anything the player typed.
+
+        ``peek(n)`` returns up to ``n`` lines that come next (piped input), to
+        settle an ambiguous foundation line; see :meth:`_prefer_play`.
+        """
+        self._peek = peek if peek is not None else (lambda n: [])
+        reply = Reply()
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return reply
+        was_won = self._game.is_won
+        try:
+            self._dispatch(text, reply)
+        except PatienceError as error:
+            reply.say(str(error), "error")
+        except Exception as error:  # the loop must survive anything; say what went wrong in one line
+            reply.say(f"unexpected error ({type(error).__name__}: {error}); the game goes on", "error")
+        if self._game.is_won and not was_won:
+            reply.say(result_line(self._game), "win")
+        return reply
+
+    def _dispatch(self, text: str, reply: Reply) -> None:
+        words = text.split()
+        command = _ALIASES.get(words[0].lower(), words[0].lower())
+        if command == "give" and len(words) == 2 and words[1].lower() == "up":
+            command, words = "giveup", ["giveup"]
+        if command in COMMANDS:
+            self._command(command, text, words, reply)
+            return
+        if len(words) > 1:
+            raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+        self._play_word(text, reply)
+
+    def _command(self, command: str, text: str, words: list[str], reply: Reply) -> None:
+        game = self._game
+        if command != "new" and len(words) > 1:
+            raise BadCommandError(f"{command} takes nothing after it")
+        if command == "new":
+            try:
+                args = shlex.split(text)[1:]
+            except ValueError as error:
+                raise BadCommandError(f"cannot read {text!r}: {error}") from None
+            self.game = game_from_words(args, game)
+            self._notify()
+            reply.say(f"new game: {self._game.variant.title} {self._game.code}", "info")
+            self._say_autos(reply, self._game.start_auto, self._game.dealt, prefix="home by itself: ")
+        elif command == "restart":
+            game.restart()
+            reply.say(f"restarted {game.variant.title} {game.code}")
+        elif command == "undo":
+            action = game.undo()
+            reply.say(f"undid {'finish' if action.kind is ActionKind.FINISH else action}", "move")
+        elif command == "redo":
+            before = game.position
+            self._say_action(reply, game.redo(), before, label="redo ")
+        elif command == "hint":
+            if game.is_over:
+                raise BadCommandError("the game is over: start a new one with new, or restart")
+            reply.hint = True
+        elif command == "finish":
+            action = game.finish()
+            reply.say(f"finish: {len(action.moves)} cards home", "move")
+        elif command == "giveup":
+            game.give_up()
+            reply.say(result_line(game))
+        elif command == "code":
+            reply.say(game.code or "this game was started from a position and has no code")
+        elif command == "board":
+            reply.say(plain_board(game), "board")
+        elif command == "moves":
+            moves = [str(move) for move in game.legal_moves]
+            reply.say("legal moves: " + (" ".join(moves) if moves else "none"))
+        elif command == "help":
+            reply.say(help_text())
+        elif command == "quit":
+            reply.quit = True
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    # -- moves, cards and places -------------------------------------------
+    def _play_word(self, text: str, reply: Reply) -> None:
+        card = _card_or_none(text)
+        if card is not None and _written_as_card(text):
+            self._play_card(card, reply)
+            return
+        move = self._move_or_none(text)
+        if move is not None and (card is None or self._places_exist(move)):
+            self._play_move(text, move, reply, card)
+            return
+        place = _place_or_none(text)
+        if place is not None and place.kind is not PlaceKind.FOUNDATION:
+            self._play_place(place, reply)
+            return
+        if card is not None:
+            self._play_card(card, reply)
+            return
+        if set(text.lower()) <= set("0123456789abcdefghksv"):
+            Move.parse(text)  # looks like notation: raise the notation's own message
+        raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+
+    def _move_or_none(self, text: str) -> Move | None:
+        try:
+            return self._game.parse_move(text)
+        except InvalidMoveError:
+            return None
+
+    def _places_exist(self, move: Move) -> bool:
+        position = self._game.position
+        return position.exists(move.source) and position.exists(move.destination)
+
+    def _play_move(self, text: str, move: Move, reply: Reply, card: Card | None) -> None:
+        game = self._game
+        home = move.destination.kind is PlaceKind.FOUNDATION
+        verdict = game.check(move) if not game.is_over else None
+        if home and self.piped:
+            auto = self._claimable(move, latest_only=True)
+            if auto is not None and not (verdict and self._prefer_play(move, auto)):
+                self._claim(move, auto, reply)
+                return
+        if verdict is not None and not verdict:
+            auto = self._claimable(move, latest_only=False) if home else None
+            if auto is not None:
+                self._claim(move, auto, reply)
+                return
+            reason = verdict.reason
+            if card is not None:
+                reason += f" (for the card {card.display}, write {card})"
+            raise IllegalMoveError(reason)
+        before = game.position
+        self._say_action(reply, game.play(move), before)
+
+    def _claimable(self, move: Move, *, latest_only: bool) -> _Auto | None:
+        """The automatic move home that ``move`` names, if it has already been made.
+
+        The card must still be home and gone from ``move``'s source, and each
+        automatic move is claimed once. With ``latest_only``, only the next
+        unclaimed automatic move of the latest action qualifies (solver
+        output lists them in the order they happened, right after the move
+        that set them off); otherwise any earlier one from that source does.
+        """
+        position = self._game.position
+        for auto in self._autos:
+            if auto.claimed or (latest_only and auto.batch != self._batch):
+                continue
+            if auto.source == move.source:
+                is_home = position.foundations[auto.card.suit.value] >= auto.card.rank
+                if is_home and position.card_at(auto.source) != auto.card:
+                    return auto
+            if latest_only:
+                return None
+        return None
+
+    def _claim(self, move: Move, auto: _Auto, reply: Reply) -> None:
+        auto.claimed = True
+        reply.say(f"{move}: {auto.card.display} already went home by itself", "move")
+
+    def _prefer_play(self, move: Move, auto: _Auto) -> bool:
+        """Whether playing ``move`` fits the lines that follow better than taking it as already done.
+
+        A line like ``8h`` is ambiguous when automatic play has just sent a
+        card home from column 8 and the card now on top of it may go home
+        too. Both readings are tried on copies of the game against the next
+        few lines; the one that replays more of them wins, and a tie keeps
+        the "already done" reading.
+        """
+        upcoming = self._peek(LOOKAHEAD)
+        if not upcoming:
+            return False
+        index = self._autos.index(auto)
+
+        def replayed(play: bool) -> int:
+            fork = self._fork()
+            if play:
+                fork.game.play(move)
+            else:
+                fork._autos[index].claimed = True
+            count = 0
+            for line in upcoming:
+                if any(said.kind == "error" for said in fork.handle(line).lines):
+                    break
+                count += 1
+            return count
+
+        return replayed(True) > replayed(False)
+
+    def _fork(self) -> Controller:
+        """A scratch copy of the game and its automatic-move records, for trying lines out."""
+        fork = Controller(Game.from_position(self._game.variant, self._game.position), piped=True)
+        fork._autos = [evolve(auto) for auto in self._autos]
+        fork._batch = self._batch
+        return fork
+
+    def _play_card(self, card: Card, reply: Reply) -> None:
+        game = self._game
+        place = game.find(card)
+        if place is None:
+            raise IllegalMoveError(f"{card.display} cannot move now: {self._covered(card)}")
+        if place.kind is PlaceKind.FOUNDATION:
+            hint = f"; to take it back write h{card.suit.letter} and where, like h{card.suit.letter}a"
+            allowed = game.variant.rules.foundation_takeback
+            raise IllegalMoveError(f"{card.display} is already home" + (hint if allowed else ""))
+        self._play_place(place, reply)
+
+    def _covered(self, card: Card) -> str:
+        for i, column in enumerate(self._game.position.columns):
+            if card in column:
+                above = len(column) - 1 - column.index(card)
+                return f"it is covered by {above} card{'s' if above != 1 else ''} in column {i + 1}"
+        return "it is home"
+
+    def _play_place(self, place: Place, reply: Reply) -> None:
+        game = self._game
+        card = game.position.card_at(place) if game.position.exists(place) else None
+        if card is None:
+            if not game.position.exists(place):
+                game.play(Move(place, Place.foundation()))  # raises the engine's "there is no ..." message
+            raise IllegalMoveError(f"{place.describe()} is empty")
+        before = game.position
+        action = game.double_tap(place)
+        if action is None:
+            if game.is_over:
+                raise IllegalMoveError("the game is over: start a new one with new, or restart")
+            raise IllegalMoveError(
+                f"{card.display} has nowhere to go: not home, onto a column, into an empty column or a free cell"
+            )
+        self._say_action(reply, action, before)
+
+    # -- saying what happened -----------------------------------------------
+    def _say_action(self, reply: Reply, action: Action, before: Position, *, label: str = "") -> None:
+        position = before
+        parts = []
+        for move in action.moves:
+            cards = position.moving_cards(move)
+            parts.append(f"{label}{move}: {_cards(cards)} {_where(move.destination)}")
+            position = position.apply(move)
+        line = "; ".join(parts)
+        autos = self._auto_cards(position, action.auto)
+        if autos:
+            line += f"; home by itself: {_cards(autos)}"
+        reply.say(line, "move")
+
+    def _say_autos(self, reply: Reply, auto: tuple[Move, ...], position: Position, *, prefix: str) -> None:
+        cards = self._auto_cards(position, auto)
+        if cards:
+            reply.say(prefix + _cards(cards), "move")
+
+    @staticmethod
+    def _auto_cards(position: Position, auto: tuple[Move, ...]) -> list[Card]:
+        cards = []
+        for move in auto:
+            card = position.card_at(move.source)
+            if card is not None:
+                cards.append(card)
+            position = position.apply(move)
+        return cards
+
+    # -- hints --------------------------------------------------------------
+    def hint_reply(self, result: HintResult, asked_at: Position) -> Reply:
+        """Say a hint worked out for the position ``asked_at``; drop it if the game has moved on since."""
+        reply = Reply()
+        if self._game.position != asked_at:
+            reply.say("hint dropped: the position changed while the solver was thinking; ask again", "hint")
+            return reply
+        if result.verdict is Verdict.LOST:
+            reply.say("hint: this position can no longer be won; undo, restart or start a new game", "hint")
+            return reply
+        if result.move is None:
+            reply.say(f"hint: {result.reason}", "hint")
+            return reply
+        reason = result.reason if result.reason.startswith(str(result.move)) else f"{result.move}: {result.reason}"
+        if result.verdict is not Verdict.SOLVED:
+            reason += " (no winning line found yet)"
+        reply.say(f"hint: {reason}", "hint")
+        return reply
+
+
+def _card_or_none(text: str) -> Card | None:
+    try:
+        return Card.parse(text)
+    except InvalidCardError:
+        return None
+
+
+def _written_as_card(text: str) -> bool:
+    """A suit symbol or a capital suit letter marks a card; notation is written in lower case."""
+    stripped = text.strip()
+    return stripped[0] in "♠♥♦♣" or stripped[-1] in "♠♥♦♣SHDC"
+
+
+def _card_name(card: Card) -> str:
+    return str(card)
+
+
+def _place_or_none(text: str) -> Place | None:
+    try:
+        return Place.parse(text)
+    except InvalidMoveError:
+        return None
+
+
+def help_text() -> str:
+    """What the REPL accepts, one item a line."""
+    lines = [
+        "moves   3a (column 3 to cell a), a5, 5h (home), 18, 23v4 (a run of 4 into column 3)",
+        "cards   7H, TD, 10D or ♥7: the card goes where a double tap sends it",
+        "        (home, else the longest column that takes it, an empty column, a free cell)",
+        "places  a column number or cell letter alone does the same for its top card",
+        "        lower case is notation (5h: column 5 home); a capital suit letter is a card (5H)",
+    ]
+    lines += [f"{name:<8}{words}" for name, words in COMMANDS.items()]
+    lines.append("keys    Tab completes legal moves and commands, Ctrl-Z undoes, Ctrl-D quits")
+    return "\n".join(lines)

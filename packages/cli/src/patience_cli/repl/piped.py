@@ -1,0 +1,65 @@
+"""``patience play`` without a terminal: one command or move a line in, one line a move out, the result last."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import TextIO
+
+from patience_cli.repl.controller import Controller, result_line
+from patience_cli.repl.hints import find_hint
+
+__all__ = ["run_piped"]
+
+
+class _Lines:
+    """Numbered input lines with blanks and ``#`` comments skipped, readable ahead on demand.
+
+    Lines are read only when needed, so a program feeding the pipe one line
+    at a time sees each answer straight away (unless a line needs a look
+    ahead to settle what it means).
+    """
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._source = enumerate(lines, start=1)
+        self._ahead: deque[tuple[int, str]] = deque()
+
+    def _read(self) -> bool:
+        for number, raw in self._source:
+            line = raw.strip()
+            if line and not line.startswith("#"):
+                self._ahead.append((number, line))
+                return True
+        return False
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        while self._ahead or self._read():
+            yield self._ahead.popleft()
+
+    def peek(self, n: int) -> list[str]:
+        """Up to ``n`` of the lines that come next."""
+        while len(self._ahead) < n and self._read():
+            pass
+        return [line for _, line in list(self._ahead)[:n]]
+
+
+def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0) -> None:
+    """Play ``lines`` in order and print what each did, then how the game stands.
+
+    Nothing typed stops the run early except ``quit``; refusals are printed
+    (with their line number) and the next line is read.
+    """
+    source = _Lines(lines)
+    for number, line in source:
+        reply = controller.handle(line, peek=source.peek)
+        if reply.hint:
+            game = controller.game
+            reply = controller.hint_reply(find_hint(game, time_limit=hint_time), game.position)
+        for said in reply.lines:
+            if said.kind == "win":
+                continue  # the result line at the end says it
+            prefix = f"line {number}: {line}: " if said.kind == "error" else ""
+            print(prefix + said.text, file=out, flush=True)
+        if reply.quit:
+            break
+    print(result_line(controller.game), file=out, flush=True)
