@@ -40,9 +40,9 @@ def _new(variant: str, deal: int, pick: int) -> Game:
     return Game.new(variant, deal=deal, cells=counts[pick % len(counts)])
 
 
-def _play(game: Game, picks: list[int]) -> list[tuple[object, int, int]]:
+def _play(game: Game, picks: list[int]) -> list[tuple[Position, int, int]]:
     """Play a legal move for each pick; return (position, score, moves) before each move."""
-    before = []
+    before: list[tuple[Position, int, int]] = []
     for pick in picks:
         legal = list(game.legal_moves)
         if not legal:

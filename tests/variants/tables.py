@@ -57,11 +57,8 @@ def table(
     if spare and not fillers:
         raise AssertionError(f"{len(spare)} cards are not placed and no column is marked {FILLER!r}")
     filled: list[tuple[Card, ...]] = []
-    for i, column in enumerate(written):
-        if column is None:
-            k = fillers.index(i)
-            column = tuple(spare[k :: len(fillers)])
-        filled.append(column)
+    for i, given in enumerate(written):
+        filled.append(tuple(spare[fillers.index(i) :: len(fillers)]) if given is None else given)
     position = Position(tuple(filled), tuple(held), (foundations[0], foundations[1], foundations[2], foundations[3]))
     position.validate()
     return position

@@ -327,7 +327,7 @@ def test_a_group_move_counts_as_one_move() -> None:
 
 def test_game_is_won_when_all_52_cards_are_home() -> None:
     game = game_at(EO, table(["KS"], home={"S": 12, "H": 13, "D": 13, "C": 13}, n_columns=8))
-    assert not game.is_won
+    assert not game.position.is_won
     game.play("1h")
     assert game.is_won
     assert game.cards_home == 52

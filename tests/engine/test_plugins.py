@@ -1,0 +1,87 @@
+"""The plugin manager: every hook an installed plugin implements is one the engine specifies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pluggy
+import pytest
+
+from patience import Game, Position, Variant, get_plugin_manager, hookimpl, variants
+from patience.plugins import DEFAULT_PLUGIN, make_plugin_manager, rules_are_data
+
+BUILT_IN = {"eight-off", "freecell", "bakers-game", "seahaven-towers"}
+
+
+def test_plugin_manager_has_no_pending_unknown_hooks() -> None:
+    get_plugin_manager().check_pending()
+
+
+def test_a_fresh_plugin_manager_has_no_pending_hooks() -> None:
+    make_plugin_manager().check_pending()
+
+
+def test_every_built_in_variant_is_registered_through_the_entry_point_group() -> None:
+    table = variants()
+    assert set(table) >= BUILT_IN
+    assert list(table)[:4] == ["eight-off", "freecell", "bakers-game", "seahaven-towers"]
+    for name in BUILT_IN:
+        assert table[name].plugin, f"{name} has no plugin name"
+
+
+def test_without_entry_points_only_the_defaults_are_loaded_and_no_variant() -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    assert [pm.get_name(plugin) for plugin in pm.get_plugins()] == [DEFAULT_PLUGIN]
+    assert variants(pm) == {}
+
+
+def test_each_variant_has_its_own_code_prefix() -> None:
+    prefixes = [variant.prefix for variant in variants().values()]
+    assert len(prefixes) == len(set(prefixes))
+    assert {variants()[name].prefix for name in BUILT_IN} == {"EO", "FC", "BG", "ST"}
+
+
+def test_built_in_variants_declare_their_rules_as_data() -> None:
+    assert rules_are_data()
+
+
+class _Misspelled:
+    """A plugin with a hook name the engine does not specify."""
+
+    @hookimpl
+    def patience_register_variant(self, register: Callable[[Variant], None]) -> None:
+        raise AssertionError("never called")
+
+
+@pytest.fixture
+def fresh_pm() -> Iterator[pluggy.PluginManager]:
+    pm = make_plugin_manager()
+    yield pm
+    for plugin in list(pm.get_plugins()):
+        if isinstance(plugin, _Misspelled):
+            pm.unregister(plugin)
+
+
+def test_a_misspelled_hook_is_reported_as_pending(fresh_pm: pluggy.PluginManager) -> None:
+    fresh_pm.register(_Misspelled())
+    with pytest.raises(pluggy.PluginValidationError, match="patience_register_variant"):
+        fresh_pm.check_pending()
+
+
+def test_a_plugin_defined_in_a_test_can_override_legality() -> None:
+    from patience import Verdict
+
+    class NoColumnFive:
+        @hookimpl
+        def patience_move_legality(self, variant: Variant, position: Position, move: object) -> Verdict | None:
+            if str(move).endswith("5"):
+                return Verdict(False, "column 5 is closed in this test")
+            return None
+
+    pm = make_plugin_manager()
+    pm.register(NoColumnFive())
+    pm.check_pending()
+    assert not rules_are_data(pm)
+    game = Game.new("eight-off", deal=1, plugins=pm)
+    assert all(not str(move).endswith("5") for move in game.legal_moves)
+    assert game.check(next(iter(game.legal_moves)))
