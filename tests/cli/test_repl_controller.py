@@ -113,7 +113,8 @@ def test_bare_cell_letter_double_taps_its_card() -> None:
 def test_bare_place_with_nowhere_to_go_says_so() -> None:
     controller = freecell()
     controller.handle("3a")
-    assert error_of(controller, "a") == "♥2 has nowhere to go: not home, onto a column, into an empty column or a free cell"
+    message = error_of(controller, "a")
+    assert message == "♥2 has nowhere to go: not home, onto a column, into an empty column or a free cell"
 
 
 def test_covered_card_says_where_it_is() -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import enum
 import threading
-from collections.abc import Callable
 
 from attrs import frozen
 
 from patience import Game, Move
 
-__all__ = ["HintResult", "Verdict", "find_hint", "solver_available"]
+__all__ = ["HintResult", "Verdict", "find_hint", "snapshot", "solver_available"]
 
 
 class Verdict(enum.Enum):
@@ -45,17 +44,21 @@ def solver_available() -> bool:
 def find_hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> HintResult:
     """Ask the solver for one move from ``game``'s position.
 
-    The solver works on a copy of the position, so the game may change while
-    it thinks (the caller then drops the stale answer).
+    To ask from another thread, pass a copy (:func:`snapshot`) so the game
+    may change while the solver thinks.
     """
-    copy = Game.from_position(game.variant, game.position)
     try:
         from patience.solver import Outcome, hint
     except ImportError:
-        return _fallback(copy)
-    answer = hint(copy, time_limit=time_limit, cancel=cancel)
+        return _fallback(game)
+    answer = hint(game, time_limit=time_limit, cancel=cancel)
     verdict = {Outcome.SOLVED: Verdict.SOLVED, Outcome.LOST: Verdict.LOST}.get(answer.outcome, Verdict.UNDECIDED)
     return HintResult(answer.move, verdict, answer.reason)
+
+
+def snapshot(game: Game) -> Game:
+    """A fresh game at ``game``'s position, for a solver running in another thread."""
+    return Game.from_position(game.variant, game.position)
 
 
 def _fallback(game: Game) -> HintResult:
@@ -66,6 +69,3 @@ def _fallback(game: Game) -> HintResult:
         if move.destination.kind.value == "foundation":
             return HintResult(move, Verdict.UNDECIDED, "a card can go home (no solver installed to look further)")
     return HintResult(None, Verdict.UNDECIDED, "no solver is installed, so there is no hint beyond cards going home")
-
-
-HintFunction = Callable[..., HintResult]

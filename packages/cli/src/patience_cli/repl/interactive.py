@@ -24,7 +24,7 @@ from prompt_toolkit.output import Output
 from patience import Position
 from patience_cli.repl.completion import GameCompleter
 from patience_cli.repl.controller import Controller, Reply, result_line
-from patience_cli.repl.hints import HintResult, Verdict, find_hint
+from patience_cli.repl.hints import HintResult, Verdict, find_hint, snapshot
 from patience_cli.repl.render import board_fragments, repl_style, toolbar_text
 
 __all__ = ["Repl", "history_path"]
@@ -171,7 +171,7 @@ class Repl:
             reply.say("still thinking about the last hint", "hint")
             self.show(reply)
             return
-        game = self.controller.game
+        game = snapshot(self.controller.game)
         asked_at = game.position
         cancel = threading.Event()
         self._hint_cancel = cancel

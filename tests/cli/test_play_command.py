@@ -1,0 +1,108 @@
+"""``patience play`` from the outside: piped games won end to end, arguments, exit codes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+PATIENCE = Path(sys.executable).parent / "patience"
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def play(args: list[str], text: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1"}
+    return subprocess.run(
+        [str(PATIENCE), *args], input=text, capture_output=True, text=True, timeout=100, env=env, check=False
+    )
+
+
+def test_eight_off_solution_piped_in_wins() -> None:
+    moves = (DATA / "eo160_moves.txt").read_text()
+    result = play(["play", "--code", "EO1-C8-AAAAAFA"], moves)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "won: score 520 in 94 moves"
+    assert len(lines) == len(moves.split()) + 1  # one line per move, then the result
+
+
+def test_freecell_solution_with_automatic_moves_listed_wins() -> None:
+    # Solver output in "sn" form names automatic moves home where they happen.
+    result = play(["play", "--code", "FC1-C4-AAAAAAB"], (DATA / "fc1_sn.txt").read_text())
+    assert result.returncode == 0, result.stderr
+    assert "already went home by itself" in result.stdout
+    assert "line " not in result.stdout  # no line refused
+    assert result.stdout.splitlines()[-1].startswith("won: score ")
+
+
+def test_freecell_solution_without_automatic_moves_wins() -> None:
+    result = play(["play", "freecell", "1"], (DATA / "fc1_moves.txt").read_text())
+    assert "line " not in result.stdout
+    assert result.stdout.splitlines()[-1] == "won: score 1046 in 87 moves"
+
+
+def test_fc_solve_solution_wins_though_automatic_play_went_first() -> None:
+    # fc-solve moves every card home itself, often long after automatic play did.
+    result = play(["play", "--code", "FC1-C4-AAAAAAB"], (DATA / "fc1_fcsolve.txt").read_text())
+    assert "line " not in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("won: ")
+
+
+def test_bad_lines_are_reported_and_the_state_is_printed_at_the_end() -> None:
+    result = play(["play", "freecell", "1"], "3a\n36\nfoo\n# a comment\n\nundo\nredo\n")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "3a: ♥2 to cell a"
+    assert lines[1] == "line 2: 36: ♦8 cannot go on ♦3: FreeCell builds in alternating colours"
+    assert lines[2].startswith("line 3: foo: unknown 'foo'")
+    assert lines[-1] == "not won: 0 cards home, score 0, 3 moves (FC1-C4-AAAAAAB)"
+
+
+def test_commands_work_in_a_pipe() -> None:
+    result = play(["play"], "new seahaven 2\ncode\nboard\ngiveup\n")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "new game: Seahaven Towers ST1-C4-AAAAAAC"
+    assert lines[1] == "home by itself: ♦A ♠A"
+    assert lines[2] == "ST1-C4-AAAAAAC"
+    assert " 1    2    3    4    5    6    7    8    9    10" in lines
+    assert lines[-1].startswith("given up: ")
+
+
+def test_bare_patience_plays_too() -> None:
+    result = play([], "code\nquit\n")
+    assert result.returncode == 0
+    assert result.stdout.startswith("EO1-C8-")
+
+
+def test_deal_number_alone_is_an_eight_off_deal() -> None:
+    assert play(["play", "160"], "code\n").stdout.startswith("EO1-C8-AAAAAFA")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "no-such-game"], "no-such-game"),
+        (["play", "freecell", "1", "--cells", "8"], "cell"),
+        (["play", "--code", "XX9-nonsense"], "XX9"),
+        (["play", "--code", "EO1-C8-AAAAAFA", "5"], "either --code"),
+        (["play", "freecell", "--code", "EO1-C8-AAAAAFA"], "Eight Off code"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = play(args, "")
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_help_has_an_example() -> None:
+    result = play(["play", "--help"], "")
+    assert result.returncode == 0
+    assert "patience play freecell 617" in result.stdout

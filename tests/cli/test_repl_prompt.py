@@ -1,0 +1,158 @@
+"""The interactive prompt driven through a pipe input with DummyOutput; the assertions are on game state."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from patience import Card, Game, Move
+from patience_cli.repl import Controller, Repl, Reply
+from patience_cli.repl import interactive as interactive_module
+from patience_cli.repl.hints import HintResult, Verdict
+
+pytestmark = pytest.mark.timeout(30)
+
+CTRL_D = "\x04"
+CTRL_Z = "\x1a"
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as pipe_input:
+        yield pipe_input
+
+
+def run(controller: Controller, pipe: PipeInput, text: str, **kwargs: object) -> Repl:
+    repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput(), **kwargs)  # type: ignore[arg-type]
+    pipe.send_text(text)
+    repl.run()
+    return repl
+
+
+def capture(repl: Repl) -> list[str]:
+    """Record the lines the REPL prints into its transcript."""
+    shown: list[str] = []
+    original = repl.show
+
+    def show(reply: Reply, echo: str | None = None) -> None:
+        shown.extend(said.text for said in reply.lines)
+        original(reply, echo)
+
+    repl.show = show  # type: ignore[method-assign]
+    return shown
+
+
+def test_typed_moves_change_the_game(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("eight-off", 1))
+    run(controller, pipe, "1e\n8\n" + CTRL_D)
+    assert controller.game.position.cells[4] == Card.parse("6D")
+    assert controller.game.position.cells[5] == Card.parse("TC")
+    assert controller.game.moves == 2
+
+
+def test_bad_lines_do_not_end_the_loop(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("freecell", 1))
+    run(controller, pipe, "36\nnonsense\n\n9a\nnew --cells 9\n3a\nquit\n")
+    assert controller.game.position.cells[0] == Card.parse("2H")
+
+
+def test_quit_stops_reading(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("freecell", 1))
+    run(controller, pipe, "quit\n3a\n")
+    assert controller.game.moves == 0
+
+
+def test_ctrl_z_undoes(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("eight-off", 1))
+    start = controller.game.position
+    run(controller, pipe, "1e\n" + CTRL_Z + CTRL_D)
+    assert controller.game.position == start
+
+
+def test_ctrl_d_quits_with_the_game_as_it_was(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("eight-off", 1))
+    run(controller, pipe, "1e\n" + CTRL_D + "8\n")
+    assert controller.game.moves == 1
+
+
+def test_new_and_restart(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("eight-off", 1))
+    run(controller, pipe, "new freecell 617\n3a\nrestart\n" + CTRL_D)
+    assert controller.game.code == "FC1-C4-AAAAATJ"
+    assert controller.game.moves == 0
+
+
+def test_hint_runs_in_a_worker_and_is_dropped_when_stale(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("freecell", 1))
+    release = threading.Event()
+    asked: list[Game] = []
+
+    def slow_hint(game: Game, *, time_limit: float, cancel: threading.Event) -> HintResult:
+        asked.append(game)
+        release.wait(5)
+        return HintResult(Move.parse("4a"), Verdict.SOLVED, "4a: ♥6 to a free cell")
+
+    repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput(), hint_finder=slow_hint)
+    shown = capture(repl)
+    pipe.send_text("hint\n3a\n")
+    # The prompt keeps taking lines while the hint is worked out.
+    thread = threading.Thread(target=repl.run)
+    thread.start()
+    try:
+        for _ in range(100):
+            if controller.game.moves == 1:
+                break
+            threading.Event().wait(0.05)
+        assert controller.game.moves == 1
+        assert asked and asked[0] is not controller.game  # the solver works on a copy
+    finally:
+        release.set()
+        repl.wait_for_hint(5)
+        pipe.send_text(CTRL_D)
+        thread.join(10)
+    assert not thread.is_alive()
+    assert any("position changed" in line for line in shown), shown
+
+
+def test_real_hint_suggests_a_legal_move(pipe: PipeInput) -> None:
+    controller = Controller(Game.new("freecell", 1))
+    repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput())
+    shown = capture(repl)
+    repl.start_hint()
+    repl.wait_for_hint(30)
+    pipe.send_text(CTRL_D)
+    repl.run()
+    hints = [line for line in shown if line.startswith("hint: ")]
+    assert hints, shown
+    notation = hints[0].removeprefix("hint: ").split(":")[0]
+    assert controller.game.parse_move(notation) in controller.game.legal_moves
+
+
+def test_history_survives_a_restart(pipe: PipeInput, tmp_path: Path) -> None:
+    path = tmp_path / "history"
+    controller = Controller(Game.new("eight-off", 1))
+    repl = Repl(controller, history=FileHistory(str(path)), input=pipe, output=DummyOutput())
+    pipe.send_text("1e\n" + CTRL_D)
+    repl.run()
+    assert "1e" in list(FileHistory(str(path)).load_history_strings())
+
+
+def test_default_history_lives_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(interactive_module, "user_data_dir", lambda name: str(tmp_path / name))
+    assert interactive_module.history_path() == tmp_path / "patience" / "history"
+    history = interactive_module.file_history()
+    assert isinstance(history, FileHistory)
+    assert (tmp_path / "patience").is_dir()
+
+
+def test_win_is_reached_through_the_prompt(pipe: PipeInput) -> None:
+    moves = (Path(__file__).parent / "data" / "eo160_moves.txt").read_text().split()
+    controller = Controller(Game.from_code("EO1-C8-AAAAAFA"))
+    run(controller, pipe, "\n".join(moves) + "\n" + CTRL_D)
+    assert controller.game.is_won
