@@ -198,3 +198,26 @@ def test_nothing_to_undo_or_redo_are_errors_with_a_message() -> None:
         game.undo()
     with pytest.raises(NothingToRedoError, match="nothing to redo"):
         game.redo()
+
+
+def test_a_run_asked_of_a_cell_says_a_cell_gives_one_card() -> None:
+    game = game_at("eight-off", table(["TH"], ["9H"]))
+    verdict = game.check(Move(Move.parse("a1").source, Move.parse("a1").destination, 2))
+    assert not verdict
+    assert verdict.reason == "only a column holds a run of cards; cell a gives one card at a time"
+
+
+def test_a_king_run_too_long_for_an_empty_column_is_refused_for_capacity() -> None:
+    # "12" without a length: the player means the king's run, so the reason is the capacity.
+    full = ["2H", "3H", "4H", "6H", "7H", "8H", "9H", "TH"]
+    game = game_at("eight-off", table(["5C KS QS JS", ""], full))
+    with pytest.raises(IllegalMoveError) as error:
+        game.play("12")
+    assert str(error.value) == (
+        "run of 3 cards, but 0 free cells and 0 empty columns (the destination does not count) move at most 1"
+    )
+
+
+def test_a_bare_column_move_into_an_empty_column_carries_the_king_and_its_run() -> None:
+    game = game_at("eight-off", table(["5C KS QS JS", ""]))
+    assert game.parse_move("12") == Move.parse("12v3")

@@ -308,6 +308,10 @@ class Game:
             candidate = Move(move.source, move.destination, n)
             if self.check(candidate) or target:
                 return candidate
+        if run > 1:
+            # Nothing fits the empty column: refuse the whole run, whose reason (capacity,
+            # kings only) is the one the player needs, rather than its top card's.
+            return Move(move.source, move.destination, run)
         return move
 
     # -- acting -----------------------------------------------------------

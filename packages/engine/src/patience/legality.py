@@ -92,6 +92,8 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
         return _no(f"nothing comes back from a foundation in {title}")
     if source.kind is PlaceKind.FOUNDATION and dest.kind is PlaceKind.FOUNDATION:
         return _no("a card cannot move from one foundation to another")
+    if move.count > 1 and source.kind is not PlaceKind.COLUMN:
+        return _no(f"only a column holds a run of cards; {source.describe()} gives one card at a time")
     cards = position.moving_cards(move)
     if not cards:
         if source.kind is PlaceKind.COLUMN and move.count > 1 and position.column(source):
