@@ -1,9 +1,300 @@
-"""Commands of the `patience` CLI (this group is being built)."""
+"""Solver commands: ``solve`` (one deal, a code or a board) and ``census`` (a range of deals).
+
+``solve`` exits 0 when it found a solution, 3 when it proved the position
+lost, 4 when it decided neither within ``--time-limit``, and 2 on bad input
+(one ``patience: ...`` line on stderr).
+
+``solve --format sn`` prints every card movement in fc-solve's ``-snx``
+notation, one per line, from the layout as dealt: the game's automatic
+moves to the foundations are included where they happen (those right after
+the deal first), so any program that knows the rules can replay the lines
+in order. A program that makes the automatic moves itself, as ``patience
+play`` does, meets each of them as a foundation move that is already done.
+
+``census`` writes CSV ``deal,result,moves,seconds`` (result ``solved``,
+``unsolvable`` or ``unknown``; ``moves`` counts the player's moves), one
+line per deal in order, and draws a progress bar on stderr when stderr is a
+terminal.
+"""
 
 from __future__ import annotations
 
+import enum
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from patience_cli.common import (
+    EXIT_LOST,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    bad_input,
+    deal_from_args,
+    guarded,
+    load_board,
+)
+
+if TYPE_CHECKING:
+    from patience import Game, Move, Position, Variant
+    from patience.solver import SolveResult
+
+__all__ = ["CensusFormat", "SolveFormat", "census", "parse_range", "register", "sn_lines", "solve"]
+
+
+class SolveFormat(enum.StrEnum):
+    """How ``patience solve`` prints a solution."""
+
+    TEXT = "text"
+    SN = "sn"
+    JSON = "json"
+
+
+class CensusFormat(enum.StrEnum):
+    """How ``patience census`` prints its results."""
+
+    CSV = "csv"
+    TABLE = "table"
+
+
+_EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
+
+
+def sn_lines(game: Game, result: SolveResult) -> list[str]:
+    """Every card movement of ``result`` played in ``game`` (fresh), automatic moves included, in -snx notation."""
+    lines = [str(move) for move in game.start_auto]
+    for move in result.moves:
+        before = game.position
+        action = game.play(move)
+        lines.append(before.notation(move))
+        lines.extend(str(auto) for auto in action.auto)
+    return lines
+
+
+def _describe(position: Position, move: Move) -> str:
+    from patience.solver import describe_move
+
+    return describe_move(position, move).partition(": ")[2]
+
+
+@guarded
+def solve(
+    variant: Annotated[
+        str | None, typer.Argument(metavar="VARIANT", help="Variant name, like freecell (see `patience variants`).")
+    ] = None,
+    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
+    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    code: Annotated[
+        str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
+    ] = None,
+    board: Annotated[
+        Path | None, typer.Option("--board", help="An fc-solve board file to solve (- for stdin), with VARIANT.")
+    ] = None,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", "-t", help="Give up after this many seconds (exit code 4).")
+    ] = 60.0,
+    output: Annotated[
+        SolveFormat,
+        typer.Option("--format", "-f", help="text for people, sn for fc-solve -snx lines, json for scripts."),
+    ] = SolveFormat.TEXT,
+) -> None:
+    """Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."""
+    from patience import Game, GameCode, get_variant
+    from patience.solver import solve as run_solver
+
+    if time_limit <= 0:
+        bad_input(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    deal: int | None = None
+    game_code: str | None = None
+    var: Variant
+    if board is not None:
+        if code is not None or deal_number is not None:
+            bad_input("give --board with a variant only, not with a deal number or --code")
+        if variant is None:
+            bad_input("name the variant of the board, like `patience solve freecell --board FILE`")
+        var = get_variant(variant)
+        position = load_board(board, var, cells)
+        game = Game.from_position(var, position)
+    else:
+        spec = deal_from_args(variant, deal_number, cells, code)
+        var, deal = spec.variant, spec.deal
+        game_code = str(GameCode(var.prefix, spec.cells, spec.deal))
+        game = Game.new(var, spec.deal, spec.cells)
+        position = game.dealt
+    result = run_solver(var, position, time_limit=time_limit)
+    outcome = result.outcome.value
+    if output is SolveFormat.SN:
+        if result.moves:
+            sys.stdout.write("\n".join(sn_lines(game, result)) + "\n")
+    elif output is SolveFormat.JSON:
+        data = {
+            "variant": var.name,
+            "deal": deal,
+            "cells": len(position.cells),
+            "code": game_code,
+            "result": outcome,
+            "moves": [str(move) for move in result.moves],
+            "sn": sn_lines(Game.from_position(var, position), result) if result.moves else [],
+            "positions": result.positions,
+            "seconds": round(result.seconds, 3),
+        }
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(_text(var, deal, game_code, game, result))
+    raise typer.Exit(_EXIT[outcome])
+
+
+def _text(variant: Variant, deal: int | None, code: str | None, game: Game, result: SolveResult) -> str:
+    what = f"{variant.title} deal #{deal} ({code})" if deal is not None else f"{variant.title} board"
+    seconds = f"{result.positions:,} positions, {result.seconds:.2f} s"
+    if result.outcome.value == "unsolvable":
+        return f"{what}: cannot be won ({seconds}, complete search)\n"
+    if result.outcome.value == "unknown":
+        return f"{what}: no solution found within the time limit ({seconds}); try a longer --time-limit\n"
+    lines = [f"{what}: solved in {len(result.moves)} moves ({seconds})"]
+    for number, move in enumerate(result.moves, start=1):
+        before = game.position
+        action = game.play(move)
+        home = f"  (then home: {' '.join(str(auto) for auto in action.auto)})" if action.auto else ""
+        lines.append(f"{number:4}. {move!s:<6} {_describe(before, move)}{home}")
+    return "\n".join(lines) + "\n"
+
+
+# -- census ------------------------------------------------------------------
+
+
+def parse_range(text: str) -> range:
+    """Read ``1-32000`` or a single deal number as a range of deals; :func:`bad_input` otherwise."""
+    from patience_cli.common import parse_deal_number
+
+    raw = text.strip()
+    first, sep, last = raw.partition("-")
+    if not sep:
+        number = parse_deal_number(raw)
+        return range(number, number + 1)
+    low, high = parse_deal_number(first), parse_deal_number(last)
+    if high < low:
+        bad_input(f"range {raw!r} runs backwards: write the lower deal first, like 1-32000")
+    return range(low, high + 1)
+
+
+def _census_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float]:
+    """Solve one deal (in a worker process): ``(deal, result, moves, seconds)``."""
+    from patience import deal_position, get_variant
+    from patience.solver import solve as run_solver
+
+    name, deal, cells, time_limit = job
+    variant = get_variant(name)
+    started = time.monotonic()
+    result = run_solver(variant, deal_position(variant, deal, cells), time_limit=time_limit)
+    return deal, result.outcome.value, len(result.moves), time.monotonic() - started
+
+
+class _Bar:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+        self.active = sys.stderr.isatty()
+        self._drawn = 0.0
+
+    def add(self, result: str) -> None:
+        self.done += 1
+        self.counts[result] += 1
+        now = time.monotonic()
+        if self.active and (now - self._drawn > 0.1 or self.done == self.total):
+            self._drawn = now
+            width = 30
+            filled = width * self.done // max(self.total, 1)
+            c = self.counts
+            sys.stderr.write(
+                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+                f"  solved {c['solved']}  unsolvable {c['unsolvable']}  unknown {c['unknown']} "
+            )
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.active and self.done:
+            sys.stderr.write("\n")
+
+
+@guarded
+def census(
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help="Variant name, like freecell.")],
+    deals: Annotated[str, typer.Argument(metavar="RANGE", help="Deals to solve: 1-32000, or one number.")],
+    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 for one per core.")] = 1,
+    time_limit: Annotated[float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal.")] = 10.0,
+    output: Annotated[
+        CensusFormat, typer.Option("--format", "-f", help="csv (deal,result,moves,seconds) or an aligned table.")
+    ] = CensusFormat.CSV,
+) -> None:
+    """Solve a range of deals and print one line per deal, in order, then (table) a summary."""
+    from patience import get_variant
+    from patience.plugins import check_cells
+
+    var = get_variant(variant)
+    n_cells = check_cells(var, cells)
+    span = parse_range(deals)
+    if jobs < 0:
+        bad_input(f"--jobs must be 0 (every core) or more, not {jobs}")
+    if time_limit <= 0:
+        bad_input(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    workers = jobs or os.cpu_count() or 1
+    work = [(var.name, deal, n_cells, time_limit) for deal in span]
+    bar = _Bar(len(work))
+    if output is CensusFormat.CSV:
+        print("deal,result,moves,seconds", flush=True)
+    else:
+        print(f"{'deal':>10}  {'result':<10}  {'moves':>5}  {'seconds':>8}")
+    started = time.monotonic()
+    try:
+        for deal, result, moves, seconds in _results(work, workers):
+            bar.add(result)
+            if output is CensusFormat.CSV:
+                print(f"{deal},{result},{moves},{seconds:.3f}", flush=True)
+            else:
+                print(f"{deal:>10}  {result:<10}  {moves:>5}  {seconds:>8.3f}", flush=True)
+    finally:
+        bar.close()
+    if output is CensusFormat.TABLE:
+        c = bar.counts
+        print(
+            f"{var.title}, {n_cells} cells, {len(work)} deals: solved {c['solved']}, unsolvable {c['unsolvable']},"
+            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {workers} job(s)"
+        )
+
+
+def _results(work: list[tuple[str, int, int, float]], workers: int) -> Any:
+    if workers == 1 or len(work) <= 1:
+        return map(_census_one, work)
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(workers)
+    return _closing(pool, pool.imap(_census_one, work, chunksize=4))
+
+
+def _closing(pool: Any, results: Any) -> Any:
+    with pool:
+        yield from results
 
 
 def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
+    app.command(
+        "solve",
+        epilog=(
+            "Examples:\n\n  patience solve freecell 1\n\n  patience solve --code EO1-C8-AAAAAFA --format sn\n\n"
+            "  patience solve eight-off --board layout.txt --cells 4 --time-limit 10"
+        ),
+    )(solve)
+    app.command(
+        "census",
+        epilog="Examples:\n\n  patience census freecell 1-1000 --jobs 0\n\n  patience census eight-off 1-100 --cells 4",
+    )(census)

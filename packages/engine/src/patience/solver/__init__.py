@@ -42,7 +42,17 @@ from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, Step
 from patience.solver._search import Limits, Status, Weights, best_first, hook_search
 from patience.variant import Variant
 
-__all__ = ["Hint", "Outcome", "SolveResult", "SolverError", "hint", "next_winnable", "solve"]
+__all__ = [
+    "Hint",
+    "Outcome",
+    "SolveResult",
+    "SolverError",
+    "describe_move",
+    "hint",
+    "next_winnable",
+    "place_step",
+    "solve",
+]
 
 
 class Outcome(enum.Enum):
@@ -197,20 +207,40 @@ def place_step(position: Position, step: Step) -> Move:
     return Move(source, target, count)
 
 
+_PLAN = "_patience_solver_plan"
+
+
 def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
-    """The first move of a solution from ``game``'s position, with a short reason; or why there is none."""
+    """The first move of a solution from ``game``'s position, with a short reason; or why there is none.
+
+    The rest of the solution is remembered on ``game``: while the player
+    follows the hints (or comes back to a position on the way), the next hint
+    continues the same solution instead of starting a new one, so following
+    the hints always wins.
+    """
     started = time.monotonic()
     if game.is_won:
         return Hint(None, Outcome.SOLVED, "the game is won")
-    pm = getattr(game, "_pm", None)
-    pending = autoplay_moves(game.autoplay, game.position)
-    result = solve(game.variant, game.position, time_limit=time_limit, cancel=cancel, plugins=pm)
+    position = game.position
+    pending = autoplay_moves(game.autoplay, position)
     if pending:
         # The game has not made its automatic moves yet (a board taken as given): play them first.
-        return Hint(pending[0], result.outcome, _describe(game.position, pending[0]))
+        return Hint(pending[0], Outcome.UNDECIDED, describe_move(position, pending[0]))
+    plan: dict[Position, Move] = getattr(game, _PLAN, None) or {}
+    planned = plan.get(position)
+    if planned is not None and game.check(planned):
+        return Hint(planned, Outcome.SOLVED, describe_move(position, planned))
+    pm = getattr(game, "_pm", None)
+    result = solve(game.variant, position, time_limit=time_limit, cancel=cancel, plugins=pm)
     if result.outcome is Outcome.SOLVED and result.moves:
+        plan = {}
+        follow = Game.from_position(game.variant, position, plugins=pm)
+        for move in result.moves:
+            plan[follow.position] = move
+            follow.play(move)
+        setattr(game, _PLAN, plan)
         move = result.moves[0]
-        return Hint(move, Outcome.SOLVED, _describe(game.position, move))
+        return Hint(move, Outcome.SOLVED, describe_move(position, move))
     if result.outcome is Outcome.LOST:
         return Hint(None, Outcome.LOST, "this position can no longer be won")
     if cancel is not None and cancel.is_set():
@@ -223,7 +253,8 @@ def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None 
     )
 
 
-def _describe(position: Position, move: Move) -> str:
+def describe_move(position: Position, move: Move) -> str:
+    """``move`` in ``position`` for a player: ``5h: ♠A goes home``, ``38v3: the run of 3 from ♥9 onto ♣10``."""
     cards = position.moving_cards(move)
     if not cards:
         return str(move)

@@ -1,0 +1,135 @@
+"""The solver's API: solutions replay through the game for every installed variant, lost positions, hints, cancel."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import patience
+from patience import Game, Position, deal_position, parse_board
+from patience.plugins import cell_counts
+from patience.solver import Hint, Outcome, SolveResult, hint, next_winnable, solve
+
+# Eight Off, 2 cells, both full, every column covered: two legal moves and no way to win.
+LOST_BOARD = (Path(__file__).parent / "data" / "lost-eight-off-2-cells.txt").read_text()
+
+VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() for cells in cell_counts(variant)[0]]
+
+
+def replay(variant: patience.Variant, position: Position, result: SolveResult) -> Game:
+    game = Game.from_position(variant, position)
+    for move in result.moves:
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize(("name", "cells"), VARIANT_CELLS)
+def test_every_solver_move_replays_through_the_game(name: str, cells: int) -> None:
+    variant = patience.get_variant(name)
+    solved = 0
+    for deal in range(1, 41):
+        position = deal_position(variant, deal, cells)
+        result = solve(variant, position, max_positions=20_000)
+        if result.outcome is Outcome.SOLVED:
+            game = replay(variant, position, result)
+            assert game.is_won, f"{name} {cells} cells deal {deal}"
+            solved += 1
+            if solved == 3:
+                break
+        elif result.outcome is Outcome.LOST:
+            assert result.moves == ()
+    # Eight Off with 2 cells wins about one deal in five hundred: none may be among the first 40.
+    if not (name == "eight-off" and cells == 2):
+        assert solved >= 1, f"no deal of {name} with {cells} cells solved among the first 40"
+
+
+def test_solution_replays_from_a_position_before_automatic_play() -> None:
+    variant = patience.get_variant("freecell")
+    position = deal_position(variant, 3, 4)
+    result = solve(variant, position)
+    assert result.outcome is Outcome.SOLVED
+    assert replay(variant, position, result).is_won
+
+
+def test_constructed_position_is_proved_lost() -> None:
+    variant = patience.get_variant("eight-off")
+    position = parse_board(LOST_BOARD, columns=8, cells=2)
+    assert Game.from_position(variant, position).legal_moves
+    result = solve(variant, position)
+    assert result.outcome is Outcome.LOST
+    assert result.moves == ()
+
+
+def test_hint_says_a_lost_position_is_lost() -> None:
+    variant = patience.get_variant("eight-off")
+    game = Game.from_position(variant, parse_board(LOST_BOARD, columns=8, cells=2))
+    answer = hint(game)
+    assert answer == Hint(None, Outcome.LOST, "this position can no longer be won")
+
+
+def test_following_the_hints_wins_freecell_deal_1() -> None:
+    game = Game.new("freecell", deal=1)
+    for _ in range(200):
+        if game.is_won:
+            break
+        answer = hint(game, time_limit=10)
+        assert answer.outcome is Outcome.SOLVED
+        assert answer.move is not None
+        assert answer.reason.startswith(str(answer.move) + ": ")
+        game.play(answer.move)
+    assert game.is_won
+
+
+def test_hint_on_a_won_game() -> None:
+    game = Game.new("freecell", deal=1)
+    result = solve(game.variant, game.position)
+    for move in result.moves:
+        game.play(move)
+    assert hint(game).outcome is Outcome.SOLVED
+    assert hint(game).move is None
+
+
+def test_cancel_from_another_thread_stops_the_search() -> None:
+    variant = patience.get_variant("freecell")
+    # Deal 11982 is lost: proving it takes tens of thousands of positions.
+    position = deal_position(variant, 11982, 4)
+    cancel = threading.Event()
+    started = threading.Event()
+    results: list[SolveResult] = []
+
+    def work() -> None:
+        results.append(solve(variant, position, progress=lambda n: started.set(), cancel=cancel))
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    assert started.wait(30), "no progress reported"
+    cancel.set()
+    thread.join(timeout=10)
+    assert not thread.is_alive()
+    assert results[0].outcome is Outcome.UNDECIDED
+    assert results[0].moves == ()
+
+
+def test_progress_is_reported_with_growing_counts() -> None:
+    variant = patience.get_variant("freecell")
+    seen: list[int] = []
+    solve(variant, deal_position(variant, 11982, 4), max_positions=10_000, progress=seen.append)
+    assert seen
+    assert seen == sorted(seen)
+
+
+def test_position_limit_gives_undecided() -> None:
+    variant = patience.get_variant("freecell")
+    result = solve(variant, deal_position(variant, 11982, 4), max_positions=1_000)
+    assert result.outcome is Outcome.UNDECIDED
+    assert result.positions <= 1_200
+
+
+def test_next_winnable_returns_a_solved_deal_at_or_after_start() -> None:
+    variant = patience.get_variant("eight-off")
+    deal, result = next_winnable(variant, 4, 2, time_limit=5)
+    assert deal >= 2
+    assert result.outcome is Outcome.SOLVED
+    assert replay(variant, deal_position(variant, deal, 4), result).is_won
