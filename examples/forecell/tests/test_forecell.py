@@ -234,3 +234,22 @@ def test_code_one() -> None:
 def test_code_with_a_cell_count_forecell_does_not_offer_is_refused() -> None:
     with pytest.raises(InvalidCodeError, match="Forecell is played with 4 cells, not 8"):
         resolve_code("FO1-C8-AAAAAAB")
+
+
+# -- a whole game ------------------------------------------------------------
+
+
+def test_a_whole_game_is_won_through_the_api_move_by_move() -> None:
+    text = (Path(__file__).parent / "data" / "FO1-C4-AAAAAAD.moves").read_text()
+    moves = [word for line in text.splitlines() if not line.startswith("#") for word in line.split()]
+    game = Game.from_code("FO1-C4-AAAAAAD")
+    events: list[str] = []
+    game.subscribe(lambda event: events.append(event.kind))
+    for move in moves:
+        assert not game.is_won
+        game.play(move)
+    assert game.is_won
+    assert events[-2:] == ["move", "won"]
+    assert game.moves == len(moves) == 40
+    # FreeCell scoring: 52 cards home at 10 each, and a win bonus of 700 - 2 x moves
+    assert game.score == 520 + 700 - 2 * 40
