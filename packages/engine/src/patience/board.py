@@ -65,7 +65,7 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
             continue
         if sep and label in ("freecells", "cells"):
             cells_seen = True
-            for item in rest.split():
+            for item in _cell_items(rest):
                 cell_cards.append(None if item.strip("-") == "" else _card(item, number))
             continue
         if sep and label == "":
@@ -95,6 +95,18 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
     position = Position(tuple(column_lines), tuple(cell_cards), (found[0], found[1], found[2], found[3]))
     position.validate()
     return position
+
+
+def _cell_items(rest: str) -> list[str]:
+    """The cells of a ``Freecells:`` line; ``-`` or, as fc-solve prints them, a blank slot is a free cell.
+
+    fc-solve prints each cell in a 4-character slot and a free one as blanks,
+    so a free cell between two full ones shows as a run of spaces, which must
+    keep its place: ``Freecells:  6S  9C      6H`` is 6S, 9C, free, 6H.
+    """
+    if "-" in rest or "    " not in rest:
+        return rest.split()
+    return [rest[i : i + 4].strip() or "-" for i in range(0, len(rest), 4)]
 
 
 def _card(text: str, line: int) -> Card:
