@@ -24,7 +24,7 @@ from prompt_toolkit.output import Output
 from patience import Position
 from patience_cli.repl.completion import GameCompleter
 from patience_cli.repl.controller import Controller, Reply, result_line
-from patience_cli.repl.hints import HintResult, Verdict, find_hint, snapshot
+from patience_cli.repl.hints import Hinter, HintResult, Verdict, snapshot
 from patience_cli.repl.render import board_fragments, repl_style, toolbar_text
 
 __all__ = ["Repl", "history_path"]
@@ -61,13 +61,13 @@ class Repl:
         output: Output | None = None,
         colour: bool | None = None,
         hint_time: float = 2.0,
-        hint_finder: HintFinder = find_hint,
+        hint_finder: HintFinder | None = None,
     ) -> None:
         self.controller = controller
         self.output = output
         self.style = repl_style(colour)
         self.hint_time = hint_time
-        self._find_hint = hint_finder
+        self._find_hint = hint_finder if hint_finder is not None else Hinter()
         self._hint_thread: threading.Thread | None = None
         self._hint_cancel = threading.Event()
         self._note = ""

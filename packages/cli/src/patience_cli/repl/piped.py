@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from patience_cli.repl.controller import Controller, result_line
-from patience_cli.repl.hints import find_hint
+from patience_cli.repl.hints import Hinter
 
 __all__ = ["run_piped"]
 
@@ -50,11 +50,12 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     (with their line number) and the next line is read.
     """
     source = _Lines(lines)
+    hinter = Hinter()
     for number, line in source:
         reply = controller.handle(line, peek=source.peek)
         if reply.hint:
             game = controller.game
-            reply = controller.hint_reply(find_hint(game, time_limit=hint_time), game.position)
+            reply = controller.hint_reply(hinter(game, time_limit=hint_time), game.position)
         for said in reply.lines:
             if said.kind == "win":
                 continue  # the result line at the end says it
