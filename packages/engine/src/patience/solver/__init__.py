@@ -31,7 +31,7 @@ from collections.abc import Callable
 import pluggy
 from attrs import frozen
 
-from patience.errors import PatienceError
+from patience.errors import IllegalMoveError, PatienceError
 from patience.game import Game, deal_position
 from patience.legality import autoplay_moves
 from patience.moves import Move, Place, PlaceKind
@@ -94,9 +94,10 @@ class SolverError(PatienceError):
 # The portfolio: best-first scans with different weights, each with a budget of expansions; the
 # last has none, so it ends with a solution or a complete search (which proves the position lost).
 _SCANS: tuple[tuple[Weights, int | None], ...] = (
-    (Weights(depth=1, penalty=6, cells=3, home=6, empty=4), 3_000),
-    (Weights(depth=0, penalty=5, cells=2, home=5, empty=3), 20_000),
-    (Weights(depth=0, penalty=1, cells=1, home=1, empty=1), None),
+    (Weights(depth=5, cells=36, home=12, empty=49, bad=12, under=2, bury=2, under_sq=1), 2_000),
+    (Weights(depth=6, cells=36, home=36, empty=24, bad=12, under=0, bury=6, under_sq=0), 10_000),
+    (Weights(depth=0, cells=12, home=6, empty=16, bad=6, under=6, bury=0, under_sq=0), 20_000),
+    (Weights(depth=1, cells=36, home=12, empty=49, bad=12, under=2, bury=2, under_sq=1), None),
 )
 
 
@@ -170,10 +171,10 @@ def _replay(variant: Variant, position: Position, steps: list[Step], pm: pluggy.
     moves: list[Move] = []
     for step in steps:
         move = place_step(game.position, step)
-        verdict = game.check(move)
-        if not verdict:
-            raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
-        game.play(move)
+        try:
+            game.play(move)
+        except IllegalMoveError as error:
+            raise SolverError(f"solver move {move} refused by the game: {error}") from None
         moves.append(move)
     if not game.is_won:
         raise SolverError("the solution does not win the game")

@@ -17,6 +17,7 @@ automatic moves, reaches the same state after each recorded step.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
@@ -50,6 +51,14 @@ def _builds(build: Build, upper: int, lower: int) -> bool:
     if build is Build.ALTERNATE_COLOURS:
         return _RED[_SUIT[upper]] != _RED[_SUIT[lower]]
     return True
+
+
+@functools.cache
+def _tables(build: Build) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+    """The building tables of ``build`` (immutable, so one copy serves every search)."""
+    builds = bytes(int(_builds(build, u, lo)) for u in range(52) for lo in range(52))
+    onto = tuple(tuple(lo for lo in range(52) if builds[u * 52 + lo]) for u in range(52))
+    return builds, onto
 
 
 def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
@@ -106,12 +115,8 @@ class Compiled:
         self.group_moves = rules.group_moves
         self.empty_rule = rules.empty_columns
         build = rules.build
-        #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``.
-        self.builds = bytes(int(_builds(build, u, lo)) for u in range(52) for lo in range(52))
-        #: The cards each card may lie on.
-        self.onto: tuple[tuple[int, ...], ...] = tuple(
-            tuple(lo for lo in range(52) if _builds(build, u, lo)) for u in range(52)
-        )
+        #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``; ``onto[card]``: what it may lie on.
+        self.builds, self.onto = _tables(build)
         if rules.empty_columns is EmptyColumns.ANY:
             self.to_empty = bytes([1] * 52)
         elif rules.empty_columns is EmptyColumns.KINGS_ONLY:
@@ -131,7 +136,6 @@ class Compiled:
         # home too); elsewhere the search is then not complete and never says "lost".
         self.complete = not rules.foundation_takeback or build is Build.SAME_SUIT
         self._runs: dict[bytes, int] = {}
-        self._penalty: dict[bytes, int] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -200,8 +204,14 @@ class Compiled:
         return run
 
     # -- moves --------------------------------------------------------------
-    def children(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> list[Child]:
-        """Every state one legal move away, each with the steps that reach it and the move's cost."""
+    def children(
+        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool = True
+    ) -> list[Child]:
+        """Every state one legal move away, each with the steps that reach it and the move's cost.
+
+        With ``full`` false, a run goes into an empty column only whole (as far as it may move), as
+        a meta-move: fewer children for the heuristic scans; the complete search lists every length.
+        """
         out: list[Child] = []
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
@@ -239,7 +249,7 @@ class Compiled:
                         out.append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(run, cap_empty, n - 1)
-                for k in range(1, limit + 1):
+                for k in range(1 if full else limit, limit + 1):
                     bottom = column[-k]
                     if to_empty[bottom]:
                         out.append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
@@ -299,22 +309,3 @@ class Compiled:
         cols.sort()
         steps = (step, *extra) if extra else (step,)
         return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
-
-    # -- evaluation -----------------------------------------------------------
-    def column_penalty(self, column: bytes) -> int:
-        """How much a column is in the way (cached): cards resting on lower cards, cards under the top run."""
-        penalty = self._penalty.get(column)
-        if penalty is None:
-            n = len(column)
-            run = self.run_length(column)
-            low = 99
-            bad = 0
-            for card in column:
-                rank = _RANK0[card]
-                if rank > low:
-                    bad += 1
-                else:
-                    low = rank
-            penalty = 2 * bad + (n - run)
-            self._penalty[column] = penalty
-        return penalty

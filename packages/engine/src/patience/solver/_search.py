@@ -65,14 +65,58 @@ class Limits:
 
 
 class Weights:
-    """Integer weights of the best-first evaluation (lower is expanded first)."""
+    """Integer weights of the best-first evaluation (lower is expanded first).
 
-    def __init__(self, depth: int, penalty: int, cells: int, home: int, empty: int) -> None:
+    A state costs ``depth * moves so far + cells * cards in cells - home *
+    cards home - empty * empty columns`` plus, for each column, ``bad *
+    cards lying on a lower card + under * cards under the top run + bury *
+    (sum of cards above each card, weighted by how low it is) / 13 + under_sq
+    * (cards under the top run)**2 / 4``.
+    """
+
+    def __init__(
+        self, depth: int, cells: int, home: int, empty: int, bad: int, under: int, bury: int, under_sq: int
+    ) -> None:
         self.depth = depth
-        self.penalty = penalty
         self.cells = cells
         self.home = home
         self.empty = empty
+        self.bad = bad
+        self.under = under
+        self.bury = bury
+        self.under_sq = under_sq
+
+    def column_penalty(self, comp: Compiled) -> dict[bytes, int]:
+        """A dict that evaluates each column under these weights the first time it is looked up."""
+        return _Penalties(self, comp.run_length)
+
+
+class _Penalties(dict[bytes, int]):
+    """Column -> penalty, computed on first lookup (``sum(map(penalties.__getitem__, columns))`` stays in C)."""
+
+    def __init__(self, weights: Weights, run_length: Callable[[bytes], int]) -> None:
+        super().__init__()
+        self.weights = weights
+        self.run_length = run_length
+        self[b""] = 0
+
+    def __missing__(self, column: bytes) -> int:
+        w = self.weights
+        n = len(column)
+        under = n - self.run_length(column)
+        low = 99
+        bad = 0
+        bury = 0
+        for i, card in enumerate(column):
+            rank = card % 13
+            if rank > low:
+                bad += 1
+            else:
+                low = rank
+            bury += (n - 1 - i) * (13 - rank)
+        value = w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
+        self[column] = value
+        return value
 
 
 #: A state without its foundations (the cards not in the columns or cells are home).
@@ -86,7 +130,12 @@ def best_first(
     limits: Limits,
     budget: int | None,
 ) -> tuple[Status, list[tuple[Step, ...]]]:
-    """Expand states best first until a win, exhaustion, ``budget`` expansions or the limits."""
+    """Expand states best first until a win, exhaustion, ``budget`` expansions or the limits.
+
+    A scan with a budget lists meta-moves only (see :meth:`Compiled.children`); a scan without one
+    lists every move, so that running out of states proves the position lost.
+    """
+    full = budget is None
     cols0, cells0, found0 = root
     key0 = (cols0, cells0)
     parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
@@ -96,8 +145,8 @@ def best_first(
     counter = 0
     expanded = 0
     children = comp.children
-    penalty = comp.column_penalty
-    wd, wp, wc, wh, we = weights.depth, weights.penalty, weights.cells, weights.home, weights.empty
+    penalty = weights.column_penalty(comp).__getitem__
+    wd, wc, wh, we = weights.depth, weights.cells, weights.home, weights.empty
     while heap:
         _, _, key, found, g = heappop(heap)
         expanded += 1
@@ -108,7 +157,7 @@ def best_first(
             if budget is not None and expanded >= budget:
                 return Status.BUDGET, []
         cols, cells = key
-        for steps, ccols, ccells, cfound, cost in children(cols, cells, found):
+        for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
             ckey = (ccols, ccells)
             if ckey in parents:
                 continue
@@ -117,18 +166,13 @@ def best_first(
             if home == 52:
                 limits.positions += expanded & 127
                 return Status.SOLVED, _trace(parents, ckey)
-            empties = 0
-            pen = 0
-            for column in ccols:
-                if column:
-                    pen += penalty(column)
-                else:
-                    empties += 1
+            empties = ccols.count(b"")
+            pen = sum(map(penalty, ccols))
             cg = g + cost
             counter -= 1
             heappush(
                 heap,
-                (wd * cg + wp * pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
+                (wd * cg + pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
             )
     limits.positions += expanded & 127
     return Status.EXHAUSTED, []

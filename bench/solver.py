@@ -1,0 +1,238 @@
+"""Benchmark: patience's solver beside Freecell Solver (fc-solve) on the same machine, in the same run.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/solver.py freecell --range 1-32000 --jobs 1
+    .venv/bin/python bench/solver.py eight-off --cells 8 --range 1-1000
+    .venv/bin/python bench/solver.py hint --range 1-100
+    .venv/bin/python bench/solver.py all --quick        # small ranges of everything, a minute or two
+
+``freecell``: Microsoft deals with 4 cells. This solver runs in-process, one
+deal after another (``--jobs N`` spreads them over N processes; times are
+still the sum of per-deal times, i.e. one core's worth). fc-solve runs
+``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` once for its
+total time (one process, one core), and ``fc-solve -l lg -m -snx`` once per
+deal for its verdicts and solution lengths. Lengths count moves not to a
+foundation; a run moved as one action is one move on both sides.
+
+``eight-off``: verdicts side by side with ``fc-solve --game eight_off
+--freecells-num N`` (no ``-l lg``: that preset resets the empty-column rule).
+fc-solve caps runs at cells + 1 in kings-only games where we allow
+``(free + 1) * 2^empty``, so this solver may win deals fc-solve cannot.
+
+``hint``: plays half of a solution of each FreeCell deal, then times
+:func:`patience.solver.hint` from a fresh game object (no remembered plan).
+
+Prints a Markdown table. Other processes on the machine (it has 2 cores and
+is shared) affect the times: compare the two columns of one run, not runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from patience import Game, PlaceKind, deal_position, format_board, get_variant
+from patience.solver import Outcome, hint, solve
+
+FC_SOLVE = shutil.which("fc-solve")
+MOVE = re.compile(r"(?:10|[1-9a-gk])(?:10|[1-9a-hk])(?:v[0-9a-f]+)?")
+FC_RANGE = shutil.which("freecell-solver-range-parallel-solve")
+
+
+def parse_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def ours_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float, int]:
+    name, deal, cells, limit = job
+    variant = get_variant(name)
+    position = deal_position(variant, deal, cells)
+    started = time.process_time()
+    result = solve(variant, position, time_limit=limit)
+    seconds = time.process_time() - started
+    length = sum(1 for move in result.moves if move.destination.kind is not PlaceKind.FOUNDATION)
+    return deal, result.outcome.value, length, seconds, result.positions
+
+
+def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[tuple[int, str, int, float, int]]:
+    work = [(name, deal, cells, limit) for deal in deals]
+    results = []
+    if jobs == 1:
+        iterator = map(ours_one, work)
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        iterator = pool.imap(ours_one, work, chunksize=8)
+    for n, row in enumerate(iterator, start=1):
+        results.append(row)
+        if n % 500 == 0:
+            print(f"  ours: {n}/{len(work)}", file=sys.stderr, flush=True)
+    return results
+
+
+def fc_one(board: str, args: list[str]) -> tuple[str, int]:
+    """fc-solve's verdict and solution length (moves not to a foundation) for one board."""
+    assert FC_SOLVE is not None
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write(board)
+    try:
+        done = subprocess.run(
+            [FC_SOLVE, *args, "-m", "-snx", handle.name], capture_output=True, text=True, timeout=600, check=False
+        )
+    finally:
+        os.unlink(handle.name)
+    out = done.stdout
+    if "This game is solveable." in out:
+        tokens = [token for line in out.splitlines() for token in line.split()]
+        moves = [token for token in tokens if MOVE.fullmatch(token)]
+        return "solved", sum(1 for move in moves if not move.endswith("h"))
+    if "I could not solve this game." in out:
+        return "unsolvable", 0
+    return "unknown", 0
+
+
+def fc_range_time(deals: range) -> float | None:
+    if FC_RANGE is None:
+        return None
+    started = time.perf_counter()
+    subprocess.run(
+        [FC_RANGE, str(deals.start), str(deals.stop - 1), "1", "-l", "lg"],
+        capture_output=True,
+        check=False,
+    )
+    return time.perf_counter() - started
+
+
+def pct(values: list[int], q: float) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return str(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
+
+
+def peak_mib(who: int) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def bench_freecell(deals: range, jobs: int, limit: float) -> None:
+    print(f"## FreeCell, 4 cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
+    wall = time.perf_counter()
+    ours = run_ours("freecell", 4, deals, jobs, limit)
+    wall = time.perf_counter() - wall
+    ours_peak = peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN)
+    fc_time = fc_range_time(deals)
+    fc_rows: list[tuple[str, int]] = []
+    if FC_SOLVE is not None:
+        variant = get_variant("freecell")
+        for n, deal in enumerate(deals, start=1):
+            fc_rows.append(fc_one(format_board(deal_position(variant, deal, 4)), ["-l", "lg"]))
+            if n % 2000 == 0:
+                print(f"  fc-solve: {n}/{len(deals)}", file=sys.stderr, flush=True)
+    fc_peak = peak_mib(resource.RUSAGE_CHILDREN)
+    our_len = [row[2] for row in ours if row[1] == "solved"]
+    fc_len = [length for verdict, length in fc_rows if verdict == "solved"]
+    lost = [row[0] for row in ours if row[1] == "unsolvable"]
+    unknown = [row[0] for row in ours if row[1] == "unknown"]
+    fc_lost = [deal for deal, row in zip(deals, fc_rows, strict=False) if row[0] != "solved"]
+    print("| | patience | fc-solve -l lg |")
+    print("| --- | --- | --- |")
+    print(f"| deals solved | {len(our_len)} | {len(fc_len) if fc_rows else '-'} |")
+    print(f"| proved lost | {len(lost)} {lost[:5]} | not won: {len(fc_lost)} {fc_lost[:5]} |")
+    print(f"| undecided | {len(unknown)} {unknown[:5]} | - |")
+    total = sum(row[3] for row in ours)
+    print(f"| total time, one core (s) | {total:.1f} (wall {wall:.1f} with {jobs} job(s)) | {fc_time or 0:.1f} |")
+    ratio = f"{total / fc_time:.1f}x" if fc_time else "-"
+    print(f"| time ratio | {ratio} | 1x |")
+    print(f"| mean / max time a deal (s) | {total / len(ours):.3f} / {max(row[3] for row in ours):.2f} | - |")
+    print(f"| median positions a deal | {statistics.median(row[4] for row in ours):.0f} | - |")
+    print(f"| median solution length | {pct(our_len, 0.5)} | {pct(fc_len, 0.5)} |")
+    print(f"| 90th percentile length | {pct(our_len, 0.9)} | {pct(fc_len, 0.9)} |")
+    mean_ours = f"{statistics.mean(our_len):.1f}" if our_len else "-"
+    mean_fc = f"{statistics.mean(fc_len):.1f}" if fc_len else "-"
+    print(f"| mean solution length | {mean_ours} | {mean_fc} |")
+    print(f"| peak memory (MiB) | {ours_peak:.0f} | {fc_peak:.0f} |")
+    print(flush=True)
+
+
+def bench_eight_off(cells: int, deals: range, jobs: int, limit: float) -> None:
+    print(f"## Eight Off, {cells} cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
+    ours = run_ours("eight-off", cells, deals, jobs, limit)
+    variant = get_variant("eight-off")
+    fc_rows = []
+    if FC_SOLVE is not None:
+        args = ["--game", "eight_off", "--freecells-num", str(cells), "-mi", "2000000"]
+        fc_rows = [fc_one(format_board(deal_position(variant, deal, cells)), args) for deal in deals]
+    table: dict[tuple[str, str], int] = {}
+    disagree = []
+    for row, fc in zip(ours, fc_rows or [("-", 0)] * len(ours), strict=True):
+        table[(row[1], fc[0])] = table.get((row[1], fc[0]), 0) + 1
+        if fc[0] == "solved" and row[1] != "solved":
+            disagree.append(row[0])
+    print("| patience \\ fc-solve | " + " | ".join(["solved", "unsolvable", "unknown"]) + " |")
+    print("| --- | --- | --- | --- |")
+    for ours_verdict in ("solved", "unsolvable", "unknown"):
+        counts = [str(table.get((ours_verdict, fc), 0)) for fc in ("solved", "unsolvable", "unknown")]
+        print(f"| {ours_verdict} | " + " | ".join(counts) + " |")
+    total = sum(row[3] for row in ours)
+    print(f"\nfc-solve wins that patience does not: {disagree or 'none'}; patience total {total:.1f} s\n", flush=True)
+
+
+def bench_hint(deals: range) -> None:
+    print(f"## Hint in the middle of FreeCell games, deals {deals.start}-{deals.stop - 1}\n", flush=True)
+    times = []
+    for deal in deals:
+        game = Game.new("freecell", deal=deal)
+        result = solve(game.variant, game.position, time_limit=30)
+        if result.outcome is not Outcome.SOLVED:
+            continue
+        for move in result.moves[: len(result.moves) // 2]:
+            game.play(move)
+        fresh = Game.from_position(game.variant, game.position)
+        started = time.perf_counter()
+        answer = hint(fresh, time_limit=2.0)
+        times.append(time.perf_counter() - started)
+        assert answer.move is not None
+    times.sort()
+    print("| hints | median (s) | 90th percentile (s) | max (s) | under 0.5 s |")
+    print("| --- | --- | --- | --- | --- |")
+    under = sum(1 for t in times if t < 0.5)
+    print(f"| {len(times)} | {statistics.median(times):.3f} | {pct_f(times, 0.9):.3f} | {max(times):.3f} | {under} |\n")
+
+
+def pct_f(values: list[float], q: float) -> float:
+    return sorted(values)[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["freecell", "eight-off", "hint", "all"])
+    parser.add_argument("--range", default=None, help="deals, like 1-32000 (defaults: see --quick)")
+    parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for this solver (default 1)")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds a deal for this solver")
+    parser.add_argument("--quick", action="store_true", help="small ranges: 1-1000 FreeCell, 1-100 the rest")
+    args = parser.parse_args()
+    print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
+    if args.what in ("freecell", "all"):
+        deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
+        bench_freecell(deals, args.jobs, args.time_limit)
+    if args.what in ("eight-off", "all"):
+        deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
+        for cells in [args.cells] if args.cells else [8, 4, 2]:
+            bench_eight_off(cells, deals, args.jobs, args.time_limit)
+    if args.what in ("hint", "all"):
+        bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
+
+
+if __name__ == "__main__":
+    main()
