@@ -321,15 +321,35 @@ def test_undo_goes_back_up_to_300_steps() -> None:
         game.undo()
 
 
+def _one_move_sends_two_home() -> Game:
+    # 3H may go home but is not safe (no club is home); once it is, 4S follows by itself.
+    return game_at(FC, table(["KD 3H", "KC 4S", "QD 9C"], home={"S": 3, "D": 3, "H": 2}, n_cells=4))
+
+
 def test_each_undo_costs_10_and_counts_as_a_move() -> None:
-    game = game_at(FC, table(["KD AS", "KC 2S"], n_cells=4))
+    game = _one_move_sends_two_home()
+    game.play("1h")
+    game.play("3a")
+    assert (game.score, game.moves) == (20, 2)
+    game.undo()
+    assert (game.score, game.moves) == (10, 3)
+    assert game.undos == 1
+
+
+def test_undo_takes_back_the_points_the_move_earned_so_redo_cannot_farm_them() -> None:
+    game = _one_move_sends_two_home()
     before = game.position
-    game.play("1h")  # AS, and 2S goes home by itself
-    assert (game.score, game.moves) == (20, 1)
+    game.play("1h")
+    assert (game.score, game.moves, game.cards_home) == (20, 1, 10)
     game.undo()
     assert game.position == before
-    assert (game.score, game.moves) == (10, 2)
-    assert game.undos == 1
+    assert (game.score, game.moves) == (0, 2)  # the 20 it earned back, then -10, floored at 0
+    game.redo()
+    assert (game.score, game.moves) == (20, 3)
+    for _ in range(3):
+        game.undo()
+        game.redo()
+    assert game.score == 20
 
 
 def test_undo_never_takes_the_score_below_zero() -> None:
@@ -348,8 +368,8 @@ def test_redo_replays_the_undone_move_as_a_new_move() -> None:
     assert action.moves == (Move.parse("1h"),)
     assert game.position == after
     assert game.moves == 3
-    # The seed scores every card that reaches a foundation, so the redone cards score again.
-    assert game.score == 10 + 20
+    # The undo took back the 20 points and cost 10 (floored at 0); the redone cards score again.
+    assert game.score == 20
     assert not game.can_redo
 
 

@@ -44,10 +44,11 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
     if action.kind is ActionKind.GIVE_UP:
         return state
     if action.kind is ActionKind.UNDO:
-        base = action.restored if rules.undo_takes_back and action.restored is not None else state
+        restored = action.restored if action.restored is not None else state
+        base = restored if rules.undo_takes_back else state
         return ScoreState(
             max(0, base.score - rules.undo_penalty),
-            base.moves + (1 if rules.undo_is_move else 0),
+            state.moves + 1 if rules.undo_is_move else restored.moves,
             base.ever_home,
         )
     if action.kind is ActionKind.WIN:

@@ -90,11 +90,12 @@ class Scoring:
     first_time_only: bool = False
     """Only the first time each card reaches a foundation earns points (Eight Off)."""
     undo_takes_back: bool = False
-    """Undo restores the score from before the undone action (Eight Off)."""
+    """Undo takes back the points the undone action earned (every shipped variant, so that
+    undo and redo cannot farm points); any ``undo_penalty`` comes on top."""
     undo_penalty: int = 0
     """Points lost for each undo (FreeCell: 10)."""
     undo_is_move: bool = False
-    """An undo counts as a move (FreeCell)."""
+    """An undo counts as a move (FreeCell); otherwise undo restores the move count too."""
     win_bonus: int = 0
     """Points for a win, before the per-move deduction (FreeCell: 700)."""
     win_bonus_per_move: int = 0

@@ -10,7 +10,16 @@ from patience.shuffle import deal_round_robin, ms_deal
 __all__ = ["FREECELL", "FREECELL_SCORING", "deal_freecell"]
 
 #: +10 a card home, -10 an undo (which counts as a move), win bonus 700 - 2 x moves.
-FREECELL_SCORING = Scoring(card_home=10, undo_penalty=10, undo_is_move=True, win_bonus=700, win_bonus_per_move=2)
+#: An undo also takes back what the undone action earned: otherwise undoing and
+#: redoing a move that sends cards home would earn their points again and again.
+FREECELL_SCORING = Scoring(
+    card_home=10,
+    undo_takes_back=True,
+    undo_penalty=10,
+    undo_is_move=True,
+    win_bonus=700,
+    win_bonus_per_move=2,
+)
 
 FREECELL = Variant(
     name="freecell",
