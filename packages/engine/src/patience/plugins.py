@@ -148,7 +148,7 @@ def check_cells(variant: Variant, cells: int | None, pm: pluggy.PluginManager | 
     if cells is None:
         return default
     if cells not in counts:
-        offered = ", ".join(str(c) for c in counts)
+        offered = _or_list(counts)
         raise InvalidDealError(f"{variant.title} is played with {offered} cells, not {cells}")
     return cells
 
@@ -161,13 +161,19 @@ def resolve_code(text: str, pm: pluggy.PluginManager | None = None) -> tuple[Var
         if variant.prefix == code.prefix:
             counts, _ = cell_counts(variant, pm)
             if code.cells not in counts:
-                offered = ", ".join(str(c) for c in counts)
+                offered = _or_list(counts)
                 raise InvalidCodeError(
                     f"{text.strip()!r}: {variant.title} is played with {offered} cells, not {code.cells}"
                 )
             return variant, code
     known = ", ".join(f"{v.prefix} ({v.title})" for v in table.values())
     raise InvalidCodeError(f"{text.strip()!r}: no installed variant has code prefix {code.prefix!r}; known: {known}")
+
+
+def _or_list(counts: tuple[int, ...]) -> str:
+    """``(8, 4, 2)`` as ``8, 4 or 2``."""
+    words = [str(c) for c in counts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def hook_implementers(hook_name: str, pm: pluggy.PluginManager | None = None) -> list[str]:
