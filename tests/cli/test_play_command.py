@@ -106,3 +106,17 @@ def test_help_has_an_example() -> None:
     result = play(["play", "--help"], "")
     assert result.returncode == 0
     assert "patience play freecell 617" in result.stdout
+
+
+def test_solver_output_piped_into_play_wins() -> None:
+    help_text = subprocess.run([str(PATIENCE), "solve", "--help"], capture_output=True, text=True, check=False).stdout
+    if "sn" not in help_text:
+        pytest.skip("patience solve has no --format sn yet")
+    for code in ["EO1-C8-AAAAAFA", "FC1-C4-AAAAAAB"]:
+        solution = subprocess.run(
+            [str(PATIENCE), "solve", "--code", code, "--format", "sn"], capture_output=True, text=True, check=False
+        )
+        assert solution.returncode == 0, solution.stderr
+        result = play(["play", "--code", code], solution.stdout)
+        assert result.returncode == 0
+        assert result.stdout.splitlines()[-1].startswith("won: score "), result.stdout

@@ -167,7 +167,7 @@ def test_missing_place_message_names_the_table() -> None:
 
 def test_unknown_input_says_what_is_accepted() -> None:
     message = error_of(eight_off(), "hello world")
-    assert "try a move (3a, 5h, 18, 23v4), a card (7H, ♥7)" in message
+    assert "type a move (3a, 5h, 18), a card (7H), a column or cell, or help" in message
     assert "help" in message
 
 

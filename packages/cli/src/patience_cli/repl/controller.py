@@ -56,7 +56,7 @@ _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "g
 #: How many following lines an ambiguous foundation line is tried against.
 LOOKAHEAD = 12
 
-ACCEPTED = "try a move (3a, 5h, 18, 23v4), a card (7H, ♥7), a column or cell alone, or help"
+ACCEPTED = "type a move (3a, 5h, 18), a card (7H), a column or cell, or help"
 
 
 @frozen
