@@ -285,7 +285,9 @@ class Game:
         """Read standard notation in this position: ``18`` without ``v`` carries the run that fits.
 
         Onto a non-empty column, that is the run whose bottom card builds on
-        the destination; into an empty column, the longest run that may move.
+        the destination. Into an empty column it is the top card alone when
+        that may go (as fc-solve reads it: a run there is written ``23v4``),
+        else the longest run that may.
         """
         move = Move.parse(text)
         if (
