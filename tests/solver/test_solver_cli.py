@@ -138,3 +138,15 @@ def test_every_eight_off_deal_fc_solve_wins_is_won_here(cells: int) -> None:
         if fc_won:
             assert ours is Outcome.SOLVED, f"deal {deal}: fc-solve wins it"
         assert ours is not Outcome.UNDECIDED or not fc_won
+
+
+def test_deal_winnable_prints_the_next_won_deal_and_its_code() -> None:
+    code, out, _ = run("deal", "eight-off", "--cells", "4", "--winnable", "--from", "3")
+    assert code == 0
+    first = out.splitlines()[0].split()
+    assert first[0] == "deal"
+    number = int(first[1])
+    assert number >= 3
+    assert first[3] == str(patience.GameCode("EO", 4, number))
+    variant = patience.get_variant("eight-off")
+    assert solve(variant, deal_position(variant, number, 4)).outcome is Outcome.SOLVED

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board
+from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board, parse_deal_number
 
 if TYPE_CHECKING:
     import pluggy
@@ -216,7 +216,8 @@ _DEAL_EPILOG = (
     "Examples:\n\n"
     "  patience deal freecell 1\n\n"
     "  patience deal eight-off 160 --cells 4 --format fcs\n\n"
-    "  patience deal --code EO1-C8-AAAAAFA --format json"
+    "  patience deal --code EO1-C8-AAAAAFA --format json\n\n"
+    "  patience deal eight-off --cells 4 --winnable --from 100"
 )
 
 
@@ -239,6 +240,12 @@ def deal(
         DealFormat,
         typer.Option("--format", "-f", help="text for people, fcs for Freecell Solver, json for scripts."),
     ] = DealFormat.TEXT,
+    winnable: Annotated[
+        bool, typer.Option("--winnable", help="The first deal from --from (or DEAL) on that the solver wins.")
+    ] = False,
+    from_deal: Annotated[
+        str | None, typer.Option("--from", metavar="N", help="Where --winnable starts looking (default 1).")
+    ] = None,
 ) -> None:
     """Print a deal's layout as dealt, before any automatic play.
 
@@ -247,9 +254,21 @@ def deal(
     null when free) and foundations (highest rank home per suit letter).
     """
     _no_stray_option(variant, deal_number)
-    spec = deal_from_args(variant, deal_number, cells, code)
+    start = parse_deal_number(from_deal) if from_deal is not None else None
+    if start is not None and not winnable:
+        bad_input("--from goes with --winnable")
+    spec = deal_from_args(variant, deal_number, cells, code, default_deal=(start or 1) if winnable else None)
     # Options that choose the deal some other way go here: they replace
     # ``spec`` (dataclasses.replace(spec, deal=...)) before it is rendered.
+    if winnable:
+        import dataclasses
+
+        from patience.solver import next_winnable
+
+        number, _ = next_winnable(spec.variant, spec.cells, start or spec.deal, time_limit=10.0)
+        spec = dataclasses.replace(spec, deal=number)
+        if output is DealFormat.TEXT:
+            sys.stdout.write(f"deal {spec.deal}  code {spec.code}  (the solver wins it)\n\n")
     sys.stdout.write(render_deal(spec, spec.position(), output))
 
 
