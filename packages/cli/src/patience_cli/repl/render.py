@@ -155,7 +155,7 @@ def status_text(game: Game) -> str:
     parts = [f"{game.variant.title} {game.code or '(position)'}"]
     parts.append(f"score {game.score}")
     parts.append(f"moves {game.moves}")
-    parts.append(f"home {game.cards_home}/52")
+    parts.append(f"home {game.cards_home}")
     if game.is_won:
         parts.append("won")
     elif game.gave_up:
