@@ -167,19 +167,31 @@ def test_aces_and_twos_go_home_right_after_the_deal() -> None:
 def test_play_and_undo_restore_the_position() -> None:
     game = Game.new("forecell", 3)
     before = game.position
+    score_before = game.score
     move = next(iter(game.legal_moves))
     action = game.play(move)
     assert action.moves == (move,)
     played = game.position
     assert played != before
-    after_move = game.score
     assert game.undo() == action
     assert game.position == before
-    # FreeCell scoring: an undo costs 10 and counts as a move
-    assert game.score == max(0, after_move - 10)
+    # FreeCell scoring: an undo takes back what the move earned, costs 10 and counts as a move
+    assert game.score == max(0, score_before - 10)
     assert game.moves == 2
     game.redo()
     assert game.position == played
+
+
+def test_undo_takes_back_what_the_move_earned_so_redo_cannot_farm_points() -> None:
+    game = Game.new("forecell", 3)  # two hearts go home after the deal: 20
+    game.play("3h")  # the three of hearts: 30
+    assert game.score == 30
+    scores = []
+    for _ in range(3):
+        game.undo()  # back to 20, then -10
+        game.redo()  # +10 for the card again
+        scores.append(game.score)
+    assert scores == [20, 10, 10]
 
 
 def test_undo_penalty_and_floor_follow_freecell_scoring() -> None:

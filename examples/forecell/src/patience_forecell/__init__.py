@@ -39,7 +39,15 @@ FORECELL = Variant(
         empty_columns=EmptyColumns.KINGS_ONLY,
         autoplay=AutoPlay.SAFE_ALTERNATE,
         undo_limit=300,
-        scoring=Scoring(card_home=10, undo_penalty=10, undo_is_move=True, win_bonus=700, win_bonus_per_move=2),
+        # FreeCell's scoring: an undo takes back what the undone action earned, then costs 10.
+        scoring=Scoring(
+            card_home=10,
+            undo_takes_back=True,
+            undo_penalty=10,
+            undo_is_move=True,
+            win_bonus=700,
+            win_bonus_per_move=2,
+        ),
     ),
     description="8 columns of 6, the last 4 cards fill the cells; alternating colours; only kings fill empty columns.",
     aliases=("fore-cell",),
