@@ -265,3 +265,11 @@ def test_a_whole_game_is_won_through_the_api_move_by_move() -> None:
     assert game.moves == len(moves) == 40
     # FreeCell scoring: 52 cards home at 10 each, and a win bonus of 700 - 2 x moves
     assert game.score == 520 + 700 - 2 * 40
+
+
+def test_scores_exactly_as_freecell() -> None:
+    """Forecell declares FreeCell's scoring itself (it depends on the engine alone); this keeps the two in step."""
+    freecell = pytest.importorskip("patience_variants.freecell")
+    assert FORECELL.rules.scoring == freecell.FREECELL.rules.scoring
+    assert FORECELL.rules.autoplay is freecell.FREECELL.rules.autoplay
+    assert FORECELL.rules.undo_limit == freecell.FREECELL.rules.undo_limit
