@@ -18,9 +18,9 @@ from patience.errors import (
     NothingToRedoError,
     NothingToUndoError,
 )
-from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, run_length
+from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
 from patience.moves import Move, Place, PlaceKind
-from patience.plugins import check_cells, get_plugin_manager, get_variant, resolve_code
+from patience.plugins import check_cells, get_plugin_manager, get_variant, resolve_code, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay, Target, group_capacity
 from patience.scoring import ActionKind, ScoredAction, ScoreState
@@ -80,7 +80,17 @@ class LegalMoves:
         game = self._game
         if game.is_over:
             return
-        for move in candidate_moves(game.position, foundation_takeback=True):
+        position = game.position
+        if game.rules_are_data:
+            # The default legality hook is check_move on the declared rules, so
+            # calling it directly on ordered runs only lists exactly the same moves.
+            rules, title = game.variant.rules, game.variant.title
+            candidates = candidate_moves(position, foundation_takeback=rules.foundation_takeback, build=rules.build)
+            for move in candidates:
+                if check_move(rules, position, move, title):
+                    yield move
+            return
+        for move in candidate_moves(position, foundation_takeback=True):
             if game.check(move):
                 yield move
 
@@ -124,6 +134,8 @@ class Game:
         self.cells = len(position.cells)
         self._pm = plugins if plugins is not None else get_plugin_manager()
         self._hook = self._pm.hook
+        #: No plugin overrides legality: the declared rules say everything.
+        self.rules_are_data = rules_are_data(self._pm)
         self.dealt = position
         policy = self._hook.patience_autoplay_policy(variant=variant)
         self.autoplay: AutoPlay = policy if policy is not None else AutoPlay.NONE

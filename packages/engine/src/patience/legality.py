@@ -156,17 +156,21 @@ def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *
     return f"run of {count} cards, but {cells} and {columns}{extra} move at most {limit}"
 
 
-def candidate_moves(position: Position, *, foundation_takeback: bool = False) -> Iterator[Move]:
+def candidate_moves(
+    position: Position, *, foundation_takeback: bool = False, build: Build | None = None
+) -> Iterator[Move]:
     """Every structurally possible move (each source run length to each place), legal or not.
 
     The game filters these through the legality hook; a variant with exotic
-    rules still sees every move a player could try.
+    rules still sees every move a player could try. With ``build`` (for a
+    variant whose rules are data) only runs ordered by it are offered, since
+    :func:`check_move` refuses the others anyway.
     """
     n_cols = len(position.columns)
     sources: list[tuple[Place, int]] = []
     for i, column in enumerate(position.columns):
         if column:
-            sources.append((Place.column(i), len(column)))
+            sources.append((Place.column(i), len(column) if build is None else run_length(build, column)))
     for i, card in enumerate(position.cells):
         if card is not None:
             sources.append((Place.cell(i), 1))
