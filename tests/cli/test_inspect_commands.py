@@ -273,6 +273,11 @@ def test_code_decodes_into_deal_arguments(runner: CliRunner) -> None:
     assert data == {"code": CODE_160, "variant": "eight-off", "title": "Eight Off", "deal": 160, "cells": 8}
 
 
+def test_a_code_alone_is_decoded(runner: CliRunner) -> None:
+    assert ok(runner, "code", CODE_160) == "eight-off 160 --cells 8\n"
+    assert ok(runner, "code", CODE_160.lower()) == "eight-off 160 --cells 8\n"
+
+
 def test_decoded_code_pastes_back_into_deal(runner: CliRunner) -> None:
     args = ok(runner, "code", "--decode", "FC1-C3-AAAAATJ").split()
     assert ok(runner, "deal", *args, "--format", "json") == ok(runner, "deal", "--code", "FC1-C3-AAAAATJ", "-f", "json")

@@ -429,7 +429,8 @@ def plugins(
 _CODE_EPILOG = (
     "Examples:\n\n"
     "  patience code eight-off 160  (prints EO1-C8-AAAAAFA)\n\n"
-    "  patience code --decode EO1-C8-AAAAAFA  (prints eight-off 160 --cells 8, arguments for patience deal)"
+    "  patience code --decode EO1-C8-AAAAAFA  (prints eight-off 160 --cells 8, arguments for patience deal)\n\n"
+    "  patience code EO1-C8-AAAAAFA           (the same: a code alone is decoded)"
 )
 
 
@@ -450,6 +451,8 @@ def code(
 ) -> None:
     """Make the game code of a deal, or decode a code into the variant, deal number and cell count."""
     _no_stray_option(variant, deal_number)
+    if decode is None and deal_number is None and variant is not None and _looks_like_code(variant):
+        decode, variant = variant, None  # `patience code EO1-C8-AAAAAFA` decodes, as people paste it
     if decode is not None:
         if variant is not None or deal_number is not None or cells is not None:
             bad_input("give either --decode CODE or VARIANT DEAL [--cells N], not both")
@@ -464,6 +467,13 @@ def code(
         typer.echo(f"{spec.variant.name} {spec.deal} --cells {spec.cells}")
     else:
         typer.echo(spec.code)
+
+
+def _looks_like_code(text: str) -> bool:
+    """Whether ``text`` has the shape of a game code (``EO1-C8-AAAAAFA``) rather than a variant name."""
+    import re
+
+    return re.fullmatch(r"[A-Za-z]{2}\d+-[Cc]\d+-[A-Za-z2-7]+", text.strip()) is not None
 
 
 def _spec_json(spec: DealSpec) -> dict[str, Any]:
