@@ -133,3 +133,17 @@ def test_next_winnable_returns_a_solved_deal_at_or_after_start() -> None:
     assert deal >= 2
     assert result.outcome is Outcome.SOLVED
     assert replay(variant, deal_position(variant, deal, 4), result).is_won
+
+
+def test_next_winnable_reports_each_deal_it_tries_and_stops_when_cancelled() -> None:
+    variant = patience.get_variant("eight-off")
+    tried: list[int] = []
+    cancel = threading.Event()
+
+    def progress(deal: int) -> None:
+        tried.append(deal)
+        cancel.set()
+
+    deal, _ = next_winnable(variant, 2, 7, time_limit=5, progress=progress, cancel=cancel)
+    assert tried == [7]
+    assert deal == 7

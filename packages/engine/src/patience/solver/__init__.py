@@ -279,13 +279,22 @@ def next_winnable(
     *,
     time_limit: float | None = 10.0,
     plugins: pluggy.PluginManager | None = None,
+    progress: Callable[[int], None] | None = None,
+    cancel: threading.Event | None = None,
 ) -> tuple[int, SolveResult]:
-    """The first deal numbered ``start`` or more that the solver wins (each deal within ``time_limit``)."""
+    """The first deal numbered ``start`` or more that the solver wins (each deal within ``time_limit``).
+
+    ``progress`` is called with each deal number before it is tried (a
+    window shows it while it waits). Setting ``cancel`` stops the search: the
+    deal being tried comes back with its UNDECIDED result.
+    """
     pm = plugins if plugins is not None else get_plugin_manager()
     deal = start
     while True:
+        if progress is not None:
+            progress(deal)
         position = deal_position(variant, deal, cells, pm)
-        result = solve(variant, position, time_limit=time_limit, plugins=pm)
-        if result.outcome is Outcome.SOLVED:
+        result = solve(variant, position, time_limit=time_limit, plugins=pm, cancel=cancel)
+        if result.outcome is Outcome.SOLVED or (cancel is not None and cancel.is_set()):
             return deal, result
         deal += 1
