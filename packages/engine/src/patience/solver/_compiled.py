@@ -41,6 +41,7 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 _SUIT = bytes(c // 13 for c in range(52))
 _RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
 _RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
+_ONE = tuple(bytes((c,)) for c in range(52))
 
 
 def _builds(build: Build, upper: int, lower: int) -> bool:
@@ -209,8 +210,9 @@ class Compiled:
     ) -> list[Child]:
         """Every state one legal move away, each with the steps that reach it and the move's cost.
 
-        With ``full`` false, a run goes into an empty column only whole (as far as it may move), as
-        a meta-move: fewer children for the heuristic scans; the complete search lists every length.
+        With ``full`` false the heuristic scans get fewer children: a run moves only whole (as far
+        as it may move), and a card lying on its natural parent does not go to a cell. The
+        complete search lists every legal move.
         """
         out: list[Child] = []
         n_cols = self.n_columns
@@ -241,7 +243,7 @@ class Compiled:
                 out.append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
             run = run_length(column)
             limit = run if run < cap else cap
-            for k in range(1, limit + 1):
+            for k in range(1 if full or run > cap else limit, limit + 1):
                 bottom = column[-k]
                 for target in onto[bottom]:
                     j = tops.get(target)
@@ -253,7 +255,7 @@ class Compiled:
                     bottom = column[-k]
                     if to_empty[bottom]:
                         out.append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
-            if free:
+            if free and (full or run == 1):
                 out.append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
         for card in cells:
             if found[_SUIT[card]] == _RANK0[card]:
@@ -282,30 +284,34 @@ class Compiled:
         ``dest`` is a column index, :data:`HOME` or :data:`CELL`.
         """
         cols = list(columns)
-        held = list(cells)
-        home = list(found)
         if src >= 0:
             column = cols[src]
             moving = column[-count:]
             cols[src] = rest = column[:-count]
             exposed = rest[-1] if rest else -1
         else:
-            held.remove(cell_card)
-            moving = bytes((cell_card,))
+            moving = _ONE[cell_card]
+            cells = cells.replace(moving, b"")  # still sorted
             exposed = -1
         if dest >= 0:
             cols[dest] += moving
             cost = 1
         elif dest == HOME:
+            home = list(found)
             home[_SUIT[moving[0]]] += 1
+            found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
         else:
-            held.append(moving[0])
+            cells = bytes(sorted(cells + moving))
             cost = 1
-        extra: list[Step] = []
-        if exposed == 52 or (exposed >= 0 and home[_SUIT[exposed]] == _RANK0[exposed]):
+        if exposed == 52 or (exposed >= 0 and found[_SUIT[exposed]] == _RANK0[exposed]):
+            held = list(cells)
+            home = list(found)
             extra = self.settle(cols, held, home)
+            cells = bytes(sorted(held))
+            found = tuple(home)
+            cols.sort()
+            return ((step, *extra) if extra else (step,)), tuple(cols), cells, found, cost
         cols.sort()
-        steps = (step, *extra) if extra else (step,)
-        return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
+        return (step,), tuple(cols), cells, found, cost

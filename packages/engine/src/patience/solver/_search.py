@@ -12,9 +12,9 @@ from patience.legality import autoplay_moves, candidate_moves
 from patience.moves import Move
 from patience.position import Position
 from patience.rules import AutoPlay, Rules
-from patience.solver._compiled import Compiled, State, Step
+from patience.solver._compiled import _ONE, Compiled, State, Step
 
-__all__ = ["Limits", "Status", "Weights", "best_first", "hook_search"]
+__all__ = ["Limits", "Scan", "Status", "Weights", "best_first", "hook_search"]
 
 
 class Status(enum.Enum):
@@ -71,11 +71,21 @@ class Weights:
     cards home - empty * empty columns`` plus, for each column, ``bad *
     cards lying on a lower card + under * cards under the top run + bury *
     (sum of cards above each card, weighted by how low it is) / 13 + under_sq
-    * (cards under the top run)**2 / 4``.
+    * (cards under the top run)**2 / 4``, plus ``next_card`` * the cards lying on the next card of
+    each foundation.
     """
 
     def __init__(
-        self, depth: int, cells: int, home: int, empty: int, bad: int, under: int, bury: int, under_sq: int
+        self,
+        depth: int,
+        cells: int,
+        home: int,
+        empty: int,
+        bad: int,
+        under: int,
+        bury: int,
+        under_sq: int,
+        next_card: int = 0,
     ) -> None:
         self.depth = depth
         self.cells = cells
@@ -85,6 +95,7 @@ class Weights:
         self.under = under
         self.bury = bury
         self.under_sq = under_sq
+        self.next_card = next_card
 
     def column_penalty(self, comp: Compiled) -> dict[bytes, int]:
         """A dict that evaluates each column under these weights the first time it is looked up."""
@@ -123,59 +134,96 @@ class _Penalties(dict[bytes, int]):
 Key = tuple[tuple[bytes, ...], bytes]
 
 
-def best_first(
-    comp: Compiled,
-    root: State,
-    weights: Weights,
-    limits: Limits,
-    budget: int | None,
-) -> tuple[Status, list[tuple[Step, ...]]]:
-    """Expand states best first until a win, exhaustion, ``budget`` expansions or the limits.
+class Scan:
+    """One best-first scan that can be run a quota of expansions at a time, and resumed.
 
-    A scan with a budget lists meta-moves only (see :meth:`Compiled.children`); a scan without one
+    A scan with ``full`` false lists meta-moves only (see :meth:`Compiled.children`); a full scan
     lists every move, so that running out of states proves the position lost.
     """
-    full = budget is None
-    cols0, cells0, found0 = root
-    key0 = (cols0, cells0)
-    parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
-    if sum(found0) == 52:
-        return Status.SOLVED, []
-    heap: list[tuple[int, int, Key, tuple[int, ...], int]] = [(0, 0, key0, found0, 0)]
-    counter = 0
-    expanded = 0
-    children = comp.children
-    penalty = weights.column_penalty(comp).__getitem__
-    wd, wc, wh, we = weights.depth, weights.cells, weights.home, weights.empty
-    while heap:
-        _, _, key, found, g = heappop(heap)
-        expanded += 1
-        if not expanded & 127:
-            limits.positions += 128
-            if limits.stop():
-                return Status.STOPPED, []
-            if budget is not None and expanded >= budget:
-                return Status.BUDGET, []
-        cols, cells = key
-        for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
-            ckey = (ccols, ccells)
-            if ckey in parents:
-                continue
-            parents[ckey] = (key, steps)
-            home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-            if home == 52:
-                limits.positions += expanded & 127
-                return Status.SOLVED, _trace(parents, ckey)
-            empties = ccols.count(b"")
-            pen = sum(map(penalty, ccols))
-            cg = g + cost
-            counter -= 1
-            heappush(
-                heap,
-                (wd * cg + pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
-            )
-    limits.positions += expanded & 127
-    return Status.EXHAUSTED, []
+
+    def __init__(self, comp: Compiled, root: State, weights: Weights, *, full: bool) -> None:
+        self.comp = comp
+        self.weights = weights
+        self.full = full
+        cols0, cells0, found0 = root
+        key0 = (cols0, cells0)
+        self.parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
+        self.heap: list[tuple[int, int, Key, tuple[int, ...], int]] = [(0, 0, key0, found0, 0)]
+        self.counter = 0
+        self.expanded = 0
+        self.penalty = weights.column_penalty(comp).__getitem__
+        self.status: Status | None = Status.SOLVED if sum(found0) == 52 else None
+        self.path: list[tuple[Step, ...]] = []
+
+    def run(self, quota: int, limits: Limits) -> Status:
+        """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
+        if self.status is not None:
+            return self.status
+        heap, parents, full = self.heap, self.parents, self.full
+        children, penalty = self.comp.children, self.penalty
+        weights = self.weights
+        wd, wc, wh, we, wn = weights.depth, weights.cells, weights.home, weights.empty, weights.next_card
+        counter = self.counter
+        expanded = start = self.expanded
+        stop_at = start + quota
+        status = Status.EXHAUSTED
+        while heap:
+            if not expanded & 127:
+                limits.positions += expanded - start
+                start = expanded
+                if limits.stop():
+                    status = Status.STOPPED
+                    break
+            if expanded >= stop_at:
+                status = Status.BUDGET
+                break
+            _, _, key, found, g = heappop(heap)
+            expanded += 1
+            cols, cells = key
+            for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
+                ckey = (ccols, ccells)
+                if ckey in parents:
+                    continue
+                parents[ckey] = (key, steps)
+                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                if home == 52:
+                    self.path = _trace(parents, ckey)
+                    heap.clear()
+                    status = Status.SOLVED
+                    break
+                empties = ccols.count(b"")
+                pen = sum(map(penalty, ccols))
+                if wn:
+                    table = b"\xff".join(ccols)
+                    for suit in range(4):
+                        rank0 = cfound[suit]
+                        if rank0 < 13:
+                            at = table.find(_ONE[suit * 13 + rank0])
+                            if at >= 0:
+                                end = table.find(b"\xff", at)
+                                pen += wn * ((end if end >= 0 else len(table)) - at - 1)
+                cg = g + cost
+                counter -= 1
+                heappush(
+                    heap,
+                    (wd * cg + pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
+                )
+        limits.positions += expanded - start
+        self.counter = counter
+        self.expanded = expanded
+        if status in (Status.SOLVED, Status.EXHAUSTED):
+            self.status = status
+            self.parents = {}
+        return status
+
+
+def best_first(
+    comp: Compiled, root: State, weights: Weights, limits: Limits, budget: int | None
+) -> tuple[Status, list[tuple[Step, ...]]]:
+    """One scan on its own: meta-moves within ``budget`` expansions, or every move without a budget."""
+    scan = Scan(comp, root, weights, full=budget is None)
+    status = scan.run(budget if budget is not None else 1 << 62, limits)
+    return status, scan.path
 
 
 def _trace(parents: dict[Key, tuple[Key, tuple[Step, ...]] | None], key: Key) -> list[tuple[Step, ...]]:
