@@ -13,9 +13,16 @@ The variant's :class:`~patience.rules.Rules` and its automatic-play policy
 (asked through the ``patience_autoplay_policy`` hook) are compiled into
 tables of small ints (:mod:`patience.solver._compiled`); when a plugin
 overrides ``patience_move_legality``, the search asks that hook for every
-move instead. Either way each solution is replayed through
-:class:`patience.Game` before it is returned, so a solver bug can never hand
-out an illegal move.
+move instead. Either way each solution is replayed by the game's rules
+before it is returned (through :class:`patience.Game` on the hook path;
+with :func:`~patience.legality.check_move`, which is what the legality hook
+then is, and the policy's automatic play on the compiled path), so a solver
+bug can never hand out an illegal move: it raises :class:`SolverError`.
+
+The search (see :mod:`patience.solver._search`): best-first scans with
+different weights, run in rounds with a growing quota of expansions each;
+the budgeted scans use meta-moves, one scan lists every legal move (single
+cards and runs), so when it runs out of states the position is proved lost.
 
 Safe to run in a worker thread or process: a call keeps all of its state to
 itself. ``cancel.set()`` stops a search within a few milliseconds.
@@ -187,21 +194,32 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
     exactly what :meth:`Game.play` does, without the scoring and events.
     """
     rules = variant.rules
-    for auto in autoplay_moves(policy, position):
-        position = position.apply(auto)
+    position = _autoplay(policy, position)
     moves: list[Move] = []
     for step in steps:
         move = place_step(position, step)
         verdict = check_move(rules, position, move, variant.title)
         if not verdict:
             raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
-        position = position.apply(move)
-        for auto in autoplay_moves(policy, position):
-            position = position.apply(auto)
+        position = _autoplay(policy, position.apply(move))
         moves.append(move)
     if not position.is_won:
         raise SolverError("the solution does not win the game")
     return tuple(moves)
+
+
+def _autoplay(policy: AutoPlay, position: Position) -> Position:
+    """``position`` after the game's automatic play (skipping the work when no card is next for its foundation)."""
+    if policy is AutoPlay.NONE:
+        return position
+    found = position.foundations
+    tops = [column[-1] for column in position.columns if column]
+    tops += [card for card in position.cells if card is not None]
+    if not any(found[card.suit.value] == card.rank - 1 for card in tops):
+        return position
+    for auto in autoplay_moves(policy, position):
+        position = position.apply(auto)
+    return position
 
 
 def place_step(position: Position, step: Step) -> Move:

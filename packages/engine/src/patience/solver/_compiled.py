@@ -62,6 +62,7 @@ def _tables(build: Build) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
     return builds, onto
 
 
+@functools.cache
 def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
     """A test ``safe(card, foundations)`` for a card that is next for its foundation."""
     if kind == "none":
