@@ -1,0 +1,317 @@
+"""Gestures to engine calls: clicks, double clicks, drags, typed moves, undo, hints. No rule is decided here.
+
+A click asks :meth:`patience.Game.tap`, a double click
+:meth:`patience.Game.double_tap`; a drop builds a :class:`patience.Move`
+from where the cards were picked up and where they were let go, and asks
+:meth:`patience.Game.check` whether it may be played: an illegal drop snaps
+back with the engine's reason. The controller listens to the game's events
+and redraws the view after every change, whoever made it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from attrs import define
+
+from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
+from patience.solver import Hint, Outcome
+from patience.solver import hint as solver_hint
+from patience_tk.layout import Box
+from patience_tk.view import Hit, TableView
+from patience_tk.worker import Job
+
+__all__ = ["DRAG_THRESHOLD", "Controller"]
+
+#: How far (pixels) the pointer must travel with the button down before a press becomes a drag.
+DRAG_THRESHOLD = 5
+
+
+_EVENT_WORDS = {"move": "Played", "undo": "Took back", "redo": "Played again", "finish": "Finished:"}
+
+
+@define
+class _Press:
+    x: float
+    y: float
+    hit: Hit | None
+    last_x: float
+    last_y: float
+    dragging: bool = False
+
+
+class Controller:
+    """Plays ``view.game`` from gestures and keeps the view in step with it.
+
+    ``say(text, kind)`` shows a message (kinds: ``info``, ``error``,
+    ``hint``, ``busy``, ``lost``, ``win``); ``changed()`` runs after every
+    change so the window can update its status bar and menus; ``over(kind)``
+    runs on ``won`` and ``gave-up``.
+    """
+
+    def __init__(
+        self,
+        view: TableView,
+        *,
+        say: Callable[[str, str], None] = lambda text, kind: None,
+        changed: Callable[[], None] = lambda: None,
+        over: Callable[[str], None] = lambda kind: None,
+        hint_time: float = 5.0,
+    ) -> None:
+        self.view = view
+        self.say = say
+        self.changed = changed
+        self.over = over
+        self.hint_time = hint_time
+        """Seconds the solver may spend on one hint."""
+        self.hint_job: Job[Hint] | None = None
+        self.last_hint: Hint | None = None
+        """The last hint that arrived for the position on the table (cleared by every change)."""
+        self._press: _Press | None = None
+        self._tap_acted = False
+        self._tap_time = 0.0
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self._attach(view.game)
+
+    # -- the game ---------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.view.game
+
+    def set_game(self, game: Game) -> None:
+        """Put a new game on the table (a new deal, a code)."""
+        self.cancel_hint()
+        self._press = None
+        self._unsubscribe()
+        self.view.game = game
+        self._attach(game)
+        self.changed()
+
+    def _attach(self, game: Game) -> None:
+        self._unsubscribe = game.subscribe(self._on_event)
+
+    def _on_event(self, event: GameEvent) -> None:
+        self.cancel_hint()
+        self.last_hint = None
+        self.view.highlight(None)
+        if event.kind == "new":
+            self.view.clear_banner()
+        self.view.redraw()
+        self.changed()
+        said = _EVENT_WORDS.get(event.kind)
+        if said is not None and event.action is not None:
+            home = len(event.action.auto)
+            extra = f"; {home} card{'s' if home != 1 else ''} went home by themselves" if home else ""
+            self.say(f"{said} {event.action}{extra}", "info")
+        elif event.kind == "new":
+            self.say("Back to the deal.", "info")
+        if event.kind in ("won", "gave-up"):
+            self.over(event.kind)
+
+    # -- mouse ------------------------------------------------------------
+    def press(self, x: float, y: float) -> None:
+        """Button 1 went down at ``(x, y)``: remember what is under it (a drag may follow)."""
+        self._press = _Press(x, y, self.view.hit(x, y), x, y)
+
+    def motion(self, x: float, y: float) -> None:
+        """The pointer moved with button 1 down: start or continue a drag."""
+        press = self._press
+        if press is None or press.hit is None or self.game.is_over:
+            return
+        if not press.dragging:
+            if abs(x - press.x) < DRAG_THRESHOLD and abs(y - press.y) < DRAG_THRESHOLD:
+                return
+            press.dragging = True
+            self.view.lift(self._cards(press.hit))
+        self.view.drag_by(x - press.last_x, y - press.last_y)
+        press.last_x, press.last_y = x, y
+
+    def release(self, x: float, y: float) -> None:
+        """Button 1 came up: drop the dragged cards, or treat the press as a click (a tap)."""
+        press, self._press = self._press, None
+        if press is None:
+            return
+        if press.dragging and press.hit is not None:
+            self._drop(press.hit, x - press.x, y - press.y)
+        elif press.hit is not None:
+            self.click(press.hit)
+
+    def double(self, x: float, y: float) -> None:
+        """A double click at ``(x, y)``: the engine's double tap on the card there.
+
+        The first click of the pair already tapped; if that tap sent the card
+        home, the double click has nothing more to do (a double tap tries the
+        foundation first too).
+        """
+        self._press = None
+        if self._tap_acted and time.monotonic() - self._tap_time < 1.0:
+            self._tap_acted = False
+            return
+        hit = self.view.hit(x, y)
+        if hit is None or hit.count != 1:
+            return
+        self.double_tap(hit.place)
+
+    def click(self, hit: Hit) -> None:
+        """A single click on a card: a tap (to its foundation if the engine allows it)."""
+        self._tap_acted = False
+        self._tap_time = time.monotonic()
+        if hit.count != 1 or hit.place.kind is PlaceKind.FOUNDATION or self.game.is_over:
+            return
+        if self.game.tap(hit.place) is not None:
+            self._tap_acted = True
+        else:
+            self.view.flash(hit.place)
+
+    def double_tap(self, place: Place) -> None:
+        """Double tap the card at ``place``: the engine picks where it goes; say so when it goes nowhere."""
+        if self.game.is_over:
+            return
+        card = self.game.position.card_at(place)
+        if self.game.double_tap(place) is None:
+            self.view.flash(place)
+            if card is not None:
+                self.say(f"{card.display} has nowhere to go", "error")
+
+    def cancel_drag(self) -> bool:
+        """Esc during a drag: put the cards back. Returns whether a drag was cancelled."""
+        press, self._press = self._press, None
+        if press is None or not press.dragging:
+            return False
+        self.view.redraw()
+        return True
+
+    @property
+    def dragging(self) -> bool:
+        """Whether cards are being dragged."""
+        return self._press is not None and self._press.dragging
+
+    def _cards(self, hit: Hit) -> list[Card]:
+        position = self.game.position
+        if hit.place.kind is PlaceKind.COLUMN:
+            return list(position.columns[hit.place.index or 0][hit.index :])
+        card = position.card_at(hit.place)
+        return [] if card is None else [card]
+
+    def drop_move(self, hit: Hit, box: Box) -> Move | None:
+        """The move a drop of ``hit``'s cards at ``box`` asks for; ``None`` when dropped back where they were."""
+        target = self.view.drop_target(box)
+        if target is None or target == hit.place:
+            return None
+        if hit.place.kind is PlaceKind.FOUNDATION and target.kind is PlaceKind.FOUNDATION:
+            return None
+        return Move(hit.place, target, hit.count)
+
+    def _drop(self, hit: Hit, dx: float, dy: float) -> None:
+        start = self.view.card_box(hit.place, hit.index if hit.place.kind is PlaceKind.COLUMN else -1)
+        move = self.drop_move(hit, start.moved(dx, dy))
+        if move is None:
+            self.view.redraw()
+            return
+        verdict = self.game.check(move)
+        if not verdict:
+            self.view.redraw()
+            self.say(verdict.reason, "error")
+            return
+        self.game.play(move)
+
+    # -- commands ---------------------------------------------------------
+    def play_text(self, text: str) -> bool:
+        """Play a move typed in standard notation; on a refusal say why. Returns whether it was played."""
+        text = text.strip()
+        if not text:
+            return False
+        try:
+            self.game.play(text)
+        except PatienceError as error:
+            self.say(str(error), "error")
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        self._guarded(self.game.undo)
+
+    def redo(self) -> None:
+        """Play the last undone action again."""
+        self._guarded(self.game.redo)
+
+    def finish(self) -> None:
+        """Play every card home, when foundation moves alone can do it."""
+        self._guarded(self.game.finish)
+
+    def restart(self) -> None:
+        """Back to the deal."""
+        self.game.restart()
+
+    def give_up(self) -> None:
+        """End the game."""
+        self._guarded(self.game.give_up)
+
+    def _guarded(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except PatienceError as error:
+            self.say(str(error), "error")
+
+    # -- hints ------------------------------------------------------------
+    def hint(self, *, then_play: bool = False) -> None:
+        """Ask the solver for a move in a worker thread; show it (or play it) when it arrives."""
+        game = self.game
+        if game.is_over:
+            self.say("the game is over: start a new one (N) or restart it", "info")
+            return
+        position = game.position
+        known = self.last_hint
+        if known is not None and known.move is not None and then_play:
+            self._play_hint(known.move)
+            return
+        if self.hint_job is not None and self.hint_job.running:
+            return
+        self.say("Looking for a good move… (Esc stops)", "busy")
+
+        def work(cancel: threading.Event, _report: Callable[[object], None]) -> Hint:
+            return solver_hint(game, time_limit=self.hint_time, cancel=cancel)
+
+        self.hint_job = Job(
+            self.view.canvas,
+            work,
+            lambda result: self._hint_arrived(game, position, result, then_play),
+            failed=lambda error: self.say(f"the solver failed: {error}", "error"),
+        )
+
+    def cancel_hint(self) -> bool:
+        """Stop a hint search in progress. Returns whether one was running."""
+        job, self.hint_job = self.hint_job, None
+        if job is None or not job.running:
+            return False
+        job.cancel()
+        return True
+
+    def _hint_arrived(self, game: Game, position: Position, result: Hint, then_play: bool) -> None:
+        self.hint_job = None
+        if game is not self.game or game.position != position:
+            return  # the table changed while the solver was thinking
+        if result.move is not None:
+            self.last_hint = result
+            if then_play:
+                self._play_hint(result.move)
+                return
+            self.view.highlight(result.move)
+            self.say(f"Hint: {result.reason} (P plays it)", "hint")
+        elif result.outcome is Outcome.LOST:
+            self.say(
+                "This position can no longer be won (the solver proved it): undo a few moves, restart or deal again",
+                "lost",
+            )
+        else:
+            self.say(result.reason, "info")
+
+    def _play_hint(self, move: Move) -> None:
+        try:
+            self.game.play(move)
+        except PatienceError as error:
+            self.say(str(error), "error")

@@ -1,0 +1,287 @@
+"""The New Game dialog: variant, cells, deal number or random, or a game code; "winnable deals only".
+
+The dialog offers what the engine says: the installed variants from
+:func:`patience.variants`, each one's cell counts from the
+``patience_cell_counts`` hook. It is not modal in the blocking sense (no
+nested event loop): it calls ``on_game`` with the new :class:`patience.Game`
+and closes, so the window, and tests, keep running while it is open. With
+"winnable deals only" the solver's :func:`patience.solver.next_winnable`
+runs in a worker thread, with the deal being tried shown and a Cancel
+button.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from patience import MAX_DEAL, Game, PatienceError, Variant, variants
+from patience.plugins import cell_counts
+from patience.solver import Outcome, SolveResult, next_winnable
+from patience_tk.worker import Job
+
+__all__ = ["WINNABLE_BY_DEFAULT", "NewGameDialog", "winnable_by_default"]
+
+#: (variant, cells) where "winnable deals only" starts ticked: most such deals cannot be won (SPEC 3.1).
+WINNABLE_BY_DEFAULT = frozenset({("eight-off", 4), ("eight-off", 2)})
+
+#: Seconds the solver may spend on each deal while looking for a winnable one.
+WINNABLE_TIME = 5.0
+
+
+def winnable_by_default(variant: Variant, cells: int) -> bool:
+    """Whether "winnable deals only" starts ticked for ``variant`` with ``cells`` cells."""
+    return (variant.name, cells) in WINNABLE_BY_DEFAULT
+
+
+def parse_deal(text: str) -> int:
+    """A deal number typed by a player, or :class:`ValueError` saying what is wrong."""
+    raw = text.strip().replace(",", "").replace("_", "").lstrip("#")
+    if not raw:
+        raise ValueError("type a deal number, or choose Random")
+    if not raw.isdigit():
+        raise ValueError(f"{text.strip()!r} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
+    number = int(raw)
+    if not 1 <= number <= MAX_DEAL:
+        raise ValueError(f"deal {number:,} does not exist: deals are numbered 1 to {MAX_DEAL:,}")
+    return number
+
+
+class NewGameDialog(tk.Toplevel):
+    """Choose a variant, a cell count and a deal (or a code); ``on_game`` receives the dealt game.
+
+    ``mode`` picks the deal choice shown first: ``random``, ``number`` or
+    ``code``. ``rng`` draws random deal numbers (tests pass a seeded one).
+    """
+
+    def __init__(
+        self,
+        parent: tk.Misc,
+        on_game: Callable[[Game], None],
+        *,
+        current: Game | None = None,
+        mode: str = "random",
+        rng: random.Random | None = None,
+        winnable_time: float = WINNABLE_TIME,
+    ) -> None:
+        super().__init__(parent)
+        self.title("New game")
+        self.resizable(False, False)
+        if isinstance(parent, tk.Wm):
+            self.transient(parent)
+        self._on_game = on_game
+        self._rng = rng or random.Random()
+        self._winnable_time = winnable_time
+        self.job: Job[tuple[int, SolveResult]] | None = None
+        self.variants = variants()
+        first = current.variant if current is not None and current.variant.name in self.variants else None
+        start = first or next(iter(self.variants.values()))
+
+        self.variant_var = tk.StringVar(self, start.name)
+        self.cells_var = tk.IntVar(self, current.cells if first is not None and current is not None else 0)
+        self.mode_var = tk.StringVar(self, mode)
+        self.deal_var = tk.StringVar(self, str(current.deal) if current is not None and current.deal else "")
+        self.code_var = tk.StringVar(self, (current.code or "") if current is not None else "")
+        self.winnable_var = tk.BooleanVar(self, False)
+
+        body = ttk.Frame(self, padding=14)
+        body.grid(sticky="nsew")
+        ttk.Label(body, text="Game", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
+        games = ttk.Frame(body)
+        games.grid(row=1, column=0, sticky="nw", padx=(8, 24))
+        for variant in self.variants.values():
+            ttk.Radiobutton(
+                games, text=variant.title, value=variant.name, variable=self.variant_var, command=self._variant_changed
+            ).pack(anchor="w")
+        ttk.Label(body, text="Free cells", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=1, sticky="w")
+        self.cells_frame = ttk.Frame(body)
+        self.cells_frame.grid(row=1, column=1, sticky="nw", padx=(8, 0))
+        self.cell_buttons: dict[int, ttk.Radiobutton] = {}
+
+        ttk.Label(body, text="Deal", font=("TkDefaultFont", 10, "bold")).grid(
+            row=2, column=0, columnspan=2, sticky="w", pady=(12, 0)
+        )
+        deal = ttk.Frame(body)
+        deal.grid(row=3, column=0, columnspan=2, sticky="we", padx=(8, 0))
+        ttk.Radiobutton(deal, text="Random", value="random", variable=self.mode_var, command=self._mode_changed).grid(
+            row=0, column=0, sticky="w"
+        )
+        ttk.Radiobutton(deal, text="Number", value="number", variable=self.mode_var, command=self._mode_changed).grid(
+            row=1, column=0, sticky="w"
+        )
+        self.deal_entry = ttk.Entry(deal, textvariable=self.deal_var, width=16)
+        self.deal_entry.grid(row=1, column=1, sticky="w", padx=6)
+        ttk.Radiobutton(deal, text="Game code", value="code", variable=self.mode_var, command=self._mode_changed).grid(
+            row=2, column=0, sticky="w"
+        )
+        self.code_entry = ttk.Entry(deal, textvariable=self.code_var, width=18)
+        self.code_entry.grid(row=2, column=1, sticky="w", padx=6)
+        self.winnable_check = ttk.Checkbutton(body, text="Winnable deals only", variable=self.winnable_var)
+        self.winnable_check.grid(row=4, column=0, columnspan=2, sticky="w", pady=(10, 0))
+        self.note = ttk.Label(body, text="", foreground="#555555", wraplength=340)
+        self.note.grid(row=5, column=0, columnspan=2, sticky="w")
+
+        self.error = tk.Label(body, text="", fg="#b00020", wraplength=340, justify="left", anchor="w")
+        self.error.grid(row=6, column=0, columnspan=2, sticky="we", pady=(8, 0))
+        self.progress = ttk.Progressbar(body, mode="indeterminate", length=320)
+        self.progress_label = ttk.Label(body, text="")
+
+        buttons = ttk.Frame(body)
+        buttons.grid(row=9, column=0, columnspan=2, sticky="e", pady=(12, 0))
+        self.ok_button = ttk.Button(buttons, text="Deal", command=self.ok, default="active")
+        self.ok_button.pack(side="right")
+        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
+        self.cancel_button.pack(side="right", padx=(0, 8))
+
+        self.bind("<Return>", lambda _e: self.ok())
+        self.bind("<Escape>", lambda _e: self.cancel())
+        self.protocol("WM_DELETE_WINDOW", self.cancel)
+        self.deal_entry.bind("<FocusIn>", lambda _e: self._choose("number"))
+        self.code_entry.bind("<FocusIn>", lambda _e: self._choose("code"))
+        self._variant_changed(keep_cells=True)
+        self._mode_changed()
+        if mode == "code":
+            self.code_entry.focus_set()
+            self.code_entry.select_range(0, "end")
+        elif mode == "number":
+            self.deal_entry.focus_set()
+            self.deal_entry.select_range(0, "end")
+        self._centre(parent)
+
+    def _centre(self, parent: tk.Misc) -> None:
+        """Sit over the middle of the main window (without a window manager it would land at 0,0)."""
+        self.update_idletasks()
+        top = parent.winfo_toplevel()
+        x = top.winfo_rootx() + (top.winfo_width() - self.winfo_reqwidth()) // 2
+        y = top.winfo_rooty() + (top.winfo_height() - self.winfo_reqheight()) // 3
+        self.geometry(f"+{max(x, 0)}+{max(y, 0)}")
+
+    # -- choices ----------------------------------------------------------
+    @property
+    def variant(self) -> Variant:
+        """The chosen variant."""
+        return self.variants[self.variant_var.get()]
+
+    @property
+    def cell_choices(self) -> tuple[int, ...]:
+        """The cell counts offered for the chosen variant."""
+        return tuple(self.cell_buttons)
+
+    def _variant_changed(self, keep_cells: bool = False) -> None:
+        counts, default = cell_counts(self.variant)
+        for button in self.cell_buttons.values():
+            button.destroy()
+        self.cell_buttons = {}
+        for count in counts:
+            button = ttk.Radiobutton(
+                self.cells_frame,
+                text=f"{count} cells" if count != 1 else "1 cell",
+                value=count,
+                variable=self.cells_var,
+                command=self._cells_changed,
+            )
+            button.pack(anchor="w")
+            self.cell_buttons[count] = button
+        if not (keep_cells and self.cells_var.get() in counts):
+            self.cells_var.set(default)
+        self._cells_changed()
+
+    def _cells_changed(self) -> None:
+        on = winnable_by_default(self.variant, self.cells_var.get())
+        self.winnable_var.set(on)
+        self.note.configure(
+            text="Most deals with this many cells cannot be won; the solver picks one that can." if on else ""
+        )
+
+    def _choose(self, mode: str) -> None:
+        if self.mode_var.get() != mode:
+            self.mode_var.set(mode)
+            self._mode_changed()
+
+    def _mode_changed(self) -> None:
+        mode = self.mode_var.get()
+        self.winnable_check.configure(state="disabled" if mode == "code" else "normal")
+        self.error.configure(text="")
+
+    # -- dealing ----------------------------------------------------------
+    def ok(self) -> None:
+        """Deal what is chosen; a bad deal number or code is explained in the dialog, which stays open."""
+        if self.job is not None and self.job.running:
+            return
+        self.error.configure(text="")
+        mode = self.mode_var.get()
+        try:
+            if mode == "code":
+                code = self.code_var.get().strip()
+                if not code:
+                    raise ValueError("type a game code, like EO1-C8-AAAAAFA")
+                self._deal(Game.from_code(code))
+                return
+            number = parse_deal(self.deal_var.get()) if mode == "number" else self._rng.randint(1, 1_000_000)
+            variant, cells = self.variant, self.cells_var.get()
+            if not self.winnable_var.get():
+                self._deal(Game.new(variant, number, cells))
+                return
+        except (PatienceError, ValueError) as error:
+            self.show_error(str(error))
+            return
+        self._search(variant, cells, number)
+
+    def show_error(self, text: str) -> None:
+        """Say what is wrong with the input, in the dialog."""
+        message = text[:1].upper() + text[1:]
+        self.error.configure(text=message)
+        self.bell()
+
+    def _search(self, variant: Variant, cells: int, start: int) -> None:
+        self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
+        self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
+        self.progress_label.configure(text=f"Looking for a winnable deal from #{start:,}…")
+        self.progress.start(12)
+        self.ok_button.configure(state="disabled")
+
+        def work(cancel: threading.Event, report: Callable[[object], None]) -> tuple[int, SolveResult]:
+            return next_winnable(variant, cells, start, time_limit=self._winnable_time, progress=report, cancel=cancel)
+
+        def progress(deal: object) -> None:
+            self.progress_label.configure(text=f"Looking for a winnable deal: trying #{deal:,}…")
+
+        def done(found: tuple[int, SolveResult]) -> None:
+            deal, result = found
+            self._stop_search()
+            if result.outcome is Outcome.SOLVED:
+                self._deal(Game.new(variant, deal, cells))
+
+        def failed(error: BaseException) -> None:
+            self._stop_search()
+            self.show_error(str(error))
+
+        self.job = Job(self, work, done, progress=progress, failed=failed)
+
+    def _stop_search(self) -> None:
+        self.progress.stop()
+        self.progress.grid_remove()
+        self.progress_label.grid_remove()
+        self.ok_button.configure(state="normal")
+
+    @property
+    def searching(self) -> bool:
+        """Whether the solver is looking for a winnable deal."""
+        return self.job is not None and self.job.running
+
+    def cancel(self) -> None:
+        """Stop a search in progress (the dialog stays); otherwise close without dealing."""
+        if self.searching:
+            assert self.job is not None
+            self.job.cancel()
+            self._stop_search()
+            self.error.configure(text="Search stopped. Untick “Winnable deals only” to deal at once.")
+            return
+        self.destroy()
+
+    def _deal(self, game: Game) -> None:
+        self.destroy()
+        self._on_game(game)

@@ -1,0 +1,120 @@
+"""Where everything sits on the table: pure geometry, computed from the table's shape and the canvas size.
+
+No Tk here, so the arithmetic can be reasoned about (and tested) on its own.
+The top row holds the cells on the left and the four foundations on the
+right; the columns sit below, centred. Cards in a column are fanned
+downwards, closer together when a long column would run off the canvas.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+__all__ = ["Box", "Layout", "compute_layout"]
+
+#: Card height over card width (a poker card is 88 x 63 mm).
+ASPECT = 1.4
+#: A face-up covered card shows this fraction of its height.
+FAN = 0.27
+#: The fan never gets tighter than this fraction of the card height.
+MIN_FAN = 0.12
+MIN_CARD_WIDTH = 36
+MAX_CARD_WIDTH = 120
+
+
+@frozen
+class Box:
+    """A rectangle in canvas pixels: left, top, right, bottom."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether the point lies inside (edges included)."""
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+    def overlap(self, other: Box) -> float:
+        """The area shared with ``other`` (0 when they do not meet)."""
+        width = min(self.x1, other.x1) - max(self.x0, other.x0)
+        height = min(self.y1, other.y1) - max(self.y0, other.y0)
+        return width * height if width > 0 and height > 0 else 0.0
+
+    def moved(self, dx: float, dy: float) -> Box:
+        """The same box shifted by ``dx``, ``dy``."""
+        return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle point."""
+        return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+
+
+@frozen
+class Layout:
+    """The slots of one table at one canvas size."""
+
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    cells: tuple[Box, ...]
+    foundations: tuple[Box, ...]
+    """One slot per suit, in :class:`patience.Suit` order."""
+    columns: tuple[Box, ...]
+    """The slot of each column's first (most covered) card."""
+    label_size: int
+    """Font size in pixels for the slot labels."""
+
+    def fan(self, cards: int) -> float:
+        """The vertical distance between two cards of a column holding ``cards`` cards."""
+        normal = self.card_h * FAN
+        if cards < 2 or not self.columns:
+            return normal
+        room = self.height - self.columns[0].y0 - self.card_h - self.card_w * 0.15
+        return max(min(normal, room / (cards - 1)), self.card_h * MIN_FAN)
+
+    def card_box(self, column: int, index: int, cards: int) -> Box:
+        """The box of card ``index`` (0 = most covered) in ``column``, which holds ``cards`` cards."""
+        slot = self.columns[column]
+        return slot.moved(0, index * self.fan(cards))
+
+    def column_zone(self, column: int, cards: int) -> Box:
+        """Everything a drop onto ``column`` may touch: from its slot down to the canvas bottom."""
+        slot = self.columns[column]
+        bottom = max(self.height, slot.y1 + max(cards - 1, 0) * self.fan(cards))
+        gap = self.card_w * 0.1
+        return Box(slot.x0 - gap, slot.y0, slot.x1 + gap, bottom)
+
+
+def compute_layout(columns: int, cells: int, width: float, height: float) -> Layout:
+    """The layout of a table with ``columns`` columns and ``cells`` cells on a ``width`` x ``height`` canvas."""
+    gap_ratio = 0.18
+    top_slots = cells + 4 + 0.6  # the cells, a little space, the foundations
+    slots = max(columns, top_slots)
+    by_width = width / (slots + (slots + 1) * gap_ratio)
+    # Room for the top row, the labels and a column of about a dozen fanned cards.
+    by_height = height / (2 * ASPECT + 11 * ASPECT * FAN * 0.8 + 0.9)
+    card_w = max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, by_width, by_height))
+    card_h = card_w * ASPECT
+    gap = card_w * gap_ratio
+    label = max(9, int(card_w * 0.17))
+    top = label * 1.6 + gap * 0.4
+
+    row_width = (cells + 4) * card_w + (cells + 3) * gap + card_w * 0.6
+    columns_width = columns * card_w + (columns - 1) * gap
+    span = max(row_width, columns_width)
+    left = max(gap, (width - span) / 2)
+
+    cell_boxes = tuple(Box(x, top, x + card_w, top + card_h) for x in (left + i * (card_w + gap) for i in range(cells)))
+    right = left + span
+    foundation_boxes = tuple(
+        Box(x, top, x + card_w, top + card_h) for x in (right - (4 - i) * card_w - (3 - i) * gap for i in range(4))
+    )
+    col_top = top + card_h + label * 1.8 + gap * 0.6
+    col_left = left + (span - columns_width) / 2
+    column_boxes = tuple(
+        Box(x, col_top, x + card_w, col_top + card_h) for x in (col_left + i * (card_w + gap) for i in range(columns))
+    )
+    return Layout(width, height, card_w, card_h, cell_boxes, foundation_boxes, column_boxes, label)

@@ -1,0 +1,373 @@
+"""The table on a Tk canvas: drawing a game's position and hit testing. It decides no rule.
+
+:class:`TableView` is given a :class:`patience.Game` and draws what its
+position holds: every card, fanned so that each one shows; the cells in play
+with their notation letters; the foundations; the numbered columns. It
+answers geometric questions (which card is under the pointer, which place a
+dragged card is over) and shows highlights, but whether a move is legal is
+always the engine's answer, asked by the controller.
+
+Every card is one canvas item tagged ``card`` (plus its face's text items),
+so a test can count ``canvas.find_withtag("card")``: all 52 cards are drawn
+at all times, the foundation cards stacked on their pile.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from patience import Card, Colour, Game, Move, Place, PlaceKind, Suit
+from patience_tk.layout import Box, Layout, compute_layout
+
+__all__ = ["Hit", "TableView", "card_tag"]
+
+FELT = "#1d6b3a"
+FELT_DARK = "#175a30"
+SLOT_LINE = "#4f9a68"
+LABEL = "#cfe8d5"
+CARD_FACE = "#fbfaf4"
+CARD_EDGE = "#6b6b6b"
+RED = "#c0262d"
+BLACK = "#1c1c1c"
+HINT = "#ffd23f"
+FLASH = "#ff5a4f"
+FONT = "DejaVu Sans"
+
+_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def card_tag(card: Card) -> str:
+    """The canvas tag shared by every item of ``card``'s face: ``card-TD``."""
+    return f"card-{card}"
+
+
+@frozen
+class Hit:
+    """A card under the pointer that could be picked up: where, how deep, and how many cards lie from it up."""
+
+    place: Place
+    index: int
+    """Position in the column (0 = most covered); 0 for a cell or a foundation."""
+    count: int
+    """Cards from this one to the top of its pile (1 for a cell or a foundation)."""
+
+
+class TableView:
+    """Draws ``game`` on ``canvas`` and answers where things are.
+
+    Call :meth:`redraw` after the game changes (the controller does, on the
+    game's events); the view redraws itself when the canvas is resized.
+    """
+
+    def __init__(self, canvas: tk.Canvas, game: Game) -> None:
+        self.canvas = canvas
+        self._game = game
+        self.layout: Layout = self._compute()
+        self._banner: tuple[str, str, Sequence[tuple[str, Callable[[], object]]]] | None = None
+        self._banner_widgets: list[tk.Widget] = []
+        self._highlight: Move | None = None
+        self._flash_job: str | None = None
+        canvas.configure(background=FELT, highlightthickness=0)
+        canvas.bind("<Configure>", self._resized, add="+")
+        self.redraw()
+
+    # -- the model --------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game on the table."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = game
+        self._highlight = None
+        self.clear_banner()
+        self.redraw()
+
+    # -- geometry ---------------------------------------------------------
+    def _compute(self) -> Layout:
+        width = max(self.canvas.winfo_width(), 2)
+        height = max(self.canvas.winfo_height(), 2)
+        if width <= 2 or height <= 2:
+            # Not mapped yet: use the requested size.
+            width = int(self.canvas.cget("width"))
+            height = int(self.canvas.cget("height"))
+        position = self._game.position
+        return compute_layout(len(position.columns), len(position.cells), width, height)
+
+    def _resized(self, _event: tk.Event[tk.Misc]) -> None:
+        layout = self._compute()
+        if (layout.width, layout.height) != (self.layout.width, self.layout.height):
+            self.redraw()
+
+    def card_box(self, place: Place, index: int = -1) -> Box:
+        """The box of the card at ``place`` (``index`` in a column, -1 for its top); a slot when it is empty."""
+        layout = self.layout
+        position = self._game.position
+        if place.kind is PlaceKind.COLUMN:
+            column = position.columns[place.index or 0]
+            if not column:
+                return layout.columns[place.index or 0]
+            if index < 0:
+                index += len(column)
+            return layout.card_box(place.index or 0, index, len(column))
+        if place.kind is PlaceKind.CELL:
+            return layout.cells[place.index or 0]
+        return layout.foundations[place.index or 0]
+
+    def place_of(self, card: Card) -> tuple[Place, int] | None:
+        """Where ``card`` lies: its place and its index in a column (0 elsewhere)."""
+        position = self._game.position
+        for i, column in enumerate(position.columns):
+            if card in column:
+                return Place.column(i), column.index(card)
+        for i, held in enumerate(position.cells):
+            if held == card:
+                return Place.cell(i), 0
+        if position.foundations[card.suit.value] >= card.rank:
+            return Place.foundation(card.suit), 0
+        return None
+
+    def hit(self, x: float, y: float) -> Hit | None:
+        """The card under ``(x, y)`` that could be picked up, if any (a covered card picks up the cards on it)."""
+        layout = self.layout
+        position = self._game.position
+        for i, column in enumerate(position.columns):
+            for index in range(len(column) - 1, -1, -1):
+                if layout.card_box(i, index, len(column)).contains(x, y):
+                    return Hit(Place.column(i), index, len(column) - index)
+        for i, card in enumerate(position.cells):
+            if card is not None and layout.cells[i].contains(x, y):
+                return Hit(Place.cell(i), 0, 1)
+        for suit in Suit:
+            if position.foundations[suit.value] and layout.foundations[suit.value].contains(x, y):
+                return Hit(Place.foundation(suit), 0, 1)
+        return None
+
+    def drop_target(self, box: Box) -> Place | None:
+        """The place a card dragged to ``box`` is dropped on: the one it overlaps most; a foundation is ``h``."""
+        layout = self.layout
+        position = self._game.position
+        best: tuple[float, Place] | None = None
+        zones: list[tuple[Box, Place]] = [
+            (layout.column_zone(i, len(column)), Place.column(i)) for i, column in enumerate(position.columns)
+        ]
+        zones += [(slot, Place.cell(i)) for i, slot in enumerate(layout.cells)]
+        zones += [(slot, Place.foundation()) for slot in layout.foundations]
+        for zone, place in zones:
+            area = zone.overlap(box)
+            if area > 0 and (best is None or area > best[0]):
+                best = (area, place)
+        return best[1] if best else None
+
+    # -- drawing ----------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the whole table again from the game's position."""
+        canvas = self.canvas
+        self.layout = layout = self._compute()
+        canvas.delete("all")
+        position = self._game.position
+        label_font = (FONT, -layout.label_size)
+        for i, slot in enumerate(layout.cells):
+            self._slot(slot)
+            self._label(slot, str(Place.cell(i)), label_font)
+        for suit in Suit:
+            slot = layout.foundations[suit.value]
+            self._slot(slot)
+            x, y = slot.centre
+            canvas.create_text(
+                x, y, text=suit.symbol, fill=SLOT_LINE, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
+            )
+        if layout.foundations:
+            first, last = layout.foundations[0], layout.foundations[-1]
+            canvas.create_text(
+                (first.x0 + last.x1) / 2,
+                first.y0 - layout.label_size * 0.9,
+                text="h  (foundations)",
+                fill=LABEL,
+                font=label_font,
+                tags=("label",),
+            )
+        for i, slot in enumerate(layout.columns):
+            self._slot(slot)
+            self._label(slot, str(Place.column(i)), label_font)
+        for suit in Suit:
+            for rank in range(1, position.foundations[suit.value] + 1):
+                self._card(Card(rank, suit), layout.foundations[suit.value])
+        for i, held in enumerate(position.cells):
+            if held is not None:
+                self._card(held, layout.cells[i])
+        for i, column in enumerate(position.columns):
+            for index, card in enumerate(column):
+                self._card(card, layout.card_box(i, index, len(column)))
+        if self._highlight is not None:
+            self._draw_highlight(self._highlight)
+        if self._banner is not None:
+            self._draw_banner()
+
+    def _slot(self, box: Box) -> None:
+        rounded(self.canvas, box, self.layout.card_w * 0.08, fill=FELT_DARK, outline=SLOT_LINE, tags=("slot",))
+
+    def _label(self, box: Box, text: str, font: tuple[str, int]) -> None:
+        self.canvas.create_text(
+            (box.x0 + box.x1) / 2, box.y0 - self.layout.label_size * 0.9, text=text, fill=LABEL, font=font,
+            tags=("label",),
+        )  # fmt: skip
+
+    def _card(self, card: Card, box: Box) -> None:
+        canvas = self.canvas
+        w = self.layout.card_w
+        tag = card_tag(card)
+        colour = RED if card.colour is Colour.RED else BLACK
+        rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", tag))
+        pad = w * 0.07
+        corner = (FONT, -max(9, int(w * 0.2)), "bold")
+        rank = _RANKS[card.rank]
+        canvas.create_text(
+            box.x0 + pad, box.y0 + pad * 0.5, text=rank + card.suit.symbol, anchor="nw", fill=colour, font=corner,
+            tags=("face", tag),
+        )  # fmt: skip
+        canvas.create_text(
+            box.x1 - pad, box.y0 + pad * 0.5, text=card.suit.symbol, anchor="ne", fill=colour, font=corner,
+            tags=("face", tag),
+        )  # fmt: skip
+        x, y = box.centre
+        y += w * 0.12
+        if card.rank > 10:
+            canvas.create_text(x, y, text=rank, fill=colour, font=(FONT, -int(w * 0.46), "bold"), tags=("face", tag))
+            canvas.create_text(
+                x, y + w * 0.36, text=card.suit.symbol, fill=colour, font=(FONT, -int(w * 0.24)), tags=("face", tag)
+            )
+        else:
+            big = (FONT, -int(w * 0.55))
+            canvas.create_text(x, y, text=card.suit.symbol, fill=colour, font=big, tags=("face", tag))
+
+    # -- highlights and banners -------------------------------------------
+    def highlight(self, move: Move | None) -> None:
+        """Mark ``move``'s cards and destination (a hint); ``None`` clears the mark."""
+        self._highlight = move
+        self.canvas.delete("highlight")
+        if move is not None:
+            self._draw_highlight(move)
+
+    @property
+    def highlighted(self) -> Move | None:
+        """The move marked by :meth:`highlight`, if any."""
+        return self._highlight
+
+    def _draw_highlight(self, move: Move) -> None:
+        position = self._game.position
+        if not position.exists(move.source) or not position.moving_cards(move):
+            return
+        source = move.source
+        if source.kind is PlaceKind.COLUMN:
+            top = self.card_box(source, -move.count)
+            bottom = self.card_box(source, -1)
+            box = Box(top.x0, top.y0, bottom.x1, bottom.y1)
+        else:
+            box = self.card_box(source)
+        self._outline(box, HINT, "highlight")
+        dest = move.destination
+        target: Box | None = None
+        if dest.kind is PlaceKind.FOUNDATION:
+            card = position.moving_cards(move)[0]
+            target = self.layout.foundations[card.suit.value]
+        elif position.exists(dest):
+            target = self.card_box(dest)
+        if target is not None:
+            self._outline(target, HINT, "highlight", dash=(6, 4))
+
+    def _outline(self, box: Box, colour: str, tag: str, dash: tuple[int, ...] = ()) -> None:
+        grow = 3
+        rounded(
+            self.canvas,
+            Box(box.x0 - grow, box.y0 - grow, box.x1 + grow, box.y1 + grow),
+            self.layout.card_w * 0.1,
+            fill="",
+            outline=colour,
+            width=3,
+            dash=dash,
+            tags=(tag,),
+        )
+
+    def flash(self, place: Place) -> None:
+        """Briefly outline ``place`` in red: the subtle "nothing happened" for a tap that does nothing."""
+        if not self._game.position.exists(place):
+            return
+        self.canvas.delete("flash")
+        self._outline(self.card_box(place), FLASH, "flash")
+        if self._flash_job is not None:
+            self.canvas.after_cancel(self._flash_job)
+        self._flash_job = self.canvas.after(350, self._unflash)
+
+    def _unflash(self) -> None:
+        self._flash_job = None
+        self.canvas.delete("flash")
+
+    def show_banner(self, title: str, detail: str, actions: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
+        """A message over the table (a win, a game given up) with buttons; it stays until cleared."""
+        self._banner = (title, detail, tuple(actions))
+        self.redraw()
+
+    def clear_banner(self) -> None:
+        """Take the banner away."""
+        self._banner = None
+        self.canvas.delete("banner")
+        for widget in self._banner_widgets:
+            widget.destroy()
+        self._banner_widgets = []
+
+    @property
+    def banner_text(self) -> str | None:
+        """The banner's title and detail, for tests; ``None`` when there is none."""
+        return None if self._banner is None else f"{self._banner[0]}\n{self._banner[1]}"
+
+    def _draw_banner(self) -> None:
+        assert self._banner is not None
+        title, detail, actions = self._banner
+        for widget in self._banner_widgets:
+            widget.destroy()
+        self._banner_widgets = []
+        canvas = self.canvas
+        layout = self.layout
+        cx, cy = layout.width / 2, layout.height * 0.45
+        half_w = min(layout.width * 0.42, 340)
+        box = Box(cx - half_w, cy - 90, cx + half_w, cy + 90)
+        rounded(canvas, box, 18, fill="#fffbea", outline=HINT, width=3, tags=("banner",))
+        canvas.create_text(cx, cy - 50, text=title, fill="#2b2b2b", font=(FONT, -26, "bold"), tags=("banner",))
+        canvas.create_text(
+            cx, cy - 8, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center",
+            tags=("banner",),
+        )  # fmt: skip
+        x = cx - (len(actions) - 1) * 75
+        for text, command in actions:
+            button = tk.Button(canvas, text=text, command=command, font=(FONT, -14), padx=10)
+            self._banner_widgets.append(button)
+            canvas.create_window(x, cy + 50, window=button, tags=("banner",))
+            x += 150
+
+    # -- dragging ---------------------------------------------------------
+    def lift(self, cards: Sequence[Card]) -> None:
+        """Raise ``cards`` above everything and tag them ``drag`` so that :meth:`drag_by` moves them."""
+        self.canvas.dtag("drag", "drag")
+        for card in cards:
+            self.canvas.addtag_withtag("drag", card_tag(card))
+            self.canvas.tag_raise(card_tag(card))
+
+    def drag_by(self, dx: float, dy: float) -> None:
+        """Move the lifted cards by ``dx``, ``dy``."""
+        self.canvas.move("drag", dx, dy)
+
+
+def rounded(canvas: tk.Canvas, box: Box, radius: float, **options: object) -> int:
+    """A rounded rectangle as a smoothed polygon; returns the canvas item id."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    r = min(radius, (x1 - x0) / 2, (y1 - y0) / 2)
+    points = [
+        x0 + r, y0, x1 - r, y0, x1, y0, x1, y0 + r, x1, y1 - r, x1, y1,
+        x1 - r, y1, x0 + r, y1, x0, y1, x0, y1 - r, x0, y0 + r, x0, y0,
+    ]  # fmt: skip
+    return canvas.create_polygon(points, smooth=True, **options)  # type: ignore[call-overload, no-any-return]
