@@ -74,6 +74,7 @@ class Controller:
         self._tap_time = 0.0
         self._unsubscribe: Callable[[], None] = lambda: None
         self._attach(view.game)
+        view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
 
     # -- the game ---------------------------------------------------------
     @property
@@ -273,8 +274,10 @@ class Controller:
             return
         self.say("Looking for a good move… (Esc stops)", "busy")
 
+        time_limit = self.hint_time
+
         def work(cancel: threading.Event, _report: Callable[[object], None]) -> Hint:
-            return solver_hint(game, time_limit=self.hint_time, cancel=cancel)
+            return solver_hint(game, time_limit=time_limit, cancel=cancel)  # no Tk object in here
 
         self.hint_job = Job(
             self.view.canvas,

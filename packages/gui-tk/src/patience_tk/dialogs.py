@@ -92,10 +92,13 @@ class NewGameDialog(tk.Toplevel):
         ttk.Label(body, text="Game", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
         games = ttk.Frame(body)
         games.grid(row=1, column=0, sticky="nw", padx=(8, 24))
+        self.variant_buttons: dict[str, ttk.Radiobutton] = {}
         for variant in self.variants.values():
-            ttk.Radiobutton(
+            button = ttk.Radiobutton(
                 games, text=variant.title, value=variant.name, variable=self.variant_var, command=self._variant_changed
-            ).pack(anchor="w")
+            )
+            button.pack(anchor="w")
+            self.variant_buttons[variant.name] = button
         ttk.Label(body, text="Free cells", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=1, sticky="w")
         self.cells_frame = ttk.Frame(body)
         self.cells_frame.grid(row=1, column=1, sticky="nw", padx=(8, 0))
@@ -139,6 +142,7 @@ class NewGameDialog(tk.Toplevel):
         self.bind("<Return>", lambda _e: self.ok())
         self.bind("<Escape>", lambda _e: self.cancel())
         self.protocol("WM_DELETE_WINDOW", self.cancel)
+        self.bind("<Destroy>", self._destroyed, add="+")
         self.deal_entry.bind("<FocusIn>", lambda _e: self._choose("number"))
         self.code_entry.bind("<FocusIn>", lambda _e: self._choose("code"))
         self._variant_changed(keep_cells=True)
@@ -243,8 +247,11 @@ class NewGameDialog(tk.Toplevel):
         self.progress.start(12)
         self.ok_button.configure(state="disabled")
 
+        time_limit = self._winnable_time
+
         def work(cancel: threading.Event, report: Callable[[object], None]) -> tuple[int, SolveResult]:
-            return next_winnable(variant, cells, start, time_limit=self._winnable_time, progress=report, cancel=cancel)
+            # No Tk object in here: see patience_tk.worker.Job.
+            return next_winnable(variant, cells, start, time_limit=time_limit, progress=report, cancel=cancel)
 
         def progress(deal: object) -> None:
             self.progress_label.configure(text=f"Looking for a winnable deal: trying #{deal:,}…")
@@ -281,6 +288,10 @@ class NewGameDialog(tk.Toplevel):
             self.error.configure(text="Search stopped. Untick “Winnable deals only” to deal at once.")
             return
         self.destroy()
+
+    def _destroyed(self, event: tk.Event[tk.Misc]) -> None:
+        if event.widget is self and self.job is not None:
+            self.job.cancel()
 
     def _deal(self, game: Game) -> None:
         self.destroy()

@@ -14,6 +14,7 @@ at all times, the foundation cards stacked on their pile.
 
 from __future__ import annotations
 
+import contextlib
 import tkinter as tk
 from collections.abc import Callable, Sequence
 
@@ -72,6 +73,7 @@ class TableView:
         self._flash_job: str | None = None
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
+        canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
         self.redraw()
 
     # -- the model --------------------------------------------------------
@@ -301,11 +303,19 @@ class TableView:
         self._outline(self.card_box(place), FLASH, "flash")
         if self._flash_job is not None:
             self.canvas.after_cancel(self._flash_job)
-        self._flash_job = self.canvas.after(350, self._unflash)
+        self._flash_job = self.canvas.after(350, self._flash_over)
 
-    def _unflash(self) -> None:
+    def _flash_over(self) -> None:
         self._flash_job = None
         self.canvas.delete("flash")
+
+    def _unflash(self) -> None:
+        job, self._flash_job = self._flash_job, None
+        if job is not None:
+            # Also called when the canvas goes away: a pending timer must not outlive it.
+            with contextlib.suppress(tk.TclError):
+                self.canvas.after_cancel(job)
+                self.canvas.delete("flash")
 
     def show_banner(self, title: str, detail: str, actions: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
         """A message over the table (a win, a game given up) with buttons; it stays until cleared."""

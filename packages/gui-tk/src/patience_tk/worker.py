@@ -9,6 +9,7 @@ freezes, and a job can be cancelled through its :class:`threading.Event`.
 from __future__ import annotations
 
 import contextlib
+import gc
 import queue
 import threading
 import tkinter as tk
@@ -49,17 +50,16 @@ class Job(Generic[T]):
         self.cancel_event = threading.Event()
         self.finished = False
         """True once ``done`` or ``failed`` ran, or the job was cancelled."""
-        self._thread = threading.Thread(target=self._run, name="patience-tk-job", daemon=True)
+        # The thread gets the work, the event and the queue, and nothing that refers to a widget:
+        # a Tk object garbage-collected in another thread aborts the interpreter. For the same
+        # reason, garbage already waiting (a closed dialog, say) is collected here, on the Tk thread,
+        # rather than by whichever thread happens to trigger the next collection.
+        gc.collect()
+        self._thread = threading.Thread(
+            target=_run, args=(work, self.cancel_event, self._queue), name="patience-tk-job", daemon=True
+        )
         self._thread.start()
         self._after: str | None = widget.after(POLL_MS, self._poll)
-
-    def _run(self) -> None:
-        try:
-            result = self._work(self.cancel_event, lambda value: self._queue.put(("progress", value)))
-        except BaseException as error:  # handed to the Tk thread, which decides what to say
-            self._queue.put(("failed", error))
-        else:
-            self._queue.put(("done", result))
 
     def _poll(self) -> None:
         self._after = None
@@ -99,3 +99,16 @@ class Job(Generic[T]):
             with contextlib.suppress(tk.TclError):
                 self._widget.after_cancel(self._after)
             self._after = None
+
+
+def _run(
+    work: Callable[[threading.Event, Callable[[object], None]], object],
+    cancel: threading.Event,
+    results: queue.Queue[tuple[str, object]],
+) -> None:
+    try:
+        result = work(cancel, lambda value: results.put(("progress", value)))
+    except BaseException as error:  # handed to the Tk thread, which decides what to say
+        results.put(("failed", error))
+    else:
+        results.put(("done", result))

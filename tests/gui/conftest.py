@@ -1,0 +1,87 @@
+"""A display for the Tk tests: the one in DISPLAY, or a private Xvfb for the session; else the tests skip."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import shutil
+import subprocess
+import tkinter as tk
+from collections.abc import Callable, Iterator
+
+import pytest
+from tkhelp import pump
+
+from patience import Game
+from patience_tk import App
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """DISPLAY if set; otherwise start ``Xvfb`` on a free display number (it picks one itself) and stop it after."""
+    current = os.environ.get("DISPLAY")
+    if current:
+        yield current
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        pytest.skip("no display, and Xvfb is not installed")
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()  # Xvfb writes its display number once it accepts connections
+    if not number:
+        proc.kill()
+        proc.wait()
+        pytest.skip("Xvfb did not start")
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield os.environ["DISPLAY"]
+    finally:
+        del os.environ["DISPLAY"]
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def root(display: str) -> Iterator[tk.Tk]:
+    """A real Tk root for one test, destroyed afterwards."""
+    try:
+        window = tk.Tk()
+    except tk.TclError as error:
+        pytest.skip(f"no usable display: {error}")
+    window.geometry("+0+0")
+    try:
+        yield window
+    finally:
+        with contextlib.suppress(tk.TclError):
+            window.destroy()
+        del window
+        # Free this test's Tk objects now, on this thread: a collection triggered later in a
+        # solver thread would delete a Tcl interpreter from the wrong thread, which aborts.
+        gc.collect()
+
+
+@pytest.fixture
+def make_app(root: tk.Tk) -> Callable[..., App]:
+    """Build the window for a game and let Tk lay it out."""
+
+    def make(game: Game | str = "freecell", deal: int = 1, cells: int | None = None, **options: float) -> App:
+        if isinstance(game, str):
+            game = Game.new(game, deal, cells)
+        app = App(root, game, **options)
+        pump(root)
+        return app
+
+    return make
