@@ -226,7 +226,11 @@ def test_a_win_shows_score_and_moves_and_offers_a_new_game(make_app: MakeApp) ->
     assert game.is_won
     assert app.view.banner_text is not None
     assert "You won" in app.view.banner_text and f"Score {game.score} in {game.moves} moves" in app.view.banner_text
-    assert "New game…" in [button.cget("text") for button in app.view._banner_widgets]
+    buttons = {button.cget("text"): button for button in app.view.banner_buttons}
+    assert "New game…" in buttons
+    buttons["Restart"].invoke()
+    pump(app.root)
+    assert app.view.banner_text is None and app.game.cards_home == 0 and not app.game.is_won
 
 
 def test_a_board_position_without_a_deal_number_still_plays(make_app: MakeApp) -> None:
@@ -237,3 +241,15 @@ def test_a_board_position_without_a_deal_number_still_plays(make_app: MakeApp) -
     app = make_app(game)
     assert len(card_items(app)) == 52
     assert "cards at once: 10 (5 into an empty column)" in app.status_text
+
+
+def test_eight_off_takes_a_card_back_from_a_foundation_by_dragging(make_app: MakeApp) -> None:
+    app = make_app("eight-off", 2)
+    ace = Card.parse("AD")
+    app.controller.play_text("2h")
+    pump(app.root)
+    free = app.game.position.cells.index(None)
+    drag(app, centre(app, Place.foundation(ace.suit)), centre(app, Place.cell(free)))
+    assert app.game.position.cells[free] == ace
+    assert app.game.log[-1] == str(Move(Place.foundation(ace.suit), Place.cell(free)))
+    assert drawn_at(app, ace, app.view.layout.cells[free])

@@ -60,13 +60,14 @@ class App:
         self.message = tk.Label(bar, text="", anchor="w", font=(FONT, 10))
         self.message.pack(side="left", fill="x", expand=True)
 
-        status = tk.Frame(root, bd=1, relief="sunken")
+        status = self.status = tk.Frame(root, bd=1, relief="sunken")
         self.status_game = tk.Label(status, anchor="w", padx=6, font=(FONT, 10))
-        self.status_game.pack(side="left")
-        self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
-        self.status_capacity.pack(side="right")
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
-        self.status_score.pack(side="right")
+        self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
+        status.columnconfigure(0, weight=1)
+        self._status_rows = 0
+        status.bind("<Configure>", lambda _e: self._arrange_status())
+        self._arrange_status()
 
         status.pack(side="bottom", fill="x")
         bar.pack(side="bottom", fill="x")
@@ -74,6 +75,9 @@ class App:
 
         self._build_menus()
         self._bind()
+        # Keep the size from now on: a longer status line must not widen the window.
+        root.update_idletasks()
+        root.geometry(f"{root.winfo_reqwidth()}x{root.winfo_reqheight()}")
         self.canvas.focus_set()
         self.refresh()
         self.say("Click a card to send it home, double-click to move it, or drag it. H for a hint.")
@@ -213,7 +217,10 @@ class App:
         capacity = f"cards at once: {game.max_group}"
         if game.max_group_to_empty:
             capacity += f" ({game.max_group_to_empty} into an empty column)"
+        if game.is_over:
+            capacity = "won" if game.is_won else "given up"
         self.status_capacity.configure(text=capacity)
+        self._arrange_status()
         self.root.title(f"patience — {game.variant.title}{deal}")
         state = {True: "normal", False: "disabled"}
         edit, play, menu = self.menus["edit"], self.menus["play"], self.menus["game"]
@@ -224,6 +231,22 @@ class App:
         play.entryconfigure("Play the hint", state=state[not game.is_over])
         menu.entryconfigure("Give up", state=state[not game.is_over])
         menu.entryconfigure("Copy code", state=state[game.code is not None])
+
+    def _arrange_status(self) -> None:
+        """One row when everything fits; otherwise the score goes under the game's name."""
+        labels = (self.status_game, self.status_score, self.status_capacity)
+        needed = sum(label.winfo_reqwidth() for label in labels)
+        rows = 1 if needed <= max(self.status.winfo_width(), 1) or self.status.winfo_width() <= 1 else 2
+        if rows == self._status_rows:
+            return
+        self._status_rows = rows
+        self.status_game.grid(row=0, column=0, sticky="w")
+        if rows == 1:
+            self.status_score.grid(row=0, column=1, sticky="e")
+            self.status_capacity.grid(row=0, column=2, sticky="e", rowspan=1)
+        else:
+            self.status_score.grid(row=1, column=0, sticky="w")
+            self.status_capacity.grid(row=0, column=1, sticky="e", rowspan=2)
 
     def _game_over(self, kind: str) -> None:
         game = self.game

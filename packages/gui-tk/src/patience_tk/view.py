@@ -335,6 +335,11 @@ class TableView:
         """The banner's title and detail, for tests; ``None`` when there is none."""
         return None if self._banner is None else f"{self._banner[0]}\n{self._banner[1]}"
 
+    @property
+    def banner_buttons(self) -> list[tk.Button]:
+        """The banner's buttons, for tests."""
+        return [child for row in self._banner_widgets for child in row.winfo_children() if isinstance(child, tk.Button)]
+
     def _draw_banner(self) -> None:
         assert self._banner is not None
         title, detail, actions = self._banner
@@ -352,12 +357,12 @@ class TableView:
             cx, cy - 8, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center",
             tags=("banner",),
         )  # fmt: skip
-        x = cx - (len(actions) - 1) * 75
+        row = tk.Frame(canvas, background="#fffbea")
         for text, command in actions:
-            button = tk.Button(canvas, text=text, command=command, font=(FONT, -14), padx=10)
-            self._banner_widgets.append(button)
-            canvas.create_window(x, cy + 50, window=button, tags=("banner",))
-            x += 150
+            button = tk.Button(row, text=text, command=command, font=(FONT, -14), padx=10)
+            button.pack(side="left", padx=8)
+        self._banner_widgets.append(row)
+        canvas.create_window(cx, cy + 50, window=row, tags=("banner",))
 
     # -- dragging ---------------------------------------------------------
     def lift(self, cards: Sequence[Card]) -> None:
