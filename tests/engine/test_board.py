@@ -58,3 +58,30 @@ def test_a_line_that_is_not_a_board_line_is_named() -> None:
 def test_a_bad_card_names_its_line() -> None:
     with pytest.raises(InvalidBoardError, match="line 3: 'XX' is not a card"):
         parse_board(DEAL_ONE.replace("JD KD", "XX KD"))
+
+
+def _freecell_one() -> str:
+    return DEAL_ONE
+
+
+def test_a_board_with_fewer_columns_than_the_game_is_refused_not_padded() -> None:
+    text = _freecell_one()
+    with pytest.raises(InvalidBoardError, match=r"the board has 8 columns; this game has 10 \(write an empty column"):
+        parse_board(text, columns=10, cells=4)
+
+
+def test_a_board_showing_more_cells_than_the_game_has_is_refused_not_squeezed() -> None:
+    text = _freecell_one().replace("Freecells: - - - -", "Freecells: - - - - - - - -")
+    with pytest.raises(InvalidBoardError, match="the board shows 8 cells; this game has 4"):
+        parse_board(text, columns=8, cells=4)
+
+
+def test_a_card_twice_and_one_missing_is_worded_as_such() -> None:
+    text = _freecell_one().replace(" 6S\n", " JD\n", 1)
+    with pytest.raises(InvalidBoardError, match="the board has 52 cards but not the 52; appears more than once: JD"):
+        parse_board(text, columns=8, cells=4)
+
+
+def test_an_empty_board_says_it_is_empty() -> None:
+    with pytest.raises(InvalidBoardError, match="the board is empty"):
+        parse_board("\n\n", columns=8, cells=4)

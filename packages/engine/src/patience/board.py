@@ -75,10 +75,14 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
                 f"line {number}: {head.strip()!r} is not a board line (Foundations:, Freecells: or a column)"
             )
         column_lines.append(tuple(_card(item, number) for item in line.split()))
-    if columns is not None:
-        if len(column_lines) > columns:
-            raise InvalidBoardError(f"the board has {len(column_lines)} columns; this game has {columns}")
-        column_lines += [()] * (columns - len(column_lines))
+    if not column_lines and not any(cell_cards) and not any(found):
+        shape = f" in {columns} columns" if columns is not None else ""
+        raise InvalidBoardError(f"the board is empty: a board lists its 52 cards{shape}, one line per column")
+    if columns is not None and len(column_lines) != columns:
+        raise InvalidBoardError(
+            f"the board has {len(column_lines)} columns; this game has {columns}"
+            + (" (write an empty column as a lone ':')" if len(column_lines) < columns else "")
+        )
     if not column_lines:
         raise InvalidBoardError("the board has no columns")
     if cells is not None:
@@ -86,9 +90,8 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
             raise InvalidBoardError(
                 f"the board has {sum(c is not None for c in cell_cards)} cards in cells; this game has {cells} cells"
             )
-        filled: list[Card | None] = [card for card in cell_cards if card is not None]
         if len(cell_cards) > cells:
-            cell_cards = filled
+            raise InvalidBoardError(f"the board shows {len(cell_cards)} cells; this game has {cells}")
         cell_cards += [None] * (cells - len(cell_cards))
     elif not cells_seen:
         cell_cards = [None] * 4

@@ -51,7 +51,8 @@ class Position:
             problems.append(f"missing ({len(missing)}): " + " ".join(missing))
         if problems:
             total = sum(counts.values())
-            raise InvalidBoardError(f"the board has {total} cards, not 52; " + "; ".join(problems))
+            head = f"the board has {total} cards, not 52" if total != 52 else "the board has 52 cards but not the 52"
+            raise InvalidBoardError(f"{head}; " + "; ".join(problems))
 
     @property
     def free_cells(self) -> int:
