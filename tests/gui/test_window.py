@@ -195,7 +195,7 @@ def test_bad_input_in_the_dialog_is_explained(make_app: MakeApp, mode: str, text
     dialog.ok_button.invoke()
     pump(app.root)
     assert dialog.winfo_exists()
-    assert words in dialog.error.cget("text")
+    assert words in str(dialog.error.cget("text"))
     assert app.game.deal == 1
 
 

@@ -12,6 +12,7 @@ import argparse
 import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from tkinter import ttk
 from typing import NoReturn
 
 from patience import Game, PatienceError, get_variant
@@ -45,6 +46,9 @@ class App:
         self.dialog: NewGameDialog | None = None
         root.title("patience")
         root.minsize(640, 480)
+        if root.tk.call("tk", "windowingsystem") == "x11":
+            # The default X11 theme draws a ticked box as a plain dark square; clam shows a tick.
+            ttk.Style(root).theme_use("clam")
         width, height = _window_size(root, game)
 
         self.canvas = tk.Canvas(root, width=width, height=height, highlightthickness=0, takefocus=True)

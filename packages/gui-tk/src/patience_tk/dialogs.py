@@ -127,7 +127,7 @@ class NewGameDialog(tk.Toplevel):
         self.note = ttk.Label(body, text="", foreground="#555555", wraplength=340)
         self.note.grid(row=5, column=0, columnspan=2, sticky="w")
 
-        self.error = tk.Label(body, text="", fg="#b00020", wraplength=340, justify="left", anchor="w")
+        self.error = ttk.Label(body, text="", foreground="#b00020", wraplength=340, justify="left", anchor="w")
         self.error.grid(row=6, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress = ttk.Progressbar(body, mode="indeterminate", length=320)
         self.progress_label = ttk.Label(body, text="")
