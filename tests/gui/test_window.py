@@ -111,6 +111,13 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(make_app: MakeA
     assert app.view.highlighted is None
 
 
+def test_p_while_the_solver_thinks_plays_the_move_when_it_arrives(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1, hint_time=5.0)
+    app.controller.hint()
+    app.controller.hint(then_play=True)
+    assert pump(app.root, until=lambda: len(app.game.log) == 1, timeout=30), app.message_text
+
+
 def test_following_the_hints_wins_freecell_1(make_app: MakeApp) -> None:
     app = make_app("freecell", 1, hint_time=10.0)
     for _ in range(120):

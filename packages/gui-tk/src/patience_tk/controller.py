@@ -72,6 +72,7 @@ class Controller:
         self._press: _Press | None = None
         self._tap_acted = False
         self._tap_time = 0.0
+        self._play_when_found = False
         self._unsubscribe: Callable[[], None] = lambda: None
         self._attach(view.game)
         view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
@@ -271,7 +272,9 @@ class Controller:
             self._play_hint(known.move)
             return
         if self.hint_job is not None and self.hint_job.running:
+            self._play_when_found = self._play_when_found or then_play
             return
+        self._play_when_found = then_play
         self.say("Looking for a good move… (Esc stops)", "busy")
 
         time_limit = self.hint_time
@@ -282,7 +285,7 @@ class Controller:
         self.hint_job = Job(
             self.view.canvas,
             work,
-            lambda result: self._hint_arrived(game, position, result, then_play),
+            lambda result: self._hint_arrived(game, position, result, self._play_when_found),
             failed=lambda error: self.say(f"the solver failed: {error}", "error"),
         )
 
