@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from patience import Game, Position, deal_position, format_board, get_plugin_manager, get_variant, parse_board
-from patience_cli.app import app
+from patience_cli.app import app, main
 
 SHIPPED = ("eight-off", "freecell", "bakers-game", "seahaven-towers")
 CODE_160 = "EO1-C8-AAAAAFA"
@@ -326,7 +329,7 @@ BAD_ARGS = [
 ]
 
 
-def assert_one_line_error(result: Result, fragment: str) -> None:
+def assert_one_line_error(result: Result | Ran, fragment: str) -> None:
     assert result.exit_code == 2, (result.stdout, result.stderr)
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -339,6 +342,83 @@ def assert_one_line_error(result: Result, fragment: str) -> None:
 @pytest.mark.parametrize(("args", "fragment"), BAD_ARGS)
 def test_bad_input_exits_2_with_one_line(runner: CliRunner, args: list[str], fragment: str) -> None:
     assert_one_line_error(run(runner, *args, stdin=""), fragment)
+
+
+# Usage errors that typer itself finds (wrong types, unknown options, missing
+# arguments) come out of ``main()``, the console script's entry point, which
+# the CliRunner does not go through.
+USAGE_ERRORS = [
+    pytest.param(["deal", "freecell", "1", "--cells", "x"], "'--cells'", id="cells-not-a-number"),
+    pytest.param(["deal", "freecell", "1", "--format", "xml"], "'xml' is not one of", id="format-unknown"),
+    pytest.param(["deal", "freecell", "1", "--bogus"], "--bogus", id="option-unknown"),
+    pytest.param(["deal", "freecell", "1", "extra"], "extra", id="argument-extra"),
+    pytest.param(["solve", "freecell", "1", "-t", "abc"], "'--time-limit'", id="time-limit-not-a-number"),
+    pytest.param(["play", "freecell", "abc"], "not a deal number", id="play-deal-not-a-number"),
+    pytest.param(["play", "freecell", "-3"], "out of range", id="play-deal-negative"),
+    pytest.param(["census", "freecell"], "RANGE", id="census-no-range"),
+    pytest.param(["moves", "freecell"], "--board", id="moves-no-board"),
+    pytest.param(["nosuchcmd"], "nosuchcmd", id="no-such-command"),
+    pytest.param(["--bogus"], "--bogus", id="no-such-top-option"),
+]
+
+
+@dataclass
+class Ran:
+    """What a run of ``main()`` printed and its exit code."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def run_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> Ran:
+    """Run ``patience ARGS`` through ``main()`` in this process (sys.argv patched), with an empty stdin."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "argv", ["patience", *args])
+    with pytest.raises(SystemExit) as done:
+        main()
+    out, err = capsys.readouterr()
+    code = done.value.code
+    return Ran(code if isinstance(code, int) else 1, out, err)
+
+
+@pytest.mark.parametrize(("args", "fragment"), [*USAGE_ERRORS, *BAD_ARGS])
+def test_main_turns_every_bad_input_into_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], fragment: str
+) -> None:
+    result = run_main(capsys, monkeypatch, *args)
+    assert_one_line_error(result, fragment)
+    assert "╭" not in result.stderr and "Usage:" not in result.stderr
+
+
+def test_usage_errors_name_the_command_whose_help_to_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = run_main(capsys, monkeypatch, "census", "freecell").stderr
+    assert line == "patience: missing argument 'RANGE' (see `patience census --help`)\n"
+
+
+def test_main_keeps_help_and_normal_exit_codes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = run_main(capsys, monkeypatch, "deal", "--help")
+    assert result.exit_code == 0 and "Example" in result.stdout and result.stderr == ""
+    result = run_main(capsys, monkeypatch, "code", "eight-off", "160")
+    assert (result.exit_code, result.stdout) == (0, CODE_160 + "\n")
+    result = run_main(capsys, monkeypatch, "solve", "freecell", "11982", "--time-limit", "0.05", "--format", "json")
+    assert result.exit_code in (3, 4)  # the command's own exit code passes through
+
+
+def test_main_exits_130_quietly_on_ctrl_c(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from patience_cli import inspect_commands
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(inspect_commands, "deal_text", interrupted)
+    result = run_main(capsys, monkeypatch, "deal", "freecell", "1")
+    assert result.exit_code == 130
+    assert "Traceback" not in result.stderr
 
 
 def board_lines() -> list[str]:
@@ -427,3 +507,68 @@ def test_shell_completion_offers_variant_names(command: str) -> None:
     env = {"_PATIENCE_COMPLETE": "complete_bash", "COMP_WORDS": f"patience {command} fr", "COMP_CWORD": "2"}
     done = subprocess.run([str(PATIENCE)], capture_output=True, text=True, timeout=60, env=env)
     assert done.stdout.split() == ["freecell"]
+
+
+@needs_script
+def test_console_script_usage_errors_are_one_line() -> None:
+    for args in (["nosuchcmd"], ["deal", "freecell", "1", "--format", "xml"], ["census", "freecell"]):
+        done = subprocess.run(
+            [str(PATIENCE), *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("patience: "), done.stderr
+
+
+@needs_script
+def test_console_script_shell_completion_script_still_prints() -> None:
+    done = subprocess.run([str(PATIENCE), "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "_PATIENCE_COMPLETE" in done.stdout
+
+
+# -- output that cannot show suit symbols ----------------------------------------------
+
+
+def patience_with_encoding(encoding: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    return subprocess.run(
+        [str(PATIENCE), *args], input=stdin.encode(encoding), capture_output=True, timeout=60, env=env, check=False
+    )
+
+
+@needs_script
+def test_deal_on_an_ascii_stream_writes_cards_in_letters() -> None:
+    done = patience_with_encoding("ascii", "deal", "freecell", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode("ascii").splitlines()
+    first_row = next(i for i, line in enumerate(lines) if line.startswith("columns")) + 1
+    assert lines[first_row].split() == ["JD", "2D", "9H", "JC", "5D", "7H", "7C", "5H"]
+    assert "10S" in done.stdout.decode("ascii")  # as wide as the symbol form, so columns stay aligned
+    assert lines[first_row + 3].index("10S") == lines[first_row].index("9H") - 1
+
+
+@needs_script
+def test_moves_on_a_latin_1_stream() -> None:
+    done = patience_with_encoding(
+        "latin-1", "moves", "eight-off", "-b", "-", stdin=format_board(dealt("eight-off", 160))
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1h    AC from column 1 to the clubs foundation" in done.stdout.decode("latin-1").splitlines()
+
+
+@needs_script
+def test_piped_play_on_an_ascii_stream() -> None:
+    done = patience_with_encoding("ascii", "play", "freecell", "1", stdin="3a\n36\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode("ascii").splitlines()
+    assert lines[0] == "3a: 2H to cell a"
+    assert lines[1] == "line 2: 36: 8D cannot go on 3D: FreeCell builds in alternating colours"
+
+
+def test_the_letter_fallback_handles_tens_lone_suits_and_other_symbols() -> None:
+    from patience_cli.encoding import ERROR_HANDLER
+
+    text = "♥10 on ♠J │ ♣- thinking…"
+    assert text.encode("ascii", ERROR_HANDLER) == b"10H on JS | C- thinking..."
+    assert "♦Q ü".encode("latin-1", ERROR_HANDLER) == "QD ü".encode("latin-1")

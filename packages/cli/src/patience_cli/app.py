@@ -6,9 +6,15 @@ adds its commands, so the groups stay independent.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+
 import typer
+import typer.main
 
 from patience_cli import inspect_commands, play_commands, solve_commands
+from patience_cli.common import EXIT_BAD_INPUT, guarded, one_line
+from patience_cli.encoding import fit_streams
 
 app = typer.Typer(
     name="patience",
@@ -24,6 +30,7 @@ app = typer.Typer(
 
 
 @app.callback(invoke_without_command=True)
+@guarded
 def _root(ctx: typer.Context) -> None:
     """With no command at all, ``patience`` starts a game (as ``patience play`` does)."""
     if ctx.invoked_subcommand is None:
@@ -35,6 +42,37 @@ for _module in COMMAND_MODULES:
     _module.register(app)
 
 
-def main() -> None:
-    """Console-script entry point."""
-    app()
+#: Exit code after Ctrl-C, as shells report a process ended by SIGINT.
+EXIT_INTERRUPTED = 130
+
+
+def main(args: Sequence[str] | None = None) -> None:
+    """Console-script entry point: run the app and turn every usage error into one ``patience: ...`` line.
+
+    typer would print usage errors as a boxed panel of several lines; here
+    they come out as one line on stderr with exit code 2, like every other
+    bad input. ``--help``, shell completion and the commands' own exit codes
+    pass through unchanged. ``args`` defaults to ``sys.argv[1:]``.
+    """
+    fit_streams()
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=args, prog_name="patience", standalone_mode=False)
+    except typer.TyperException as error:  # click's UsageError, BadParameter, ClickException
+        print(f"patience: {_usage_message(error)}", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(EXIT_INTERRUPTED)
+    except typer.Exit as done:  # raised outside the command (typer returns it from inside)
+        sys.exit(done.exit_code)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def _usage_message(error: typer.TyperException) -> str:
+    """The usage error's message in one line, starting in lower case as our own messages do, with where to find help."""
+    text = one_line(error.format_message()).rstrip(".")
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    ctx = getattr(error, "ctx", None)
+    path = ctx.command_path if ctx is not None else "patience"
+    return f"{text} (see `{path} --help`)"

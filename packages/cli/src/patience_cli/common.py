@@ -33,7 +33,9 @@ __all__ = [
     "game_from_args",
     "guarded",
     "load_board",
+    "one_line",
     "parse_deal_number",
+    "plural",
     "reading_input",
 ]
 
@@ -49,10 +51,20 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+def one_line(message: str) -> str:
+    """``message`` with every run of whitespace (newlines included) made one space."""
+    return " ".join(message.split())
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``0 moves``."""
+    return f"{count} {noun if count == 1 else plural_form or noun + 's'}"
+
+
 def bad_input(message: str) -> NoReturn:
     """Print ``patience: <message>`` on stderr and exit with code 2."""
     # One line, whatever the message holds, so scripts can read it.
-    print(f"patience: {' '.join(message.split())}", file=sys.stderr)
+    print(f"patience: {one_line(message)}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 

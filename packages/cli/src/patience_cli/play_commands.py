@@ -7,11 +7,15 @@ from typing import Annotated
 
 import typer
 
-from patience_cli.common import game_from_args, guarded
+from patience_cli.common import bad_input, game_from_args, guarded, parse_deal_number
+from patience_cli.inspect_commands import complete_variant
 
 __all__ = ["play", "register", "start_play"]
 
 PLAY_HELP = """Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card names (7H) or commands (help).
+
+VARIANT is any installed variant (`patience variants` lists them, plugins
+included); with no arguments at all Eight Off is dealt.
 
 Without a terminal (a pipe or a file on stdin) it reads one move or command a
 line, prints one line a move and the result at the end.
@@ -25,19 +29,26 @@ PLAY_EPILOG = (
 
 def start_play(
     variant: str | None = None,
-    deal: int | None = None,
+    deal: str | int | None = None,
     cells: int | None = None,
     code: str | None = None,
 ) -> None:
-    """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise."""
+    """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise.
+
+    ``deal`` may be the text typed (``617``, ``#617``); it is checked with
+    :func:`~patience_cli.common.parse_deal_number`.
+    """
     from patience_cli.repl import Controller, Repl, run_piped
     from patience_cli.repl.controller import DEFAULT_VARIANT
 
-    if variant is not None and variant.isdigit() and deal is None:
+    for value in (variant, deal):
+        if isinstance(value, str) and value.startswith("--"):
+            bad_input(f"no such option: {value} (see `patience play --help`)")
+    if variant is not None and variant.strip().lstrip("#").isdigit() and deal is None:
         # `patience play 617`: a deal number of the default variant.
-        deal = int(variant)
-        variant = None
-    game = game_from_args(variant, deal, cells, code, default_variant=DEFAULT_VARIANT)
+        deal, variant = variant, None
+    number = parse_deal_number(deal) if isinstance(deal, str) else deal
+    game = game_from_args(variant, number, cells, code, default_variant=DEFAULT_VARIANT)
     if not sys.stdin.isatty():
         run_piped(Controller(game, piped=True), sys.stdin, sys.stdout)
         return
@@ -48,11 +59,27 @@ def start_play(
 def play(
     variant: Annotated[
         str | None,
-        typer.Argument(help="eight-off (default), freecell, bakers-game, seahaven-towers", show_default=False),
+        typer.Argument(
+            metavar="VARIANT",
+            autocompletion=complete_variant,
+            help="Variant name (default: eight-off); `patience variants` lists every installed one.",
+            show_default=False,
+        ),
     ] = None,
-    deal: Annotated[int | None, typer.Argument(help="Deal number (default: a random one)", show_default=False)] = None,
+    deal: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="DEAL", help="Deal number, 1 to 8,589,934,591 (default: a random one).", show_default=False
+        ),
+    ] = None,
     cells: Annotated[
-        int | None, typer.Option("--cells", "-c", help="Free cells (Eight Off 8/4/2, FreeCell 4-1)", show_default=False)
+        int | None,
+        typer.Option(
+            "--cells",
+            "-c",
+            help="Cell count (default: the variant's; `patience variants` lists them).",
+            show_default=False,
+        ),
     ] = None,
     code: Annotated[
         str | None, typer.Option("--code", help="Game code, like EO1-C8-AAAAAFA or FC1-C4-AAAAAAB", show_default=False)
@@ -64,4 +91,5 @@ def play(
 
 def register(app: typer.Typer) -> None:
     """Add ``play`` to ``app``."""
-    app.command("play", help=PLAY_HELP, epilog=PLAY_EPILOG)(play)
+    # DEAL is read by the command itself, so that `-3` is refused as a deal number, not as an unknown option.
+    app.command("play", help=PLAY_HELP, epilog=PLAY_EPILOG, context_settings={"ignore_unknown_options": True})(play)
