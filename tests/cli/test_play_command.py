@@ -120,3 +120,74 @@ def test_solver_output_piped_into_play_wins() -> None:
         result = play(["play", "--code", code], solution.stdout)
         assert result.returncode == 0
         assert result.stdout.splitlines()[-1].startswith("won: score "), result.stdout
+
+
+def test_giveup_as_the_last_line_says_the_result_once() -> None:
+    result = play(["play", "freecell", "1"], "3a\ngiveup\n")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "3a: ♥2 to cell a",
+        "given up: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)",
+    ]
+    result = play(["play", "freecell", "1"], "giveup\nquit\n")
+    assert result.stdout.count("given up: ") == 1
+
+
+def test_root_command_turns_bad_input_into_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from patience import PatienceError
+    from patience_cli import play_commands
+    from patience_cli.app import app
+
+    def refuses() -> None:
+        raise PatienceError("cannot start")
+
+    monkeypatch.setattr(play_commands, "start_play", refuses)
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 2
+    assert result.stderr == "patience: cannot start\n"
+
+
+def run_in_a_terminal(args: list[str], typed: bytes, env: dict[str, str], timeout: float = 30) -> tuple[int, str]:
+    """Run ``patience ARGS`` on a pseudo-terminal, type ``typed`` at the first prompt; the exit code and the output."""
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execve(str(PATIENCE), [str(PATIENCE), *args], env)
+    out, sent, deadline = b"", False, time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:  # the child has gone
+                    break
+                if not data:
+                    break
+                out += data
+                if b"\x1b[6n" in data:  # prompt_toolkit asks where the cursor is
+                    os.write(fd, b"\x1b[1;1R")
+            if not sent and "»".encode() in out:
+                os.write(fd, typed)
+                sent = True
+    finally:
+        if time.monotonic() >= deadline:
+            os.kill(pid, 9)
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    return os.waitstatus_to_exitcode(status), out.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")
+def test_an_impossible_data_directory_still_plays_with_one_warning() -> None:
+    # XDG_DATA_HOME under /proc cannot be created: the history stays in memory instead.
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "XDG_DATA_HOME": "/proc/nonexistent"}
+    code, out = run_in_a_terminal(["play", "freecell", "1"], b"3a\rquit\r", env)
+    assert code == 0, out
+    assert out.count("patience: warning: cannot keep the history in /proc/nonexistent/patience/history") == 1, out
+    assert "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)" in out
+    assert "Traceback" not in out

@@ -11,10 +11,12 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from patience import Card, Game, Move
+from patience import Card, Game, Move, parse_board
+from patience.solver import solve
 from patience_cli.repl import Controller, Repl, Reply
 from patience_cli.repl import interactive as interactive_module
 from patience_cli.repl.hints import HintResult, Verdict
+from patience_cli.repl.render import toolbar_text
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -156,3 +158,73 @@ def test_win_is_reached_through_the_prompt(pipe: PipeInput) -> None:
     controller = Controller(Game.from_code("EO1-C8-AAAAAFA"))
     run(controller, pipe, "\n".join(moves) + "\n" + CTRL_D)
     assert controller.game.is_won
+
+
+def test_unusable_data_directory_falls_back_to_memory_with_one_warning(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pipe: PipeInput
+) -> None:
+    # /proc refuses new directories: XDG_DATA_HOME=/proc/nonexistent used to end the game before it began.
+    monkeypatch.setattr(interactive_module, "user_data_dir", lambda name: f"/proc/nonexistent/{name}")
+    history = interactive_module.file_history()
+    assert isinstance(history, InMemoryHistory)
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("patience: warning: ") and "/proc/nonexistent" in err
+    controller = Controller(Game.new("eight-off", 1))
+    repl = Repl(controller, input=pipe, output=DummyOutput())  # the default history, from the same directory
+    pipe.send_text("1e\n" + CTRL_D)
+    repl.run()
+    assert controller.game.moves == 1
+
+
+def test_a_history_file_that_cannot_be_written_any_more_does_not_end_the_game(pipe: PipeInput, tmp_path: Path) -> None:
+    history = interactive_module.file_history(tmp_path / "history")
+    (tmp_path / "history").unlink()
+    (tmp_path / "history").mkdir()  # appending to it now fails
+    controller = Controller(Game.new("eight-off", 1))
+    repl = Repl(controller, history=history, input=pipe, output=DummyOutput())
+    pipe.send_text("1e\n8\n" + CTRL_D)
+    repl.run()
+    assert controller.game.moves == 2
+
+
+# -- the bottom toolbar --------------------------------------------------------------
+
+
+def toolbar(game: Game, note: str = "") -> str:
+    return "".join(text for _, text, *_ in toolbar_text(game, note))
+
+
+def test_toolbar_shows_the_deal_number_and_the_code() -> None:
+    bar = toolbar(Game.new("eight-off", 160))
+    assert "Eight Off #160 EO1-C8-AAAAAFA" in bar
+    assert "run 5" in bar and "moves 0" in bar and "home 0" in bar
+
+
+def test_run_is_capped_at_the_cards_in_play() -> None:
+    # Nine empty columns of ten and four free cells: the formula says 5 × 2^9 = 2560.
+    board = "Foundations: S-K H-K D-Q C-Q\nFreecells: - - - -\nKC KD\n" + ":\n" * 9
+    position = parse_board(board, columns=10, cells=4)
+    game = Game.from_position("seahaven-towers", position, autoplay_first=False)
+    assert game.max_group > 1000
+    assert "run 2 (2 to empty)" in toolbar(game)
+
+
+def played_through(variant: str, deal: int) -> Iterator[Game]:
+    """A game of ``variant`` at each step of a solver's winning line, with the moves made one by one."""
+    game = Game.new(variant, deal)
+    result = solve(game.variant, game.position, time_limit=60)
+    assert result.moves
+    yield game
+    for move in result.moves:
+        game.play(move)
+        yield game
+
+
+@pytest.mark.parametrize(("variant", "deal"), [("seahaven-towers", 1), ("bakers-game", 617), ("eight-off", 160)])
+def test_toolbar_never_exceeds_80_columns(variant: str, deal: int) -> None:
+    for game in played_through(variant, deal):
+        for note in ("", "hint: thinking…"):
+            assert len(toolbar(game, note)) <= 80, toolbar(game, note)
+    for game in (Game.new(variant, 8_589_934_591), Game.new("seahaven-towers", 8_589_934_591)):
+        assert len(toolbar(game, "hint: thinking…")) <= 80
+        assert "#8589934591" in toolbar(game, "hint: thinking…")

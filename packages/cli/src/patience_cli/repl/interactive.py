@@ -8,6 +8,8 @@ runs the solver in a worker thread so typing goes on while it thinks.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +18,7 @@ from platformdirs import user_data_dir
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
-from prompt_toolkit.history import FileHistory, History
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
@@ -37,11 +39,35 @@ def history_path() -> Path:
     return Path(user_data_dir("patience")) / "history"
 
 
+class _KeptHistory(FileHistory):
+    """A history file that stops saving, instead of ending the game, when it can no longer be written."""
+
+    def store_string(self, string: str) -> None:
+        # The line stays in this session's memory; losing it from the file is not worth a crash.
+        with contextlib.suppress(OSError):
+            super().store_string(string)
+
+
 def file_history(path: Path | None = None) -> History:
-    """The REPL's history file, created with its directory when missing."""
+    """The REPL's history file, created with its directory when missing.
+
+    When it cannot be created or opened (an unwritable or impossible data
+    directory), the game goes on with a history kept in memory only, after
+    one warning line on stderr.
+    """
     target = path if path is not None else history_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    return FileHistory(str(target))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        print(
+            f"patience: warning: cannot keep the history in {target} ({error.strerror or error});"
+            " typed lines are remembered for this session only",
+            file=sys.stderr,
+        )
+        return InMemoryHistory()
+    return _KeptHistory(str(target))
 
 
 class Repl:
