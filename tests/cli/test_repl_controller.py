@@ -306,3 +306,21 @@ def test_interactive_foundation_line_plays_when_it_can() -> None:
     controller.handle("4a")
     assert controller.game.position.cells[0] == Card.parse("6H")
     assert Place.cell(0) == controller.game.find(Card.parse("6H"))
+
+
+def test_help_explains_taking_a_card_back_and_where_it_works() -> None:
+    text = eight_off().handle("help").text
+    assert "hSa" in text and "hD5" in text
+    assert "only where the variant allows it (Eight Off does)" in text
+    assert "(FreeCell does not)" in freecell().handle("help").text
+    controller = eight_off(160)
+    controller.handle("1h")  # ♣A home
+    controller.handle("hCe")  # and back, as the help says
+    assert controller.game.position.cells[4] == Card.parse("AC")
+
+
+def test_counts_of_one_are_singular() -> None:
+    controller = freecell()
+    controller.handle("3a")
+    assert result_line(controller.game) == "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)"
+    assert error_of(freecell(), "QS") == "♠Q cannot move now: it is covered by 1 card in column 4"

@@ -28,6 +28,7 @@ from patience import (
     Position,
     get_variant,
 )
+from patience_cli.common import plural
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
 
@@ -151,8 +152,8 @@ def game_from_words(words: list[str], current: Game | None = None) -> Game:
 def result_line(game: Game) -> str:
     """How the game stands: ``won: score N in M moves``, or the cards home, score and moves so far."""
     if game.is_won:
-        return f"won: score {game.score} in {game.moves} moves"
-    state = f"{game.cards_home} cards home, score {game.score}, {game.moves} moves"
+        return f"won: score {game.score} in {plural(game.moves, 'move')}"
+    state = f"{plural(game.cards_home, 'card')} home, score {game.score}, {plural(game.moves, 'move')}"
     code = f" ({game.code})" if game.code else ""
     if game.gave_up:
         return f"given up: {state}{code}"
@@ -293,7 +294,7 @@ class Controller:
             reply.hint = True
         elif command == "finish":
             action = game.finish()
-            reply.say(f"finish: {len(action.moves)} cards home", "move")
+            reply.say(f"finish: {plural(len(action.moves), 'card')} home", "move")
         elif command == "giveup":
             game.give_up()
             reply.say(result_line(game))
@@ -305,7 +306,7 @@ class Controller:
             moves = [str(move) for move in game.legal_moves]
             reply.say("legal moves: " + (" ".join(moves) if moves else "none"))
         elif command == "help":
-            reply.say(help_text())
+            reply.say(help_text(game))
         elif command == "quit":
             reply.quit = True
 
@@ -441,7 +442,7 @@ class Controller:
         for i, column in enumerate(self._game.position.columns):
             if card in column:
                 above = len(column) - 1 - column.index(card)
-                return f"it is covered by {above} card{'s' if above != 1 else ''} in column {i + 1}"
+                return f"it is covered by {plural(above, 'card')} in column {i + 1}"
         return "it is home"
 
     def _play_place(self, place: Place, reply: Reply) -> None:
@@ -534,15 +535,22 @@ def _place_or_none(text: str) -> Place | None:
         return None
 
 
-def help_text() -> str:
-    """What the REPL accepts, one item a line."""
+def help_text(game: Game | None = None) -> str:
+    """What the REPL accepts, one item a line; the take-back line says whether ``game``'s variant allows it."""
     lines = [
         "moves   3a (column 3 to cell a), a5, 5h (home), 18, 23v4 (a run of 4 into column 3)",
         "cards   7H, TD, 10D or ♥7: the card goes where a double tap sends it",
         "        (home, else the longest column that takes it, an empty column, a free cell)",
         "places  a column number or cell letter alone does the same for its top card",
         "        lower case is notation (5h: column 5 home); a capital suit letter is a card (5H)",
+        "back    hSa, hD5: h, the suit letter, then where: takes a foundation's top card back",
     ]
+    if game is None:
+        which = "Eight Off does"
+    else:
+        which = f"{game.variant.title} {'does' if game.variant.rules.foundation_takeback else 'does not'}"
+    lines.append(f"        to a free cell or a column, only where the variant allows it ({which})")
     lines += [f"{name:<8}{words}" for name, words in COMMANDS.items()]
+    lines.append("bar     run 10 (5 to empty) or run 10/5: how many cards move at once")
     lines.append("keys    Tab completes legal moves and commands, Ctrl-Z undoes, Ctrl-D quits")
     return "\n".join(lines)

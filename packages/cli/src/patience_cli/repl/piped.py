@@ -51,6 +51,7 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     """
     source = _Lines(lines)
     hinter = Hinter()
+    last = ""
     for number, line in source:
         reply = controller.handle(line, peek=source.peek)
         if reply.hint:
@@ -60,7 +61,10 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
             if said.kind == "win":
                 continue  # the result line at the end says it
             prefix = f"line {number}: {line}: " if said.kind == "error" else ""
-            print(prefix + said.text, file=out, flush=True)
+            last = prefix + said.text
+            print(last, file=out, flush=True)
         if reply.quit:
             break
-    print(result_line(controller.game), file=out, flush=True)
+    result = result_line(controller.game)
+    if result != last:  # `giveup` as the last line has just said it
+        print(result, file=out, flush=True)

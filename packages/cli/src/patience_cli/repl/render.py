@@ -13,6 +13,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
 from patience import Card, Game, Place, Suit
+from patience_cli.encoding import can_show_suits
 
 __all__ = [
     "SLOT",
@@ -72,7 +73,8 @@ def card_fragment(card: Card, *, top: bool = False) -> tuple[str, str]:
     style = "class:card.red" if card.colour.value == "red" else "class:card.black"
     if top:
         style += " class:card.top"
-    return style, card.display
+    # A terminal that cannot show suit symbols (a C locale, Latin-1) gets the letters: AS, TH.
+    return style, card.display if can_show_suits() else str(card)
 
 
 def _slot(fragment: tuple[str, str], width: int = SLOT) -> StyleAndTextTuples:
@@ -106,7 +108,8 @@ def board_fragments(game: Game) -> StyleAndTextTuples:
     held.extend(gap)
     for suit in Suit:
         rank = position.foundations[suit.value]
-        held.extend(_slot(card_fragment(Card(rank, suit))) if rank else _empty(mark=suit.symbol + "-"))
+        mark = (suit.symbol if can_show_suits() else suit.letter) + "-"
+        held.extend(_slot(card_fragment(Card(rank, suit))) if rank else _empty(mark=mark))
     lines.append(held)
     lines.append([])
     columns = position.columns
@@ -150,27 +153,59 @@ def plain_board(game: Game) -> str:
     return plain(board_fragments(game)).rstrip("\n")
 
 
-def status_text(game: Game) -> str:
-    """Variant, code, score, moves, cards home and how many cards move at once right now."""
-    parts = [f"{game.variant.title} {game.code or '(position)'}"]
-    parts.append(f"score {game.score}")
-    parts.append(f"moves {game.moves}")
-    parts.append(f"home {game.cards_home}")
+#: The widest the bottom toolbar may be: it fits an 80-column terminal.
+TOOLBAR_WIDTH = 80
+
+#: How the toolbar shrinks when it does not fit: (title, long run label, long note, long labels), widest first.
+_LAYOUTS = (
+    (True, True, True, True),
+    (True, False, True, True),
+    (True, False, False, True),
+    (False, False, False, True),
+    (False, False, False, False),
+)
+
+
+def _status_parts(game: Game, *, title: bool, long_run: bool, long_labels: bool) -> list[str]:
+    deal = f"#{game.deal} " if game.deal is not None else ""
+    ident = f"{deal}{game.code}" if game.code else "(position)"
+    parts = [f"{game.variant.title} {ident}" if title else ident]
+    score, moves = ("score", "moves") if long_labels else ("sc", "mv")
+    parts += [f"{score} {game.score}", f"{moves} {game.moves}", f"home {game.cards_home}"]
     if game.is_won:
         parts.append("won")
     elif game.gave_up:
         parts.append("given up")
     else:
-        runs = f"run {game.max_group}"
-        if game.max_group_to_empty:
-            runs += f" ({game.max_group_to_empty} to empty)"
-        parts.append(runs)
-    return " │ ".join(parts)
+        # The formula grows with every empty column (Seahaven: 5 × 2^9), but no run is longer than the cards in play.
+        in_play = 52 - game.cards_home
+        most, to_empty = min(game.max_group, in_play), min(game.max_group_to_empty, in_play)
+        if not to_empty:
+            parts.append(f"run {most}")
+        else:
+            parts.append(f"run {most} ({to_empty} to empty)" if long_run else f"run {most}/{to_empty}")
+    return parts
+
+
+def status_text(game: Game, note: str = "", width: int = TOOLBAR_WIDTH - 1) -> str:
+    """Variant, deal number, code, score, moves, cards home and how many cards move at once, in ``width`` columns.
+
+    ``run N (M to empty)``: N cards move at once onto a card, M into an
+    empty column. When that does not fit, the labels shorten (``run N/M``,
+    ``sc``, ``mv``), the note shrinks (``hint…``) and the title goes; the code
+    stays, since it names the variant too.
+    """
+    text = ""
+    for title, long_run, long_note, long_labels in _LAYOUTS:
+        parts = _status_parts(game, title=title, long_run=long_run, long_labels=long_labels)
+        if note:
+            parts.append(note if long_note else note.split(":")[0].rstrip("…") + "…")
+        text = " │ ".join(parts)
+        if len(text) <= width:
+            return text
+    return text[: width - 1] + "…"
 
 
 def toolbar_text(game: Game, note: str = "") -> StyleAndTextTuples:
-    """The bottom toolbar: :func:`status_text`, then an optional note (the hint being worked out)."""
-    text = " " + status_text(game)
-    if note:
-        text += " │ " + note
-    return [("class:bottom-toolbar.text", text)]
+    """The bottom toolbar: :func:`status_text` with an optional note (the hint being worked out), within 80 columns."""
+    return [("class:bottom-toolbar.text", " " + status_text(game, note, TOOLBAR_WIDTH - 1))]
