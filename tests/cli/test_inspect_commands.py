@@ -281,6 +281,11 @@ def test_a_code_alone_is_decoded(runner: CliRunner) -> None:
     assert ok(runner, "code", CODE_160.lower()) == "eight-off 160 --cells 8\n"
 
 
+@pytest.mark.parametrize("args", [["code", "EO1-C8-AAAA1FA"], ["code", "--decode", "EO1-C8-AAAA1FA"]])
+def test_a_code_with_a_bad_character_is_explained_not_taken_for_a_variant(runner: CliRunner, args: list[str]) -> None:
+    assert_one_line_error(run(runner, *args), "'1' is not a base-32 character")
+
+
 def test_decoded_code_pastes_back_into_deal(runner: CliRunner) -> None:
     args = ok(runner, "code", "--decode", "FC1-C3-AAAAATJ").split()
     assert ok(runner, "deal", *args, "--format", "json") == ok(runner, "deal", "--code", "FC1-C3-AAAAATJ", "-f", "json")

@@ -470,10 +470,15 @@ def code(
 
 
 def _looks_like_code(text: str) -> bool:
-    """Whether ``text`` has the shape of a game code (``EO1-C8-AAAAAFA``) rather than a variant name."""
+    """Whether ``text`` has the shape of a game code (``EO1-C8-AAAAAFA``) rather than a variant name.
+
+    Only the shape counts (two letters and a version, ``-C`` and a cell
+    count, ``-`` and anything): the decoder then says precisely what is wrong
+    with the rest, such as a character that is not base 32.
+    """
     import re
 
-    return re.fullmatch(r"[A-Za-z]{2}\d+-[Cc]\d+-[A-Za-z2-7]+", text.strip()) is not None
+    return re.fullmatch(r"[A-Za-z]{2}\d+-[Cc]\d+-.*", text.strip()) is not None
 
 
 def _spec_json(spec: DealSpec) -> dict[str, Any]:
