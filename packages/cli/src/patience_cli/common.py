@@ -29,6 +29,7 @@ __all__ = [
     "EXIT_UNDECIDED",
     "DealSpec",
     "bad_input",
+    "check_time_limit",
     "deal_from_args",
     "game_from_args",
     "guarded",
@@ -66,6 +67,15 @@ def bad_input(message: str) -> NoReturn:
     # One line, whatever the message holds, so scripts can read it.
     print(f"patience: {one_line(message)}", file=sys.stderr)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def check_time_limit(seconds: float, option: str = "--time-limit") -> float:
+    """``seconds`` if it is a positive, finite number; :func:`bad_input` otherwise (0, negative, nan, inf)."""
+    import math
+
+    if not (math.isfinite(seconds) and seconds > 0):
+        bad_input(f"{option} must be a positive number of seconds, like 10, not {seconds:g}")
+    return seconds
 
 
 @contextlib.contextmanager

@@ -263,9 +263,17 @@ def deal(
     if winnable:
         import dataclasses
 
+        from patience import MAX_DEAL, PatienceError
         from patience.solver import next_winnable
 
-        number, _ = next_winnable(spec.variant, spec.cells, start or spec.deal, time_limit=10.0)
+        first = start or spec.deal
+        tried = [first]
+        try:
+            number, _ = next_winnable(spec.variant, spec.cells, first, time_limit=10.0, progress=tried.append)
+        except PatienceError:
+            if tried[-1] > MAX_DEAL:  # every deal up to the last one was tried
+                bad_input(f"no winnable deal found from {first:,} to {MAX_DEAL:,} (the last deal number)")
+            raise
         spec = dataclasses.replace(spec, deal=number)
         if output is DealFormat.TEXT:
             sys.stdout.write(f"deal {spec.deal}  code {spec.code}  (the solver wins it)\n\n")

@@ -11,10 +11,15 @@ the deal first), so any program that knows the rules can replay the lines
 in order. A program that makes the automatic moves itself, as ``patience
 play`` does, meets each of them as a foundation move that is already done.
 
+``solve --time-limit`` takes a positive, finite number of seconds (there
+is no "no limit": a search can run for hours). With ``--format sn`` stdout
+holds solution lines only, so a lost or undecided deal leaves it empty and
+says which on stderr, in one line.
+
 ``census`` writes CSV ``deal,result,moves,seconds`` (result ``solved``,
-``unsolvable`` or ``unknown``; ``moves`` counts the player's moves), one
-line per deal in order, and draws a progress bar on stderr when stderr is a
-terminal.
+``unsolvable`` or ``unknown``; ``moves`` counts the player's moves and is
+empty unless the deal was solved), one line per deal in order, and draws a
+progress bar on stderr when stderr is a terminal.
 """
 
 from __future__ import annotations
@@ -34,9 +39,11 @@ from patience_cli.common import (
     EXIT_OK,
     EXIT_UNDECIDED,
     bad_input,
+    check_time_limit,
     deal_from_args,
     guarded,
     load_board,
+    plural,
 )
 
 if TYPE_CHECKING:
@@ -95,7 +102,8 @@ def solve(
         Path | None, typer.Option("--board", help="An fc-solve board file to solve (- for stdin), with VARIANT.")
     ] = None,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", "-t", help="Give up after this many seconds (exit code 4).")
+        float,
+        typer.Option("--time-limit", "-t", help="Give up after this many seconds, more than 0 (exit code 4)."),
     ] = 60.0,
     output: Annotated[
         SolveFormat,
@@ -106,8 +114,7 @@ def solve(
     from patience import Game, GameCode, get_variant
     from patience.solver import solve as run_solver
 
-    if time_limit <= 0:
-        bad_input(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    check_time_limit(time_limit)
     deal: int | None = None
     game_code: str | None = None
     var: Variant
@@ -130,6 +137,8 @@ def solve(
     if output is SolveFormat.SN:
         if result.moves:
             sys.stdout.write("\n".join(sn_lines(game, result)) + "\n")
+        else:  # stdout stays empty for scripts; say why on stderr
+            sys.stderr.write("patience: " + _text(var, deal, game_code, game, result))
     elif output is SolveFormat.JSON:
         data = {
             "variant": var.name,
@@ -152,10 +161,10 @@ def _text(variant: Variant, deal: int | None, code: str | None, game: Game, resu
     what = f"{variant.title} deal #{deal} ({code})" if deal is not None else f"{variant.title} board"
     seconds = f"{result.positions:,} positions, {result.seconds:.2f} s"
     if result.outcome.value == "unsolvable":
-        return f"{what}: cannot be won ({seconds}, complete search)\n"
+        return f"{what}: cannot be won, proved lost ({seconds}, complete search)\n"
     if result.outcome.value == "unknown":
-        return f"{what}: no solution found within the time limit ({seconds}); try a longer --time-limit\n"
-    lines = [f"{what}: solved in {len(result.moves)} moves ({seconds})"]
+        return f"{what}: undecided, no solution found within the time limit ({seconds}); try a longer --time-limit\n"
+    lines = [f"{what}: solved in {plural(len(result.moves), 'move')} ({seconds})"]
     for number, move in enumerate(result.moves, start=1):
         before = game.position
         action = game.play(move)
@@ -182,8 +191,8 @@ def parse_range(text: str) -> range:
     return range(low, high + 1)
 
 
-def _census_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float]:
-    """Solve one deal (in a worker process): ``(deal, result, moves, seconds)``."""
+def _census_one(job: tuple[str, int, int, float]) -> tuple[int, str, int | None, float]:
+    """Solve one deal (in a worker process): ``(deal, result, moves, seconds)``; ``moves`` is None unless solved."""
     from patience import deal_position, get_variant
     from patience.solver import solve as run_solver
 
@@ -191,7 +200,8 @@ def _census_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float]
     variant = get_variant(name)
     started = time.monotonic()
     result = run_solver(variant, deal_position(variant, deal, cells), time_limit=time_limit)
-    return deal, result.outcome.value, len(result.moves), time.monotonic() - started
+    moves = len(result.moves) if result.outcome.value == "solved" else None
+    return deal, result.outcome.value, moves, time.monotonic() - started
 
 
 class _Bar:
@@ -230,12 +240,23 @@ def census(
     deals: Annotated[str, typer.Argument(metavar="RANGE", help="Deals to solve: 1-32000, or one number.")],
     cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 for one per core.")] = 1,
-    time_limit: Annotated[float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal.")] = 10.0,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal, more than 0.")
+    ] = 10.0,
     output: Annotated[
-        CensusFormat, typer.Option("--format", "-f", help="csv (deal,result,moves,seconds) or an aligned table.")
+        CensusFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="csv (deal,result,moves,seconds; moves empty unless solved) or an aligned table.",
+        ),
     ] = CensusFormat.CSV,
 ) -> None:
-    """Solve a range of deals and print one line per deal, in order, then (table) a summary."""
+    """Solve a range of deals and print one line per deal, in order, then (table) a summary.
+
+    CSV columns: deal, result (solved, unsolvable or unknown), moves (the
+    solution's length; empty unless solved), seconds.
+    """
     from patience import get_variant
     from patience.plugins import check_cells
 
@@ -244,8 +265,7 @@ def census(
     span = parse_range(deals)
     if jobs < 0:
         bad_input(f"--jobs must be 0 (every core) or more, not {jobs}")
-    if time_limit <= 0:
-        bad_input(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    check_time_limit(time_limit)
     workers = jobs or os.cpu_count() or 1
     work = [(var.name, deal, n_cells, time_limit) for deal in span]
     bar = _Bar(len(work))
@@ -257,17 +277,18 @@ def census(
     try:
         for deal, result, moves, seconds in _results(work, workers):
             bar.add(result)
+            shown = "" if moves is None else str(moves)
             if output is CensusFormat.CSV:
-                print(f"{deal},{result},{moves},{seconds:.3f}", flush=True)
+                print(f"{deal},{result},{shown},{seconds:.3f}", flush=True)
             else:
-                print(f"{deal:>10}  {result:<10}  {moves:>5}  {seconds:>8.3f}", flush=True)
+                print(f"{deal:>10}  {result:<10}  {shown:>5}  {seconds:>8.3f}", flush=True)
     finally:
         bar.close()
     if output is CensusFormat.TABLE:
         c = bar.counts
         print(
             f"{var.title}, {n_cells} cells, {len(work)} deals: solved {c['solved']}, unsolvable {c['unsolvable']},"
-            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {workers} job(s)"
+            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {plural(workers, 'job')}"
         )
 
 
