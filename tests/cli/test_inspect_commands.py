@@ -102,6 +102,10 @@ def test_deal_text_shows_only_the_cells_in_play(runner: CliRunner) -> None:
     assert any(line.split() == ["cells", "a", "b"] for line in lines)
 
 
+def test_deal_text_says_1_cell(runner: CliRunner) -> None:
+    assert ok(runner, "deal", "freecell", "1", "--cells", "1").splitlines()[0].startswith("FreeCell, deal #1, 1 cell ")
+
+
 def test_deal_text_numbers_ten_columns(runner: CliRunner) -> None:
     lines = ok(runner, "deal", "seahaven-towers", "1").splitlines()
     assert any(line.split() == ["columns", *map(str, range(1, 11))] for line in lines)

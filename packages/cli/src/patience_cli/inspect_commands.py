@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board, parse_deal_number
+from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board, parse_deal_number, plural
 
 if TYPE_CHECKING:
     import pluggy
@@ -166,7 +166,7 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     from patience import Card, Place, Suit
 
     variant = spec.variant
-    lines = [f"{variant.title}, deal #{spec.deal}, {spec.cells} cells   code {spec.code}", ""]
+    lines = [f"{variant.title}, deal #{spec.deal}, {plural(spec.cells, 'cell')}   code {spec.code}", ""]
     letters = [str(Place.cell(i)) for i in range(len(position.cells))]
     lines.append("cells".ljust(_LABEL) + _slots(letters))
     lines.append(" " * _LABEL + _slots([card.display if card else "-" for card in position.cells]))

@@ -287,7 +287,8 @@ def census(
     if output is CensusFormat.TABLE:
         c = bar.counts
         print(
-            f"{var.title}, {n_cells} cells, {len(work)} deals: solved {c['solved']}, unsolvable {c['unsolvable']},"
+            f"{var.title}, {plural(n_cells, 'cell')}, {plural(len(work), 'deal')}: solved {c['solved']},"
+            f" unsolvable {c['unsolvable']},"
             f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {plural(workers, 'job')}"
         )
 
