@@ -228,3 +228,14 @@ def test_toolbar_never_exceeds_80_columns(variant: str, deal: int) -> None:
     for game in (Game.new(variant, 8_589_934_591), Game.new("seahaven-towers", 8_589_934_591)):
         assert len(toolbar(game, "hint: thinking…")) <= 80
         assert "#8589934591" in toolbar(game, "hint: thinking…")
+
+
+def test_board_uses_letters_on_a_terminal_without_suit_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from patience_cli.repl.render import plain_board
+
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    board = plain_board(Game.new("freecell", 1))
+    assert board.isascii()
+    assert "S-" in board and "JD" in board and "TS" in board
