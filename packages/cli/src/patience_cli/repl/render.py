@@ -82,7 +82,9 @@ def _slot(fragment: tuple[str, str], width: int = SLOT) -> StyleAndTextTuples:
     return [(style, text), ("", " " * max(width - len(text), 1))]
 
 
-def _empty(width: int = SLOT, mark: str = "·") -> StyleAndTextTuples:
+def _empty(width: int = SLOT, mark: str | None = None) -> StyleAndTextTuples:
+    if mark is None:
+        mark = "·" if can_show_suits() else "."
     return [("class:empty", mark), ("", " " * (width - len(mark)))]
 
 
