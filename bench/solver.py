@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from patience import Game, PlaceKind, deal_position, format_board, get_variant
 from patience.solver import Outcome, hint, solve
@@ -101,16 +102,23 @@ def fc_one(board: str, args: list[str]) -> tuple[str, int]:
     return "unknown", 0
 
 
-def fc_range_time(deals: range) -> float | None:
+def fc_range_time(deals: range) -> tuple[float, float] | None:
+    """Wall time of fc-solve -l lg over ``deals`` in one process, and its peak memory in MiB.
+
+    The peak comes from GNU time when it is there: a child forked from this (large) process would
+    report this process's size as its own peak.
+    """
     if FC_RANGE is None:
         return None
+    command = [FC_RANGE, str(deals.start), str(deals.stop - 1), "1", "-l", "lg"]
+    gnu_time = Path("/usr/bin/time")
+    if gnu_time.exists():
+        command = [str(gnu_time), "-f", "PEAK_KIB=%M", *command]
     started = time.perf_counter()
-    subprocess.run(
-        [FC_RANGE, str(deals.start), str(deals.stop - 1), "1", "-l", "lg"],
-        capture_output=True,
-        check=False,
-    )
-    return time.perf_counter() - started
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    match = re.search(r"PEAK_KIB=(\d+)", done.stderr)
+    return seconds, int(match.group(1)) / 1024 if match else float("nan")
 
 
 def pct(values: list[int], q: float) -> str:
@@ -124,13 +132,18 @@ def peak_mib(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
-def bench_freecell(deals: range, jobs: int, limit: float) -> None:
+def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = None) -> None:
     print(f"## FreeCell, 4 cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
     wall = time.perf_counter()
     ours = run_ours("freecell", 4, deals, jobs, limit)
     wall = time.perf_counter() - wall
     ours_peak = peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN)
-    fc_time = fc_range_time(deals)
+    if save is not None:
+        with open(save, "w", encoding="utf-8") as handle:
+            handle.write("deal,result,length,cpu_seconds,positions\n")
+            handle.writelines(f"{d},{r},{n},{t:.4f},{p}\n" for d, r, n, t, p in ours)
+    measured = fc_range_time(deals)
+    fc_time, fc_peak = measured if measured is not None else (None, float("nan"))
     fc_rows: list[tuple[str, int]] = []
     if FC_SOLVE is not None:
         variant = get_variant("freecell")
@@ -138,7 +151,6 @@ def bench_freecell(deals: range, jobs: int, limit: float) -> None:
             fc_rows.append(fc_one(format_board(deal_position(variant, deal, 4)), ["-l", "lg"]))
             if n % 2000 == 0:
                 print(f"  fc-solve: {n}/{len(deals)}", file=sys.stderr, flush=True)
-    fc_peak = peak_mib(resource.RUSAGE_CHILDREN)
     our_len = [row[2] for row in ours if row[1] == "solved"]
     fc_len = [length for verdict, length in fc_rows if verdict == "solved"]
     lost = [row[0] for row in ours if row[1] == "unsolvable"]
@@ -160,7 +172,7 @@ def bench_freecell(deals: range, jobs: int, limit: float) -> None:
     mean_ours = f"{statistics.mean(our_len):.1f}" if our_len else "-"
     mean_fc = f"{statistics.mean(fc_len):.1f}" if fc_len else "-"
     print(f"| mean solution length | {mean_ours} | {mean_fc} |")
-    print(f"| peak memory (MiB) | {ours_peak:.0f} | {fc_peak:.0f} |")
+    print(f"| peak memory (MiB) | {ours_peak:.0f} (whole Python process) | {fc_peak:.0f} (range solver) |")
     print(flush=True)
 
 
@@ -221,11 +233,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes for this solver (default 1)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds a deal for this solver")
     parser.add_argument("--quick", action="store_true", help="small ranges: 1-1000 FreeCell, 1-100 the rest")
+    parser.add_argument("--save", default=None, help="write this solver's per-deal FreeCell results to this CSV")
     args = parser.parse_args()
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
         deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
-        bench_freecell(deals, args.jobs, args.time_limit)
+        bench_freecell(deals, args.jobs, args.time_limit, args.save)
     if args.what in ("eight-off", "all"):
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:

@@ -104,7 +104,7 @@ class SolverError(PatienceError):
 # so when it runs out of states the position is proved lost (it comes early because it also wins
 # deals that the meta-moves make hard). A scan that runs out of states leaves the rounds.
 _SCANS: tuple[tuple[Weights, bool], ...] = (
-    (Weights(depth=5, cells=36, home=12, empty=49, bad=12, under=2, bury=0, under_sq=1, next_card=5), False),
+    (Weights(depth=4, cells=36, home=12, empty=26, bad=4, under=2, bury=0, under_sq=5, next_card=5), False),
     (Weights(depth=1, cells=36, home=12, empty=49, bad=12, under=2, bury=0, under_sq=1, next_card=5), True),
     (Weights(depth=3, cells=24, home=12, empty=36, bad=12, under=4, bury=2, under_sq=1), False),
     (Weights(depth=6, cells=36, home=36, empty=24, bad=12, under=0, bury=6, under_sq=0), False),
