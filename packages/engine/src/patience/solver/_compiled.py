@@ -216,11 +216,10 @@ class Compiled:
         complete search lists every legal move.
         """
         out: list[Child] = []
+        append = out.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
-        empties = 0
-        while empties < n_cols and not columns[empties]:
-            empties += 1
+        empties = columns.count(b"")
         if self.group_moves:
             cap = (free + 1) << empties
             cap_empty = (free + 1) << (empties - 1) if empties else 0
@@ -231,42 +230,47 @@ class Compiled:
         if self.empty_rule is EmptyColumns.NONE:
             cap_empty = 0
         onto = self.onto
-        tops: dict[int, int] = {}
-        for i in range(empties, n_cols):
-            tops[columns[i][-1]] = i
+        suit_of, rank_of = _SUIT, _RANK0
+        tops = {column[-1]: i for i, column in enumerate(columns) if column}
+        runs = self._runs
         run_length = self.run_length
         make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
-            n = len(column)
             top = column[-1]
-            if found[_SUIT[top]] == _RANK0[top]:
-                out.append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = run_length(column)
-            limit = run if run < cap else cap
-            for k in range(1 if full or run > cap else limit, limit + 1):
-                bottom = column[-k]
+            if found[suit_of[top]] == rank_of[top]:
+                append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = runs.get(column) or run_length(column)
+            if run <= cap and not full:
+                bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops.get(target)
                     if j is not None:
-                        out.append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                        append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+            else:
+                for k in range(1, (run if run < cap else cap) + 1):
+                    bottom = column[-k]
+                    for target in onto[bottom]:
+                        j = tops.get(target)
+                        if j is not None:
+                            append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
-                limit = min(run, cap_empty, n - 1)
+                limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
                     bottom = column[-k]
                     if to_empty[bottom]:
-                        out.append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
             if free and (full or run == 1):
-                out.append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
         for card in cells:
-            if found[_SUIT[card]] == _RANK0[card]:
-                out.append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+            if found[suit_of[card]] == rank_of[card]:
+                append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
-                    out.append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
-                out.append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out
 
     def _make(
