@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from patience import Game, PlaceKind, deal_position, format_board, get_variant
@@ -69,6 +70,7 @@ def ours_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float, in
 def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[tuple[int, str, int, float, int]]:
     work = [(name, deal, cells, limit) for deal in deals]
     results = []
+    iterator: Iterator[tuple[int, str, int, float, int]]
     if jobs == 1:
         iterator = map(ours_one, work)
     else:
