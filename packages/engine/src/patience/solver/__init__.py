@@ -112,7 +112,7 @@ _SCANS: tuple[tuple[Weights, bool], ...] = (
     (Weights(depth=0, cells=12, home=6, empty=16, bad=6, under=6, bury=0, under_sq=0), False),
 )
 #: Expansions each scan gets in the first round; each round gives three times as many.
-_FIRST_QUOTA = 1000
+_FIRST_QUOTA = 2000
 
 
 def solve(
