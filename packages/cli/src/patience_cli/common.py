@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -237,3 +237,35 @@ def resolve_variant(name: str) -> Variant:
     from patience import get_variant
 
     return get_variant(name)
+
+
+# -- parameters shared by the commands that take a deal ----------------------
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion for VARIANT: the installed variants' names (the engine loads only when completing)."""
+    from patience import variants as installed
+
+    return [name for name in installed() if name.startswith(incomplete.lower())]
+
+
+VariantArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="VARIANT",
+        autocompletion=complete_variant,
+        help="Variant name, like eight-off or 'Eight Off' (see `patience variants`).",
+    ),
+]
+"""``VARIANT``, optional because ``--code`` can name the game instead."""
+
+DealArgument = Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")]
+"""``DEAL``, read as text so that a bad number gets the engine's own message."""
+
+CellsOption = Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")]
+"""``--cells N``."""
+
+CodeOption = Annotated[
+    str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
+]
+"""``--code CODE``."""

@@ -32,7 +32,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from patience_cli.common import DealSpec, bad_input, deal_from_args, guarded, load_board, parse_deal_number, plural
+from patience_cli.common import (
+    CellsOption,
+    CodeOption,
+    DealArgument,
+    DealSpec,
+    VariantArgument,
+    bad_input,
+    complete_variant,
+    deal_from_args,
+    guarded,
+    load_board,
+    parse_deal_number,
+    plural,
+)
 
 if TYPE_CHECKING:
     import pluggy
@@ -90,13 +103,6 @@ def to_json(data: Any, indent: str = "") -> str:
 
 def _emit_json(data: Any) -> None:
     typer.echo(to_json(data))
-
-
-def complete_variant(incomplete: str) -> list[str]:
-    """Shell completion for VARIANT: the installed variants' names (the engine loads only when completing)."""
-    from patience import variants as installed
-
-    return [name for name in installed() if name.startswith(incomplete.lower())]
 
 
 def _no_stray_option(*values: str | None) -> None:
@@ -223,19 +229,10 @@ _DEAL_EPILOG = (
 
 @guarded
 def deal(
-    variant: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="VARIANT",
-            autocompletion=complete_variant,
-            help="Variant name, like eight-off or 'Eight Off' (see `patience variants`).",
-        ),
-    ] = None,
-    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
-    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
-    code: Annotated[
-        str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
-    ] = None,
+    variant: VariantArgument = None,
+    deal_number: DealArgument = None,
+    cells: CellsOption = None,
+    code: CodeOption = None,
     output: Annotated[
         DealFormat,
         typer.Option("--format", "-f", help="text for people, fcs for Freecell Solver, json for scripts."),
@@ -444,12 +441,9 @@ _CODE_EPILOG = (
 
 @guarded
 def code(
-    variant: Annotated[
-        str | None,
-        typer.Argument(metavar="VARIANT", autocompletion=complete_variant, help="Variant name, like eight-off."),
-    ] = None,
-    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
-    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    variant: VariantArgument = None,
+    deal_number: DealArgument = None,
+    cells: CellsOption = None,
     decode: Annotated[
         str | None, typer.Option("--decode", "-d", help="Decode this code instead of making one.")
     ] = None,

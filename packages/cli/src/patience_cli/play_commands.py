@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from patience_cli.common import bad_input, game_from_args, guarded, parse_deal_number
-from patience_cli.inspect_commands import complete_variant
+from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number
 
 __all__ = ["play", "register", "start_play"]
 

@@ -38,8 +38,13 @@ from patience_cli.common import (
     EXIT_LOST,
     EXIT_OK,
     EXIT_UNDECIDED,
+    CellsOption,
+    CodeOption,
+    DealArgument,
+    VariantArgument,
     bad_input,
     check_time_limit,
+    complete_variant,
     deal_from_args,
     guarded,
     load_board,
@@ -90,14 +95,10 @@ def _describe(position: Position, move: Move) -> str:
 
 @guarded
 def solve(
-    variant: Annotated[
-        str | None, typer.Argument(metavar="VARIANT", help="Variant name, like freecell (see `patience variants`).")
-    ] = None,
-    deal_number: Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")] = None,
-    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
-    code: Annotated[
-        str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
-    ] = None,
+    variant: VariantArgument = None,
+    deal_number: DealArgument = None,
+    cells: CellsOption = None,
+    code: CodeOption = None,
     board: Annotated[
         Path | None, typer.Option("--board", help="An fc-solve board file to solve (- for stdin), with VARIANT.")
     ] = None,
@@ -236,9 +237,11 @@ class _Bar:
 
 @guarded
 def census(
-    variant: Annotated[str, typer.Argument(metavar="VARIANT", help="Variant name, like freecell.")],
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT", autocompletion=complete_variant, help="Variant name, like freecell.")
+    ],
     deals: Annotated[str, typer.Argument(metavar="RANGE", help="Deals to solve: 1-32000, or one number.")],
-    cells: Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")] = None,
+    cells: CellsOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 for one per core.")] = 1,
     time_limit: Annotated[
         float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal, more than 0.")
