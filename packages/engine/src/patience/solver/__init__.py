@@ -192,47 +192,106 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
     Only called when no plugin overrides legality, so the legality hook is
     :func:`~patience.legality.check_move` on ``variant.rules`` and this is
     exactly what :meth:`Game.play` does, without the scoring and events.
+
+    The game's automatic play (:func:`~patience.legality.autoplay_moves`)
+    runs after each move whenever it could move something. Its policies look
+    only at a card and the foundations, and it stops when no card it would
+    move is left, so after a move that leaves the foundations alone only the
+    card the move uncovers can be new to it: when that card is not next for
+    its foundation, the automatic play would find nothing and is not asked.
     """
     rules = variant.rules
-    position = _autoplay(policy, position)
+    title = variant.title
+    index = _card_indexes(position)
+    position = _autoplay(policy, position, index)
     moves: list[Move] = []
+    foundation = PlaceKind.FOUNDATION
+    column_kind = PlaceKind.COLUMN
     for step in steps:
-        move = place_step(position, step)
-        verdict = check_move(rules, position, move, variant.title)
+        move = place_step(position, step, index)
+        verdict = check_move(rules, position, move, title)
         if not verdict:
             raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
-        position = _autoplay(policy, position.apply(move))
+        position = position.apply(move)
         moves.append(move)
+        if policy is AutoPlay.NONE:
+            continue
+        source = move.source
+        if move.destination.kind is not foundation and source.kind is column_kind:
+            column = position.columns[source.index or 0]
+            if not column:
+                continue
+            card = index[id(column[-1])]
+            if position.foundations[card // 13] != card % 13:
+                continue
+        elif move.destination.kind is not foundation:
+            continue  # from a cell: nothing is uncovered, the foundations are as they were
+        position = _autoplay(policy, position, index)
     if not position.is_won:
         raise SolverError("the solution does not win the game")
     return tuple(moves)
 
 
-def _autoplay(policy: AutoPlay, position: Position) -> Position:
+def _card_indexes(position: Position) -> dict[int, int]:
+    """``id(card)`` -> ``card.index`` for the cards of ``position`` (moves keep the same card objects)."""
+    index = {id(card): card.index for column in position.columns for card in column}
+    index.update((id(card), card.index) for card in position.cells if card is not None)
+    return index
+
+
+def _autoplay(policy: AutoPlay, position: Position, index: dict[int, int] | None = None) -> Position:
     """``position`` after the game's automatic play (skipping the work when no card is next for its foundation)."""
     if policy is AutoPlay.NONE:
         return position
     found = position.foundations
     tops = [column[-1] for column in position.columns if column]
     tops += [card for card in position.cells if card is not None]
-    if not any(found[card.suit.value] == card.rank - 1 for card in tops):
+    if index is None:
+        index = _card_indexes(position)
+    if not any(found[c // 13] == c % 13 for c in map(index.__getitem__, map(id, tops))):
         return position
-    for auto in autoplay_moves(policy, position):
-        position = position.apply(auto)
-    return position
+    autos = autoplay_moves(policy, position)
+    if not autos:
+        return position
+    # Every automatic move takes a top card home: play them all on one copy.
+    columns = list(position.columns)
+    cells = list(position.cells)
+    home = list(found)
+    for auto in autos:
+        source = auto.source
+        at = source.index or 0
+        if source.kind is PlaceKind.COLUMN:
+            column = columns[at]
+            card = column[-1]
+            columns[at] = column[:-1]
+        else:
+            held = cells[at]
+            assert held is not None
+            card = held
+            cells[at] = None
+        c = index[id(card)]
+        if home[c // 13] != c % 13:
+            raise SolverError(f"automatic move {auto} does not go home")
+        home[c // 13] += 1
+    return Position(tuple(columns), tuple(cells), (home[0], home[1], home[2], home[3]))
 
 
-def place_step(position: Position, step: Step) -> Move:
-    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
+def place_step(position: Position, step: Step, index: dict[int, int] | None = None) -> Move:
+    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top.
+
+    ``index`` maps ``id(card)`` to ``card.index`` for the cards of the position (see ``_card_indexes``).
+    """
+    if index is None:
+        index = _card_indexes(position)
     card, count, dest = step
     source: Place | None = None
     for i, column in enumerate(position.columns):
-        if len(column) >= count and column[-count].index == card:
+        if len(column) >= count and index[id(column[-count])] == card:
             source = Place.column(i)
             break
     else:
         for i, held in enumerate(position.cells):
-            if held is not None and held.index == card:
+            if held is not None and index[id(held)] == card:
                 source = Place.cell(i)
                 break
     if source is None:
@@ -244,7 +303,7 @@ def place_step(position: Position, step: Step) -> Move:
     elif dest == EMPTY:
         target = Place.column(next(i for i, column in enumerate(position.columns) if not column))
     else:
-        tops = [column[-1].index if column else -1 for column in position.columns]
+        tops = [index[id(column[-1])] if column else -1 for column in position.columns]
         target = Place.column(tops.index(dest))
     return Move(source, target, count)
 
