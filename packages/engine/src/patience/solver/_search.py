@@ -130,6 +130,30 @@ class _Penalties(dict[bytes, int]):
         return value
 
 
+class _NextPenalties(dict[bytes, int]):
+    """Column -> its penalty plus ``next_card`` * the cards above the next card of each foundation.
+
+    One per foundations tuple (the next cards depend on it); the plain penalty comes from ``base``.
+    """
+
+    def __init__(self, base: Callable[[bytes], int], found: tuple[int, ...], next_card: int) -> None:
+        super().__init__()
+        self.base = base
+        self.wanted = [_ONE[suit * 13 + rank0] for suit, rank0 in enumerate(found) if rank0 < 13]
+        self.next_card = next_card
+        self[b""] = 0
+
+    def __missing__(self, column: bytes) -> int:
+        value = self.base(column)
+        last = len(column) - 1
+        for card in self.wanted:
+            at = column.find(card)
+            if at >= 0:
+                value += self.next_card * (last - at)
+        self[column] = value
+        return value
+
+
 #: A state without its foundations (the cards not in the columns or cells are home).
 Key = tuple[tuple[bytes, ...], bytes]
 
@@ -154,6 +178,8 @@ class Scan:
         self.penalty = weights.column_penalty(comp).__getitem__
         self.status: Status | None = Status.SOLVED if sum(found0) == 52 else None
         self.path: list[tuple[Step, ...]] = []
+        #: Foundations -> column penalties with the next-card term (when ``next_card`` is weighed).
+        self.by_found: dict[tuple[int, ...], Callable[[bytes], int]] = {}
 
     def run(self, quota: int, limits: Limits) -> Status:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
@@ -163,6 +189,7 @@ class Scan:
         children, penalty = self.comp.children, self.penalty
         weights = self.weights
         wd, wc, wh, we, wn = weights.depth, weights.cells, weights.home, weights.empty, weights.next_card
+        by_found = self.by_found
         counter = self.counter
         expanded = start = self.expanded
         stop_at = start + quota
@@ -192,16 +219,13 @@ class Scan:
                     status = Status.SOLVED
                     break
                 empties = ccols.count(b"")
-                pen = sum(map(penalty, ccols))
                 if wn:
-                    table = b"\xff".join(ccols)
-                    for suit in range(4):
-                        rank0 = cfound[suit]
-                        if rank0 < 13:
-                            at = table.find(_ONE[suit * 13 + rank0])
-                            if at >= 0:
-                                end = table.find(b"\xff", at)
-                                pen += wn * ((end if end >= 0 else len(table)) - at - 1)
+                    table = by_found.get(cfound)
+                    if table is None:
+                        table = by_found[cfound] = _NextPenalties(penalty, cfound, wn).__getitem__
+                    pen = sum(map(table, ccols))
+                else:
+                    pen = sum(map(penalty, ccols))
                 cg = g + cost
                 counter -= 1
                 heappush(
@@ -214,6 +238,7 @@ class Scan:
         if status in (Status.SOLVED, Status.EXHAUSTED):
             self.status = status
             self.parents = {}
+            self.by_found = {}
         return status
 
 
