@@ -310,7 +310,13 @@ class Compiled:
         else:
             cells = bytes(sorted(cells + moving))
             cost = 1
-        if exposed == 52 or (exposed >= 0 and found[_SUIT[exposed]] == _RANK0[exposed]):
+        # The parent is settled and, unless the move went home, the foundations are as they were:
+        # only the card the move uncovers can be new to the automatic or the safe moves home.
+        if exposed == 52 or (
+            exposed >= 0
+            and found[_SUIT[exposed]] == _RANK0[exposed]
+            and (self.policy(exposed, found) or self.safe(exposed, found))
+        ):
             held = list(cells)
             home = list(found)
             extra = self.settle(cols, held, home)

@@ -186,6 +186,7 @@ class Scan:
         if self.status is not None:
             return self.status
         heap, parents, full = self.heap, self.parents, self.full
+        setdefault = parents.setdefault
         children, penalty = self.comp.children, self.penalty
         weights = self.weights
         wd, wc, wh, we, wn = weights.depth, weights.cells, weights.home, weights.empty, weights.next_card
@@ -209,9 +210,10 @@ class Scan:
             cols, cells = key
             for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
                 ckey = (ccols, ccells)
-                if ckey in parents:
+                seen = len(parents)
+                setdefault(ckey, (key, steps))
+                if len(parents) == seen:
                     continue
-                parents[ckey] = (key, steps)
                 home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
                 if home == 52:
                     self.path = _trace(parents, ckey)
