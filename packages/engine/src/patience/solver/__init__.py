@@ -139,8 +139,9 @@ def solve(
     if not rules_are_data(pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
     comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
-    columns = [bytes(card.index for card in column) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
+    index = _card_indexes(position)
+    columns = [bytes([index[id(card)] for card in column]) for column in position.columns]
+    cells = [index[id(card)] for card in position.cells if card is not None]
     root, opening = comp.start(columns, cells, list(position.foundations))
     scans = [Scan(comp, root, weights, full=full) for weights, full in _SCANS]
     complete = next(scan for scan in scans if scan.full)
@@ -151,7 +152,7 @@ def solve(
             status = scan.run(quota, limits)
             if status is Status.SOLVED:
                 steps = opening + [step for group in scan.path for step in group]
-                moves = _replay(variant, position, steps, policy)
+                moves = _replay(variant, position, steps, policy, index)
                 return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
             if status is Status.STOPPED:
                 stopped = True
@@ -186,7 +187,9 @@ def _solve_with_hook(
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
 
 
-def _replay(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
+def _replay(
+    variant: Variant, position: Position, steps: list[Step], policy: AutoPlay, index: dict[int, int]
+) -> tuple[Move, ...]:
     """Place each step on real columns and cells and play it by the game's own rules; check the win.
 
     Only called when no plugin overrides legality, so the legality hook is
@@ -202,7 +205,6 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
     """
     rules = variant.rules
     title = variant.title
-    index = _card_indexes(position)
     position = _autoplay(policy, position, index)
     moves: list[Move] = []
     foundation = PlaceKind.FOUNDATION

@@ -103,13 +103,16 @@ class Weights:
 
 
 class _Penalties(dict[bytes, int]):
-    """Column -> penalty, computed on first lookup (``sum(map(penalties.__getitem__, columns))`` stays in C)."""
+    """Column -> penalty, computed on first lookup (``sum(map(penalties.__getitem__, columns))`` stays in C).
+
+    An empty column counts ``-empty`` (the evaluation's term for it).
+    """
 
     def __init__(self, weights: Weights, run_length: Callable[[bytes], int]) -> None:
         super().__init__()
         self.weights = weights
         self.run_length = run_length
-        self[b""] = 0
+        self[b""] = -weights.empty
 
     def __missing__(self, column: bytes) -> int:
         w = self.weights
@@ -141,7 +144,7 @@ class _NextPenalties(dict[bytes, int]):
         self.base = base
         self.wanted = [_ONE[suit * 13 + rank0] for suit, rank0 in enumerate(found) if rank0 < 13]
         self.next_card = next_card
-        self[b""] = 0
+        self[b""] = base(b"")
 
     def __missing__(self, column: bytes) -> int:
         value = self.base(column)
@@ -189,7 +192,7 @@ class Scan:
         setdefault = parents.setdefault
         children, penalty = self.comp.children, self.penalty
         weights = self.weights
-        wd, wc, wh, we, wn = weights.depth, weights.cells, weights.home, weights.empty, weights.next_card
+        wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
         by_found = self.by_found
         counter = self.counter
         expanded = start = self.expanded
@@ -220,7 +223,6 @@ class Scan:
                     heap.clear()
                     status = Status.SOLVED
                     break
-                empties = ccols.count(b"")
                 if wn:
                     table = by_found.get(cfound)
                     if table is None:
@@ -232,7 +234,7 @@ class Scan:
                 counter -= 1
                 heappush(
                     heap,
-                    (wd * cg + pen + wc * len(ccells) - wh * home - we * empties, counter, ckey, cfound, cg),
+                    (wd * cg + pen + wc * len(ccells) - wh * home, counter, ckey, cfound, cg),
                 )
         limits.positions += expanded - start
         self.counter = counter
