@@ -10,7 +10,7 @@ import pytest
 import patience
 from patience import Game, Position, deal_position, parse_board
 from patience.plugins import cell_counts
-from patience.solver import Hint, Outcome, SolveResult, hint, next_winnable, solve
+from patience.solver import Hint, Hinter, Outcome, SolveResult, hint, next_winnable, solve
 
 # Eight Off, 2 cells, both full, every column covered: two legal moves and no way to win.
 LOST_BOARD = (Path(__file__).parent / "data" / "lost-eight-off-2-cells.txt").read_text()
@@ -71,15 +71,33 @@ def test_hint_says_a_lost_position_is_lost() -> None:
 
 def test_following_the_hints_wins_freecell_deal_1() -> None:
     game = Game.new("freecell", deal=1)
+    hinter = Hinter()
+    left = None
     for _ in range(200):
         if game.is_won:
             break
-        answer = hint(game, time_limit=10)
+        answer = hinter(game, time_limit=10)
         assert answer.outcome is Outcome.SOLVED
         assert answer.move is not None
         assert answer.reason.startswith(str(answer.move) + ": ")
+        if left is not None:
+            assert answer.moves_left == left - 1  # the same solution, one move further on
+        left = answer.moves_left
         game.play(answer.move)
     assert game.is_won
+    assert left == 1
+
+
+def test_a_hinter_keeps_to_its_solution_after_an_undo() -> None:
+    game = Game.new("freecell", deal=1)
+    hinter = Hinter()
+    first = hinter(game)
+    assert first.move is not None
+    game.play(first.move)
+    second = hinter(game)
+    game.undo()
+    assert hinter(game) == first
+    assert second.moves_left == (first.moves_left or 0) - 1
 
 
 def test_hint_on_a_won_game() -> None:

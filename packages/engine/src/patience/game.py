@@ -215,6 +215,11 @@ class Game:
         return str(GameCode(self.variant.prefix, self.cells, self.deal))
 
     @property
+    def plugins(self) -> pluggy.PluginManager:
+        """The plugin manager this game asks its rule questions through."""
+        return self._pm
+
+    @property
     def score(self) -> int:
         """The score now."""
         return self._state.score

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from attrs import define
 
 from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
-from patience.solver import Hint, Outcome
-from patience.solver import hint as solver_hint
+from patience.solver import Hint, Hinter, Outcome
 from patience_tk.layout import Box
 from patience_tk.view import Hit, TableView
 from patience_tk.worker import Job
@@ -67,6 +66,8 @@ class Controller:
         self.hint_time = hint_time
         """Seconds the solver may spend on one hint."""
         self.hint_job: Job[Hint] | None = None
+        self.hinter = Hinter()
+        """Keeps the hints on one solution while the player follows them."""
         self.last_hint: Hint | None = None
         """The last hint that arrived for the position on the table (cleared by every change)."""
         self._press: _Press | None = None
@@ -85,6 +86,7 @@ class Controller:
 
     def set_game(self, game: Game) -> None:
         """Put a new game on the table (a new deal, a code)."""
+        self.hinter.forget()
         self.cancel_hint()
         self._press = None
         self._unsubscribe()
@@ -278,9 +280,10 @@ class Controller:
         self.say("Looking for a good move… (Esc stops)", "busy")
 
         time_limit = self.hint_time
+        hinter = self.hinter
 
         def work(cancel: threading.Event, _report: Callable[[object], None]) -> Hint:
-            return solver_hint(game, time_limit=time_limit, cancel=cancel)  # no Tk object in here
+            return hinter(game, time_limit=time_limit, cancel=cancel)  # no Tk object in here
 
         self.hint_job = Job(
             self.view.canvas,

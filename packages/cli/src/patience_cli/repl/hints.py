@@ -1,11 +1,7 @@
-"""The ``hint`` command's link to the solver (``patience.solver``), with a plain fallback when it is missing.
+"""The ``hint`` command's link to the solver: :class:`patience.solver.Hinter` in the REPL's words.
 
-A :class:`Hinter` keeps the solution behind its last hint. A heuristic
-search started afresh from each position may pick a different line every
-time, and its first moves can then undo each other (``23``, ``32``, ``23``);
-following one solution to its end is what makes "follow the hints and win"
-true. Any position on that solution (after undo too) gets its next move
-without searching again.
+The engine's hinter keeps the solution behind its last hint, so following
+the hints wins; this module turns its answers into the REPL's lines.
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ from attrs import frozen
 
 from patience import Game, Move, PlaceKind, Position
 
-__all__ = ["HintResult", "Hinter", "Verdict", "describe_move", "snapshot", "solver_available"]
+__all__ = ["HintResult", "Hinter", "Verdict", "describe_move", "snapshot"]
 
 
 class Verdict(enum.Enum):
@@ -28,7 +24,7 @@ class Verdict(enum.Enum):
     LOST = "lost"
     """The position can no longer be won (proved by the solver)."""
     UNDECIDED = "undecided"
-    """The solver ran out of time, or there is no solver."""
+    """The solver found neither a solution nor a proof within its time."""
 
 
 @frozen
@@ -38,15 +34,6 @@ class HintResult:
     move: Move | None
     verdict: Verdict
     reason: str
-
-
-def solver_available() -> bool:
-    """Whether ``patience.solver`` is installed."""
-    try:
-        from patience import solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def snapshot(game: Game) -> Game:
@@ -73,54 +60,26 @@ class Hinter:
     """Hints from the solver that stay on one winning line while the player follows it."""
 
     def __init__(self) -> None:
-        self._plan: dict[Position, tuple[Move, int]] = {}
+        from patience.solver import Hinter as SolverHinter
+
+        self._solver = SolverHinter()
 
     def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> HintResult:
         """One move for ``game``'s position, from the current solution or a new search."""
-        planned = self._plan.get(game.position)
-        if planned is not None:
-            move, left = planned
-            return HintResult(move, Verdict.SOLVED, _winning(game.position, move, left))
-        try:
-            from patience.solver import Outcome, solve
-        except ImportError:
-            return _fallback(game)
-        result = solve(game.variant, game.position, time_limit=time_limit, cancel=cancel)
-        if result.outcome is Outcome.SOLVED and result.moves:
-            self._plan = _replay(game, result.moves)
-            return HintResult(
-                result.moves[0], Verdict.SOLVED, _winning(game.position, result.moves[0], len(result.moves))
-            )
-        if result.outcome is Outcome.SOLVED:
-            return HintResult(None, Verdict.SOLVED, "nothing is left to do")
-        if result.outcome is Outcome.LOST:
-            return HintResult(None, Verdict.LOST, "this position can no longer be won")
-        if cancel is not None and cancel.is_set():
-            return HintResult(None, Verdict.UNDECIDED, "the search was stopped")
-        return HintResult(
-            None, Verdict.UNDECIDED, f"no solution found in {time_limit:g} s; ask again, or undo a few moves"
-        )
+        from patience.solver import Outcome
 
-
-def _winning(position: Position, move: Move, left: int) -> str:
-    return f"{describe_move(position, move)} ({left} move{'s' if left != 1 else ''} to a win)"
-
-
-def _replay(game: Game, moves: tuple[Move, ...]) -> dict[Position, tuple[Move, int]]:
-    """Each position along the solution, with the move to play there and how many are left."""
-    plan: dict[Position, tuple[Move, int]] = {}
-    sim = snapshot(game)
-    for i, move in enumerate(moves):
-        plan[sim.position] = (move, len(moves) - i)
-        sim.play(move)
-    return plan
-
-
-def _fallback(game: Game) -> HintResult:
-    """Without a solver: finish if possible, else a card that can go home, else nothing."""
-    if game.can_finish:
-        return HintResult(None, Verdict.SOLVED, "every card left can go home: type finish")
-    for move in game.legal_moves:
-        if move.destination.kind is PlaceKind.FOUNDATION:
-            return HintResult(move, Verdict.UNDECIDED, describe_move(game.position, move))
-    return HintResult(None, Verdict.UNDECIDED, "no solver is installed, so there is no hint beyond cards going home")
+        found = self._solver(game, time_limit=time_limit, cancel=cancel)
+        verdict = {Outcome.SOLVED: Verdict.SOLVED, Outcome.LOST: Verdict.LOST}.get(found.outcome, Verdict.UNDECIDED)
+        if found.move is None and found.outcome is Outcome.SOLVED:
+            reason = "nothing is left to do"
+        elif found.outcome is Outcome.LOST:
+            reason = "this position can no longer be won"
+        elif found.move is None and cancel is not None and cancel.is_set():
+            reason = "the search was stopped"
+        elif found.move is None:
+            reason = f"no solution found in {time_limit:g} s; ask again, or undo a few moves"
+        else:
+            reason = describe_move(game.position, found.move)
+            if found.moves_left is not None:
+                reason += f" ({found.moves_left} move{'s' if found.moves_left != 1 else ''} to a win)"
+        return HintResult(found.move, verdict, reason)

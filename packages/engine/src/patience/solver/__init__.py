@@ -51,6 +51,7 @@ from patience.variant import Variant
 
 __all__ = [
     "Hint",
+    "Hinter",
     "Outcome",
     "SolveResult",
     "SolverError",
@@ -92,6 +93,8 @@ class Hint:
     move: Move | None
     outcome: Outcome
     reason: str
+    moves_left: int | None = None
+    """Player moves from here to the win along the hinted solution, this one included, when one is known."""
 
 
 class SolverError(PatienceError):
@@ -310,50 +313,69 @@ def place_step(position: Position, step: Step, index: dict[int, int] | None = No
     return Move(source, target, count)
 
 
-_PLAN = "_patience_solver_plan"
+class Hinter:
+    """Hints that keep to one solution while the player follows it.
+
+    A search started afresh from each position may pick a different line
+    every time, and its first moves can then undo each other (``23``, ``32``,
+    ``23``). A hinter remembers the solution behind its last hint: while the
+    player follows it (or comes back to a position on it, after an undo), the
+    next hint continues that solution without searching, so following the
+    hints always wins. Hold one per game being played; calling it from a
+    worker thread, with a copy of the game, is fine.
+    """
+
+    def __init__(self) -> None:
+        self._plan: dict[Position, tuple[Move, int]] = {}
+
+    def forget(self) -> None:
+        """Drop the remembered solution (a new game, say)."""
+        self._plan = {}
+
+    def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
+        """The next move for ``game``'s position, with a short reason; or why there is none."""
+        started = time.monotonic()
+        if game.is_won:
+            return Hint(None, Outcome.SOLVED, "the game is won", 0)
+        position = game.position
+        pending = autoplay_moves(game.autoplay, position)
+        if pending:
+            # The game has not made its automatic moves yet (a board taken as given): play them first.
+            return Hint(pending[0], Outcome.UNDECIDED, describe_move(position, pending[0]))
+        planned = self._plan.get(position)
+        if planned is not None and game.check(planned[0]):
+            move, left = planned
+            return Hint(move, Outcome.SOLVED, describe_move(position, move), left)
+        pm = game.plugins
+        result = solve(game.variant, position, time_limit=time_limit, cancel=cancel, plugins=pm)
+        if result.outcome is Outcome.SOLVED and result.moves:
+            plan: dict[Position, tuple[Move, int]] = {}
+            follow = Game.from_position(game.variant, position, plugins=pm)
+            for done, move in enumerate(result.moves):
+                plan[follow.position] = (move, len(result.moves) - done)
+                follow.play(move)
+            self._plan = plan
+            move = result.moves[0]
+            return Hint(move, Outcome.SOLVED, describe_move(position, move), len(result.moves))
+        if result.outcome is Outcome.LOST:
+            return Hint(None, Outcome.LOST, "this position can no longer be won")
+        if cancel is not None and cancel.is_set():
+            return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
+        spent = time.monotonic() - started
+        return Hint(
+            None,
+            Outcome.UNDECIDED,
+            f"no solution found in {spent:.1f} s; try again with more time, or undo a few moves",
+        )
 
 
 def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
-    """The first move of a solution from ``game``'s position, with a short reason; or why there is none.
+    """One hint for ``game``'s position, with no memory between calls.
 
-    The rest of the solution is remembered on ``game``: while the player
-    follows the hints (or comes back to a position on the way), the next hint
-    continues the same solution instead of starting a new one, so following
-    the hints always wins.
+    A front end that gives hint after hint holds a :class:`Hinter` instead,
+    so that its hints keep to one solution.
     """
-    started = time.monotonic()
-    if game.is_won:
-        return Hint(None, Outcome.SOLVED, "the game is won")
-    position = game.position
-    pending = autoplay_moves(game.autoplay, position)
-    if pending:
-        # The game has not made its automatic moves yet (a board taken as given): play them first.
-        return Hint(pending[0], Outcome.UNDECIDED, describe_move(position, pending[0]))
-    plan: dict[Position, Move] = getattr(game, _PLAN, None) or {}
-    planned = plan.get(position)
-    if planned is not None and game.check(planned):
-        return Hint(planned, Outcome.SOLVED, describe_move(position, planned))
-    pm = getattr(game, "_pm", None)
-    result = solve(game.variant, position, time_limit=time_limit, cancel=cancel, plugins=pm)
-    if result.outcome is Outcome.SOLVED and result.moves:
-        plan = {}
-        follow = Game.from_position(game.variant, position, plugins=pm)
-        for move in result.moves:
-            plan[follow.position] = move
-            follow.play(move)
-        setattr(game, _PLAN, plan)
-        move = result.moves[0]
-        return Hint(move, Outcome.SOLVED, describe_move(position, move))
-    if result.outcome is Outcome.LOST:
-        return Hint(None, Outcome.LOST, "this position can no longer be won")
-    if cancel is not None and cancel.is_set():
-        return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
-    spent = time.monotonic() - started
-    return Hint(
-        None,
-        Outcome.UNDECIDED,
-        f"no solution found in {spent:.1f} s; try again with more time, or undo a few moves",
-    )
+    return Hinter()(game, time_limit=time_limit, cancel=cancel)
 
 
 def describe_move(position: Position, move: Move) -> str:
