@@ -29,7 +29,9 @@ def replay(variant: patience.Variant, position: Position, result: SolveResult) -
 def test_every_solver_move_replays_through_the_game(name: str, cells: int) -> None:
     variant = patience.get_variant(name)
     solved = 0
-    for deal in range(1, 41):
+    # Eight Off with 2 cells wins about one deal in five hundred; #531 is the first the solver wins.
+    deals = [531] if (name == "eight-off" and cells == 2) else range(1, 41)
+    for deal in deals:
         position = deal_position(variant, deal, cells)
         result = solve(variant, position, max_positions=20_000)
         if result.outcome is Outcome.SOLVED:
@@ -40,9 +42,7 @@ def test_every_solver_move_replays_through_the_game(name: str, cells: int) -> No
                 break
         elif result.outcome is Outcome.LOST:
             assert result.moves == ()
-    # Eight Off with 2 cells wins about one deal in five hundred: none may be among the first 40.
-    if not (name == "eight-off" and cells == 2):
-        assert solved >= 1, f"no deal of {name} with {cells} cells solved among the first 40"
+    assert solved >= 1, f"no deal of {name} with {cells} cells solved among {deals}"
 
 
 def test_solution_replays_from_a_position_before_automatic_play() -> None:
