@@ -198,37 +198,60 @@ def candidate_moves(
 
 
 def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
-    """The foundation moves that ``policy`` makes by itself from ``position``, in order, until none is left."""
+    """The foundation moves that ``policy`` makes by itself from ``position``, in order, until none is left.
+
+    Each pass looks at the columns, then the cells, that held a card when the
+    pass began, each once, and sends its card home when the policy allows;
+    passes repeat until one moves nothing.
+    """
     if policy is AutoPlay.NONE:
         return []
+    found = list(position.foundations)
+    safe_only = policy is AutoPlay.SAFE_ALTERNATE
+    # Most positions have no card that may go home: find that out before copying anything.
+    tops = [column[-1] for column in position.columns if column]
+    tops += [card for card in position.cells if card is not None]
+    if not any(_goes_home(card, found, safe_only) for card in tops):
+        return []
+    columns = [list(column) for column in position.columns]
+    cells = list(position.cells)
+    home = Place.foundation()
     moves: list[Move] = []
     changed = True
     while changed:
         changed = False
-        for place in _tops(position):
-            card = position.card_at(place)
-            if card is None or not can_go_home(position, card):
-                continue
-            if policy is AutoPlay.SAFE_ALTERNATE and not _safe_alternate(position, card):
-                continue
-            move = Move(place, Place.foundation())
-            position = position.apply(move)
-            moves.append(move)
-            changed = True
+        for i in [i for i, column in enumerate(columns) if column]:
+            card = columns[i][-1]
+            if _goes_home(card, found, safe_only):
+                columns[i].pop()
+                found[card.suit.value] += 1
+                moves.append(Move(Place.column(i), home))
+                changed = True
+        for i in [i for i, held in enumerate(cells) if held is not None]:
+            held = cells[i]
+            if held is not None and _goes_home(held, found, safe_only):
+                cells[i] = None
+                found[held.suit.value] += 1
+                moves.append(Move(Place.cell(i), home))
+                changed = True
     return moves
 
 
-def _tops(position: Position) -> Iterator[Place]:
-    for i, column in enumerate(position.columns):
-        if column:
-            yield Place.column(i)
-    for i, card in enumerate(position.cells):
-        if card is not None:
-            yield Place.cell(i)
+#: For each suit (by value), the two suits of the other colour.
+_OTHER_COLOUR = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
-def _safe_alternate(position: Position, card: Card) -> bool:
-    """The seed's rule: aces and twos always; otherwise both other-colour cards one rank lower are home."""
-    if card.rank <= 2:
+def _goes_home(card: Card, found: list[int], safe_only: bool) -> bool:
+    """Whether ``card`` is next for its foundation and, under the seed's rule, safe to send there.
+
+    The seed's rule: aces and twos always; another card once both cards of
+    the other colour one rank lower are home.
+    """
+    rank = card.rank
+    suit = card.suit.value
+    if found[suit] != rank - 1:
+        return False
+    if not safe_only or rank <= 2:
         return True
-    return all(position.foundations[suit] >= card.rank - 1 for suit in range(4) if Suit(suit).colour is not card.colour)
+    first, second = _OTHER_COLOUR[suit]
+    return found[first] >= rank - 1 and found[second] >= rank - 1
