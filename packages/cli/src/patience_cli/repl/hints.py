@@ -11,9 +11,9 @@ import threading
 
 from attrs import frozen
 
-from patience import Game, Move, PlaceKind, Position
+from patience import Game, Move
 
-__all__ = ["HintResult", "Hinter", "Verdict", "describe_move", "snapshot"]
+__all__ = ["HintResult", "Hinter", "Verdict", "snapshot"]
 
 
 class Verdict(enum.Enum):
@@ -41,21 +41,6 @@ def snapshot(game: Game) -> Game:
     return Game.from_position(game.variant, game.position)
 
 
-def describe_move(position: Position, move: Move) -> str:
-    """A move in words: ``23: ♠7 onto ♦8``, ``4a: ♥6 to a free cell``, ``5h: ♦A goes home``."""
-    cards = position.moving_cards(move)
-    if not cards:
-        return str(move)
-    what = cards[0].display if move.count == 1 else f"the run of {move.count} from {cards[0].display}"
-    dest = move.destination
-    if dest.kind is PlaceKind.FOUNDATION:
-        return f"{move}: {what} goes home"
-    if dest.kind is PlaceKind.CELL:
-        return f"{move}: {what} to a free cell"
-    target = position.column(dest)
-    return f"{move}: {what} onto {target[-1].display}" if target else f"{move}: {what} to the empty column"
-
-
 class Hinter:
     """Hints from the solver that stay on one winning line while the player follows it."""
 
@@ -79,7 +64,7 @@ class Hinter:
         elif found.move is None:
             reason = f"no solution found in {time_limit:g} s; ask again, or undo a few moves"
         else:
-            reason = describe_move(game.position, found.move)
+            reason = found.reason  # the move in words, as the solver describes it
             if found.moves_left is not None:
                 reason += f" ({found.moves_left} move{'s' if found.moves_left != 1 else ''} to a win)"
         return HintResult(found.move, verdict, reason)
