@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from attrs import frozen
+from attrs import field, frozen
 
 from patience.errors import InvalidCardError
 
@@ -73,10 +73,14 @@ class Card:
 
     rank: int
     suit: Suit
+    index: int = field(init=False, eq=False, repr=False)
+    """A dense number 0-51 (suit-major in :class:`Suit` order), for tables and sets: ``suit * 13 + rank - 1``."""
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
             raise InvalidCardError(f"rank {self.rank} is not a card rank: use 1 (ace) to 13 (king)")
+        # Stored rather than computed: the rules and the solver read it in their inner loops.
+        object.__setattr__(self, "index", self.suit.value * 13 + self.rank - 1)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -109,11 +113,6 @@ class Card:
     def ms_index(self) -> int:
         """This card's number in Microsoft's deck order."""
         return (self.rank - 1) * 4 + _MS_SUITS.index(self.suit)
-
-    @property
-    def index(self) -> int:
-        """A dense number 0-51 (suit-major in :class:`Suit` order), for tables and sets."""
-        return self.suit.value * 13 + self.rank - 1
 
     @property
     def colour(self) -> Colour:

@@ -74,7 +74,8 @@ def max_group(rules: Rules, position: Position, *, to_empty_column: bool) -> int
 
 def can_go_home(position: Position, card: Card) -> bool:
     """Whether ``card`` is the next card for its foundation."""
-    return position.foundations[card.suit.value] == card.rank - 1
+    suit, rank0 = divmod(card.index, 13)
+    return position.foundations[suit] == rank0
 
 
 def check_move(rules: Rules, position: Position, move: Move, title: str = "this game") -> Verdict:
@@ -209,10 +210,15 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     found = list(position.foundations)
     safe_only = policy is AutoPlay.SAFE_ALTERNATE
     # Most positions have no card that may go home: find that out before copying anything.
-    tops = [column[-1] for column in position.columns if column]
-    tops += [card for card in position.cells if card is not None]
-    if not any(_goes_home(card, found, safe_only) for card in tops):
-        return []
+    for column in position.columns:
+        if column and _goes_home(column[-1], found, safe_only):
+            break
+    else:
+        for card in position.cells:
+            if card is not None and _goes_home(card, found, safe_only):
+                break
+        else:
+            return []
     columns = [list(column) for column in position.columns]
     cells = list(position.cells)
     home = Place.foundation()
@@ -224,14 +230,14 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
             card = columns[i][-1]
             if _goes_home(card, found, safe_only):
                 columns[i].pop()
-                found[card.suit.value] += 1
+                found[card.index // 13] += 1
                 moves.append(Move(Place.column(i), home))
                 changed = True
         for i in [i for i, held in enumerate(cells) if held is not None]:
             held = cells[i]
             if held is not None and _goes_home(held, found, safe_only):
                 cells[i] = None
-                found[held.suit.value] += 1
+                found[held.index // 13] += 1
                 moves.append(Move(Place.cell(i), home))
                 changed = True
     return moves
@@ -247,11 +253,10 @@ def _goes_home(card: Card, found: list[int], safe_only: bool) -> bool:
     The seed's rule: aces and twos always; another card once both cards of
     the other colour one rank lower are home.
     """
-    rank = card.rank
-    suit = card.suit.value
-    if found[suit] != rank - 1:
+    suit, rank0 = divmod(card.index, 13)
+    if found[suit] != rank0:
         return False
-    if not safe_only or rank <= 2:
+    if not safe_only or rank0 <= 1:
         return True
     first, second = _OTHER_COLOUR[suit]
-    return found[first] >= rank - 1 and found[second] >= rank - 1
+    return found[first] >= rank0 and found[second] >= rank0

@@ -142,9 +142,8 @@ def solve(
     if not rules_are_data(pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
     comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
-    index = _card_indexes(position)
-    columns = [bytes([index[id(card)] for card in column]) for column in position.columns]
-    cells = [index[id(card)] for card in position.cells if card is not None]
+    columns = [bytes([card.index for card in column]) for column in position.columns]
+    cells = [card.index for card in position.cells if card is not None]
     root, opening = comp.start(columns, cells, list(position.foundations))
     scans = [Scan(comp, root, weights, full=full) for weights, full in _SCANS]
     complete = next(scan for scan in scans if scan.full)
@@ -155,7 +154,7 @@ def solve(
             status = scan.run(quota, limits)
             if status is Status.SOLVED:
                 steps = opening + [step for group in scan.path for step in group]
-                moves = _replay(variant, position, steps, policy, index)
+                moves = _replay(variant, position, steps, policy)
                 return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
             if status is Status.STOPPED:
                 stopped = True
@@ -190,9 +189,7 @@ def _solve_with_hook(
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
 
 
-def _replay(
-    variant: Variant, position: Position, steps: list[Step], policy: AutoPlay, index: dict[int, int]
-) -> tuple[Move, ...]:
+def _replay(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
     """Place each step on real columns and cells and play it by the game's own rules; check the win.
 
     Only called when no plugin overrides legality, so the legality hook is
@@ -208,12 +205,12 @@ def _replay(
     """
     rules = variant.rules
     title = variant.title
-    position = _autoplay(policy, position, index)
+    position = _autoplay(policy, position)
     moves: list[Move] = []
     foundation = PlaceKind.FOUNDATION
     column_kind = PlaceKind.COLUMN
     for step in steps:
-        move = place_step(position, step, index)
+        move = place_step(position, step)
         verdict = check_move(rules, position, move, title)
         if not verdict:
             raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
@@ -222,46 +219,30 @@ def _replay(
         if policy is AutoPlay.NONE:
             continue
         source = move.source
-        if move.destination.kind is not foundation and source.kind is column_kind:
+        if move.destination.kind is not foundation:
+            if source.kind is not column_kind:
+                continue  # from a cell: nothing is uncovered, the foundations are as they were
             column = position.columns[source.index or 0]
             if not column:
                 continue
-            card = index[id(column[-1])]
-            if position.foundations[card // 13] != card % 13:
+            suit, rank0 = divmod(column[-1].index, 13)
+            if position.foundations[suit] != rank0:
                 continue
-        elif move.destination.kind is not foundation:
-            continue  # from a cell: nothing is uncovered, the foundations are as they were
-        position = _autoplay(policy, position, index)
+        position = _autoplay(policy, position)
     if not position.is_won:
         raise SolverError("the solution does not win the game")
     return tuple(moves)
 
 
-def _card_indexes(position: Position) -> dict[int, int]:
-    """``id(card)`` -> ``card.index`` for the cards of ``position`` (moves keep the same card objects)."""
-    index = {id(card): card.index for column in position.columns for card in column}
-    index.update((id(card), card.index) for card in position.cells if card is not None)
-    return index
-
-
-def _autoplay(policy: AutoPlay, position: Position, index: dict[int, int] | None = None) -> Position:
-    """``position`` after the game's automatic play (skipping the work when no card is next for its foundation)."""
-    if policy is AutoPlay.NONE:
-        return position
-    found = position.foundations
-    tops = [column[-1] for column in position.columns if column]
-    tops += [card for card in position.cells if card is not None]
-    if index is None:
-        index = _card_indexes(position)
-    if not any(found[c // 13] == c % 13 for c in map(index.__getitem__, map(id, tops))):
-        return position
+def _autoplay(policy: AutoPlay, position: Position) -> Position:
+    """``position`` after the game's automatic play."""
     autos = autoplay_moves(policy, position)
     if not autos:
         return position
     # Every automatic move takes a top card home: play them all on one copy.
     columns = list(position.columns)
     cells = list(position.cells)
-    home = list(found)
+    home = list(position.foundations)
     for auto in autos:
         source = auto.source
         at = source.index or 0
@@ -274,29 +255,24 @@ def _autoplay(policy: AutoPlay, position: Position, index: dict[int, int] | None
             assert held is not None
             card = held
             cells[at] = None
-        c = index[id(card)]
-        if home[c // 13] != c % 13:
+        suit, rank0 = divmod(card.index, 13)
+        if home[suit] != rank0:
             raise SolverError(f"automatic move {auto} does not go home")
-        home[c // 13] += 1
+        home[suit] += 1
     return Position(tuple(columns), tuple(cells), (home[0], home[1], home[2], home[3]))
 
 
-def place_step(position: Position, step: Step, index: dict[int, int] | None = None) -> Move:
-    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top.
-
-    ``index`` maps ``id(card)`` to ``card.index`` for the cards of the position (see ``_card_indexes``).
-    """
-    if index is None:
-        index = _card_indexes(position)
+def place_step(position: Position, step: Step) -> Move:
+    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
     card, count, dest = step
     source: Place | None = None
     for i, column in enumerate(position.columns):
-        if len(column) >= count and index[id(column[-count])] == card:
+        if len(column) >= count and column[-count].index == card:
             source = Place.column(i)
             break
     else:
         for i, held in enumerate(position.cells):
-            if held is not None and index[id(held)] == card:
+            if held is not None and held.index == card:
                 source = Place.cell(i)
                 break
     if source is None:
@@ -308,8 +284,12 @@ def place_step(position: Position, step: Step, index: dict[int, int] | None = No
     elif dest == EMPTY:
         target = Place.column(next(i for i, column in enumerate(position.columns) if not column))
     else:
-        tops = [index[id(column[-1])] if column else -1 for column in position.columns]
-        target = Place.column(tops.index(dest))
+        for i, column in enumerate(position.columns):
+            if column and column[-1].index == dest:
+                target = Place.column(i)
+                break
+        else:
+            raise SolverError(f"solver step {step}: no column has that card on top")
     return Move(source, target, count)
 
 

@@ -211,6 +211,10 @@ class Scan:
             _, _, key, found, g = heappop(heap)
             expanded += 1
             cols, cells = key
+            if wn:
+                ptable = by_found.get(found)
+                if ptable is None:
+                    ptable = by_found[found] = _NextPenalties(penalty, found, wn).__getitem__
             for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
                 ckey = (ccols, ccells)
                 seen = len(parents)
@@ -224,7 +228,7 @@ class Scan:
                     status = Status.SOLVED
                     break
                 if wn:
-                    table = by_found.get(cfound)
+                    table = ptable if cfound is found else by_found.get(cfound)
                     if table is None:
                         table = by_found[cfound] = _NextPenalties(penalty, cfound, wn).__getitem__
                     pen = sum(map(table, ccols))
