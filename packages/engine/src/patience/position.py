@@ -57,12 +57,12 @@ class Position:
     @property
     def free_cells(self) -> int:
         """How many cells are empty."""
-        return sum(1 for card in self.cells if card is None)
+        return self.cells.count(None)
 
     @property
     def empty_columns(self) -> int:
         """How many columns are empty."""
-        return sum(1 for column in self.columns if not column)
+        return self.columns.count(())
 
     @property
     def cards_home(self) -> int:

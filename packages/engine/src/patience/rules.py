@@ -125,8 +125,12 @@ def builds_on(build: Build, card: Card, base: Card) -> bool:
     if build is Build.SAME_SUIT:
         return card.suit is base.suit
     if build is Build.ALTERNATE_COLOURS:
-        return card.colour is not base.colour
+        return _RED_SUIT[card.index // 13] is not _RED_SUIT[base.index // 13]
     return True
+
+
+#: Whether each suit (by :attr:`Card.index` // 13) is red: the rules' inner loops read this, not ``Card.colour``.
+_RED_SUIT = (False, True, True, False)
 
 
 def group_capacity(free_cells: int, empty_columns: int, *, to_empty_column: bool, group_moves: bool = True) -> int:
