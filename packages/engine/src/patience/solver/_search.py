@@ -143,16 +143,18 @@ class _NextPenalties(dict[bytes, int]):
         super().__init__()
         self.base = base
         self.wanted = [_ONE[suit * 13 + rank0] for suit, rank0 in enumerate(found) if rank0 < 13]
+        self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
         self[b""] = base(b"")
 
     def __missing__(self, column: bytes) -> int:
         value = self.base(column)
         last = len(column) - 1
-        for card in self.wanted:
-            at = column.find(card)
-            if at >= 0:
-                value += self.next_card * (last - at)
+        if len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
+            for card in self.wanted:
+                at = column.find(card)
+                if at >= 0:
+                    value += self.next_card * (last - at)
         self[column] = value
         return value
 
