@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
-__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "State", "Step"]
+__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
 HOME = -1
@@ -37,6 +37,9 @@ State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 Steps = tuple[Step, ...]
 #: A child: ``(steps, columns, cells, foundations, non-foundation moves it costs)``.
 Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
+#: A move from a column to a cell or an empty column, not made yet: ``(column, cards, CELL or 0, step,
+#: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
+Later = tuple[int, int, int, Step, bytes]
 
 _SUIT = bytes(c // 13 for c in range(52))
 _RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
@@ -215,8 +218,24 @@ class Compiled:
         as it may move), and a card lying on its natural parent does not go to a cell. The
         complete search lists every legal move.
         """
+        out, later = self.expand(columns, cells, found, full)
+        make = self._make
+        out.extend(make(columns, cells, found, i, k, dest, -1, step) for i, k, dest, step, _ in later)
+        return out
+
+    def expand(
+        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
+    ) -> tuple[list[Child], list[Later]]:
+        """:meth:`children`, except that most moves to a cell or an empty column come as :data:`Later` descriptions.
+
+        Few of those children are ever expanded, so a search can rank them
+        from the parent (:meth:`make_later` builds one when it is wanted).
+        The ones that uncover a card that then goes home are made at once.
+        """
         out: list[Child] = []
+        later: list[Later] = []
         append = out.append
+        defer = later.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
         empties = columns.count(b"")
@@ -231,6 +250,7 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, _RANK0
+        policy, safe = self.policy, self.safe
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         runs = self._runs
         run_length = self.run_length
@@ -258,10 +278,23 @@ class Compiled:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
                     bottom = column[-k]
-                    if to_empty[bottom]:
-                        append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                    if k and to_empty[bottom]:
+                        rest = column[:-k]
+                        exposed = rest[-1]
+                        if found[suit_of[exposed]] == rank_of[exposed] and (
+                            policy(exposed, found) or safe(exposed, found)
+                        ):
+                            append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        else:
+                            defer((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
-                append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                rest = column[:-1]
+                if rest:
+                    exposed = rest[-1]
+                    if found[suit_of[exposed]] == rank_of[exposed] and (policy(exposed, found) or safe(exposed, found)):
+                        append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                        continue
+                defer((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
             if found[suit_of[card]] == rank_of[card]:
                 append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
@@ -271,7 +304,12 @@ class Compiled:
                     append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
                 append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
-        return out
+        return out, later
+
+    def make_later(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], later: Later) -> Child:
+        """The child that a :data:`Later` description of a move from ``(columns, cells, found)`` stands for."""
+        i, count, dest, step, _ = later
+        return self._make(columns, cells, found, i, count, dest, -1, step)
 
     def _make(
         self,

@@ -12,7 +12,7 @@ from patience.legality import autoplay_moves, candidate_moves
 from patience.moves import Move
 from patience.position import Position
 from patience.rules import AutoPlay, Rules
-from patience.solver._compiled import _ONE, Compiled, State, Step
+from patience.solver._compiled import _ONE, CELL, Compiled, Later, State, Step
 
 __all__ = ["Limits", "Scan", "Status", "Weights", "best_first", "hook_search"]
 
@@ -177,7 +177,9 @@ class Scan:
         cols0, cells0, found0 = root
         key0 = (cols0, cells0)
         self.parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
-        self.heap: list[tuple[int, int, Key, tuple[int, ...], int]] = [(0, 0, key0, found0, 0)]
+        #: ``(priority, tie-break, key, foundations, moves so far, None)`` for a state; for a move whose child
+        #: is not made yet, the parent's key and foundations, the child's moves so far, and the move.
+        self.heap: list[tuple[int, int, Key, tuple[int, ...], int, Later | None]] = [(0, 0, key0, found0, 0, None)]
         self.counter = 0
         self.expanded = 0
         self.penalty = weights.column_penalty(comp).__getitem__
@@ -192,7 +194,7 @@ class Scan:
             return self.status
         heap, parents, full = self.heap, self.parents, self.full
         setdefault = parents.setdefault
-        children, penalty = self.comp.children, self.penalty
+        expand, make_later, penalty = self.comp.expand, self.comp.make_later, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
         by_found = self.by_found
@@ -210,14 +212,25 @@ class Scan:
             if expanded >= stop_at:
                 status = Status.BUDGET
                 break
-            _, _, key, found, g = heappop(heap)
+            _, _, key, found, g, later = heappop(heap)
+            if later is not None:
+                # A move ranked from its parent: make the child now, unless it was reached another way.
+                steps, ccols, ccells, found, _ = make_later(key[0], key[1], found, later)
+                ckey = (ccols, ccells)
+                if ckey in parents:
+                    continue
+                parents[ckey] = (key, steps)
+                key = ckey
             expanded += 1
             cols, cells = key
             if wn:
-                ptable = by_found.get(found)
-                if ptable is None:
-                    ptable = by_found[found] = _NextPenalties(penalty, found, wn).__getitem__
-            for steps, ccols, ccells, cfound, cost in children(cols, cells, found, full):
+                table = by_found.get(found)
+                if table is None:
+                    table = by_found[found] = _NextPenalties(penalty, found, wn).__getitem__
+            else:
+                table = penalty
+            made, deferred = expand(cols, cells, found, full)
+            for steps, ccols, ccells, cfound, cost in made:
                 ckey = (ccols, ccells)
                 seen = len(parents)
                 setdefault(ckey, (key, steps))
@@ -229,19 +242,37 @@ class Scan:
                     heap.clear()
                     status = Status.SOLVED
                     break
-                if wn:
-                    table = ptable if cfound is found else by_found.get(cfound)
-                    if table is None:
-                        table = by_found[cfound] = _NextPenalties(penalty, cfound, wn).__getitem__
+                if cfound is found:
                     pen = sum(map(table, ccols))
+                elif wn:
+                    ctable = by_found.get(cfound)
+                    if ctable is None:
+                        ctable = by_found[cfound] = _NextPenalties(penalty, cfound, wn).__getitem__
+                    pen = sum(map(ctable, ccols))
                 else:
                     pen = sum(map(penalty, ccols))
                 cg = g + cost
                 counter -= 1
-                heappush(
-                    heap,
-                    (wd * cg + pen + wc * len(ccells) - wh * home, counter, ckey, cfound, cg),
-                )
+                heappush(heap, (wd * cg + pen + wc * len(ccells) - wh * home, counter, ckey, cfound, cg, None))
+            else:
+                if deferred:
+                    # The same evaluation as a made child's, from the parent's: one column changes,
+                    # a card joins the cells or a run fills an empty column.
+                    base = sum(map(table, cols)) - wh * (found[0] + found[1] + found[2] + found[3])
+                    cg = g + 1
+                    base += wd * cg + wc * len(cells)
+                    for move in deferred:
+                        i, count, dest, _, rest = move
+                        column = cols[i]
+                        pen = base - table(column) + table(rest)
+                        if dest == CELL:
+                            pen += wc
+                        else:
+                            pen += table(column[-count:]) - table(b"")
+                        counter -= 1
+                        heappush(heap, (pen, counter, key, found, cg, move))
+                continue
+            break
         limits.positions += expanded - start
         self.counter = counter
         self.expanded = expanded
