@@ -168,6 +168,11 @@ class Scan:
 
     A scan with ``full`` false lists meta-moves only (see :meth:`Compiled.children`); a full scan
     lists every move, so that running out of states proves the position lost.
+
+    Moves from a column to a cell or to an empty column (most children, few
+    of them ever expanded) go on the heap as the move itself, ranked exactly
+    as their child would be, and the child is made when it comes off the
+    heap, unless another way reached it first (:meth:`Compiled.expand`).
     """
 
     def __init__(self, comp: Compiled, root: State, weights: Weights, *, full: bool) -> None:
