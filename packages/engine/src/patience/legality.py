@@ -222,22 +222,24 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
                 break
         else:
             return []
-    columns = [list(column) for column in position.columns]
+    columns = position.columns
+    heights = [len(column) for column in columns]
     cells = list(position.cells)
     home = Place.foundation()
     moves: list[Move] = []
     changed = True
     while changed:
         changed = False
-        for i in [i for i, column in enumerate(columns) if column]:
-            card = columns[i][-1]
-            if _goes_home(card, found, safe_only):
-                columns[i].pop()
-                found[card.index // 13] += 1
-                moves.append(Move(Place.column(i), home))
-                changed = True
-        for i in [i for i, held in enumerate(cells) if held is not None]:
-            held = cells[i]
+        for i, column in enumerate(columns):
+            height = heights[i]
+            if height:
+                card = column[height - 1]
+                if _goes_home(card, found, safe_only):
+                    heights[i] = height - 1
+                    found[card.index // 13] += 1
+                    moves.append(Move(Place.column(i), home))
+                    changed = True
+        for i, held in enumerate(cells):
             if held is not None and _goes_home(held, found, safe_only):
                 cells[i] = None
                 found[held.index // 13] += 1

@@ -45,16 +45,22 @@ class Place:
     @classmethod
     def column(cls, index: int) -> Place:
         """Column ``index`` (0-based)."""
+        if cls is Place and 0 <= index < _SHARED:
+            return _COLUMNS[index]
         return cls(PlaceKind.COLUMN, index)
 
     @classmethod
     def cell(cls, index: int) -> Place:
         """Cell ``index`` (0-based)."""
+        if cls is Place and 0 <= index < _SHARED:
+            return _CELLS[index]
         return cls(PlaceKind.CELL, index)
 
     @classmethod
     def foundation(cls, suit: Suit | None = None) -> Place:
         """The foundation of ``suit``, or "the card's own foundation" when ``suit`` is None."""
+        if suit is None and cls is Place:
+            return _HOME
         return cls(PlaceKind.FOUNDATION, None if suit is None else suit.value)
 
     @property
@@ -102,6 +108,14 @@ class Place:
         raise InvalidMoveError(
             f"{text!r} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
         )
+
+
+# Places are immutable values, so the common ones are made once and shared (the rules and the
+# solver's replay name places in their inner loops).
+_SHARED = 16
+_COLUMNS = tuple(Place(PlaceKind.COLUMN, i) for i in range(_SHARED))
+_CELLS = tuple(Place(PlaceKind.CELL, i) for i in range(_SHARED))
+_HOME = Place(PlaceKind.FOUNDATION, None)
 
 
 @frozen

@@ -146,8 +146,7 @@ class Position:
         elif source.kind is PlaceKind.CELL:
             cells[self._cell_index(source)] = None
         else:
-            suit = cards[0].suit
-            foundations[suit.value] -= 1
+            foundations[cards[0].index // 13] -= 1
         if dest.kind is PlaceKind.COLUMN:
             index = dest.index
             assert index is not None
@@ -160,7 +159,7 @@ class Position:
             cells[index] = cards[0]
         else:
             card = cards[0]
-            foundations[card.suit.value] = card.rank
+            foundations[card.index // 13] = card.rank
         return Position(tuple(columns), tuple(cells), (foundations[0], foundations[1], foundations[2], foundations[3]))
 
     def __str__(self) -> str:
