@@ -407,6 +407,26 @@ def test_usage_errors_name_the_command_whose_help_to_read(
     assert line == "patience: missing argument 'RANGE' (see `patience census --help`)\n"
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["deal", "freecell", "5", "--bogus"], "no such option: --bogus (see `patience deal --help`)"),
+        (["code", "--bogus"], "no such option: --bogus (see `patience code --help`)"),
+        (["code", "freecell", "5", "--bogus"], "no such option: --bogus (see `patience code --help`)"),
+        (["play", "freecell", "5", "--bogus"], "no such option: --bogus (see `patience play --help`)"),
+        (["deal", "freecell", "5", "6", "7"], "got unexpected extra argument(s) (6 7) (see `patience deal --help`)"),
+    ],
+)
+def test_an_unknown_option_reads_as_one_where_deals_may_be_negative(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], line: str
+) -> None:
+    # deal, code and play take `-5` as a deal number to refuse it themselves, so click lets
+    # unknown options through to them as arguments.
+    result = run_main(capsys, monkeypatch, *args)
+    assert result.exit_code == 2
+    assert result.stderr == f"patience: {line}\n"
+
+
 def test_main_keeps_help_and_normal_exit_codes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

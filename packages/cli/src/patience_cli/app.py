@@ -6,6 +6,7 @@ adds its commands, so the groups stay independent.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 
@@ -68,9 +69,20 @@ def main(args: Sequence[str] | None = None) -> None:
     sys.exit(result if isinstance(result, int) else 0)
 
 
+#: click's message for arguments left over once every parameter has its value.
+_EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
+
+
 def _usage_message(error: typer.TyperException) -> str:
     """The usage error's message in one line, starting in lower case as our own messages do, with where to find help."""
     text = one_line(error.format_message()).rstrip(".")
+    extra = _EXTRA_ARGUMENTS.fullmatch(text)
+    if extra is not None:
+        # Commands that take `-5` as a deal (to refuse it themselves) let unknown options through
+        # as arguments; an option among the extras is still an option the command does not have.
+        options = [word for word in extra.group(1).split() if word.startswith("--")]
+        if options:
+            text = f"No such option: {options[0]}"
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     ctx = getattr(error, "ctx", None)

@@ -105,11 +105,11 @@ def _emit_json(data: Any) -> None:
     typer.echo(to_json(data))
 
 
-def _no_stray_option(*values: str | None) -> None:
+def _no_stray_option(command: str, *values: str | None) -> None:
     """Refuse ``--something`` that landed in a positional argument (commands that accept ``-5`` as a deal)."""
     for value in values:
         if value is not None and value.startswith("--"):
-            bad_input(f"no such option: {value} (see --help)")
+            bad_input(f"no such option: {value} (see `patience {command} --help`)")
 
 
 # -- variants ---------------------------------------------------------------
@@ -250,7 +250,7 @@ def deal(
     columns (lists of cards, covered card first), freecells (cell a first,
     null when free) and foundations (highest rank home per suit letter).
     """
-    _no_stray_option(variant, deal_number)
+    _no_stray_option("deal", variant, deal_number)
     start = parse_deal_number(from_deal) if from_deal is not None else None
     if start is not None and not winnable:
         bad_input("--from goes with --winnable")
@@ -452,7 +452,7 @@ def code(
     ] = OutputFormat.TEXT,
 ) -> None:
     """Make the game code of a deal, or decode a code into the variant, deal number and cell count."""
-    _no_stray_option(variant, deal_number)
+    _no_stray_option("code", variant, deal_number)
     if decode is None and deal_number is None and variant is not None and _looks_like_code(variant):
         decode, variant = variant, None  # `patience code EO1-C8-AAAAAFA` decodes, as people paste it
     if decode is not None:
