@@ -250,7 +250,7 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, _RANK0
-        policy, safe = self.policy, self.safe
+        uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         runs = self._runs
         run_length = self.run_length
@@ -281,9 +281,7 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and (
-                            policy(exposed, found) or safe(exposed, found)
-                        ):
+                        if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
                             append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             defer((i, k, 0, (bottom, k, EMPTY), rest))
@@ -291,7 +289,7 @@ class Compiled:
                 rest = column[:-1]
                 if rest:
                     exposed = rest[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and (policy(exposed, found) or safe(exposed, found)):
+                    if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
                         append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
                 defer((i, 1, CELL, (top, 1, CELL), rest))
@@ -305,6 +303,10 @@ class Compiled:
             if empties and to_empty[card]:
                 append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
+
+    def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
+        """Whether ``card``, next for its foundation and just uncovered, goes home by the automatic or the safe rule."""
+        return self.policy(card, found) or self.safe(card, found)
 
     def make_later(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], later: Later) -> Child:
         """The child that a :data:`Later` description of a move from ``(columns, cells, found)`` stands for."""
@@ -351,9 +353,7 @@ class Compiled:
         # The parent is settled and, unless the move went home, the foundations are as they were:
         # only the card the move uncovers can be new to the automatic or the safe moves home.
         if exposed == 52 or (
-            exposed >= 0
-            and found[_SUIT[exposed]] == _RANK0[exposed]
-            and (self.policy(exposed, found) or self.safe(exposed, found))
+            exposed >= 0 and found[_SUIT[exposed]] == _RANK0[exposed] and self.uncovers_home(exposed, found)
         ):
             held = list(cells)
             home = list(found)
