@@ -161,6 +161,9 @@ class _NextPenalties(dict[bytes, int]):
 
 #: A state without its foundations (the cards not in the columns or cells are home).
 Key = tuple[tuple[bytes, ...], bytes]
+#: A frontier entry: ``(key, foundations, moves so far, None)`` for a state; for a move whose child is
+#: not made yet, the parent's key and foundations, the child's moves so far, and the move.
+Entry = tuple[Key, tuple[int, ...], int, Later | None]
 
 
 class Scan:
@@ -170,9 +173,9 @@ class Scan:
     lists every move, so that running out of states proves the position lost.
 
     Moves from a column to a cell or to an empty column (most children, few
-    of them ever expanded) go on the heap as the move itself, ranked exactly
-    as their child would be, and the child is made when it comes off the
-    heap, unless another way reached it first (:meth:`Compiled.expand`).
+    of them ever expanded) go on the frontier as the move itself, ranked
+    exactly as their child would be, and the child is made when it comes
+    off, unless another way reached it first (:meth:`Compiled.expand`).
     """
 
     def __init__(self, comp: Compiled, root: State, weights: Weights, *, full: bool) -> None:
@@ -184,8 +187,10 @@ class Scan:
         self.parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
         #: ``(priority, tie-break, key, foundations, moves so far, None)`` for a state; for a move whose child
         #: is not made yet, the parent's key and foundations, the child's moves so far, and the move.
-        self.heap: list[tuple[int, int, Key, tuple[int, ...], int, Later | None]] = [(0, 0, key0, found0, 0, None)]
-        self.counter = 0
+        # The frontier: a bucket per rank (ranks are small ints), last in first out within one, and a
+        # heap of the ranks that have a bucket. Pushing is an append; only a new rank touches the heap.
+        self.ranks: list[int] = [0]
+        self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, None)]}
         self.expanded = 0
         self.penalty = weights.column_penalty(comp).__getitem__
         self.status: Status | None = Status.SOLVED if sum(found0) == 52 else None
@@ -197,17 +202,17 @@ class Scan:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
         if self.status is not None:
             return self.status
-        heap, parents, full = self.heap, self.parents, self.full
+        ranks, buckets, parents, full = self.ranks, self.buckets, self.parents, self.full
+        bucket_of = buckets.get
         setdefault = parents.setdefault
         expand, make_later, penalty = self.comp.expand, self.comp.make_later, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
         by_found = self.by_found
-        counter = self.counter
         expanded = start = self.expanded
         stop_at = start + quota
         status = Status.EXHAUSTED
-        while heap:
+        while ranks:
             if not expanded & 127:
                 limits.positions += expanded - start
                 start = expanded
@@ -217,7 +222,12 @@ class Scan:
             if expanded >= stop_at:
                 status = Status.BUDGET
                 break
-            _, _, key, found, g, later = heappop(heap)
+            rank = ranks[0]
+            bucket = buckets[rank]
+            key, found, g, later = bucket.pop()
+            if not bucket:
+                del buckets[rank]
+                heappop(ranks)
             if later is not None:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
                 steps, ccols, ccells, found, _ = make_later(key[0], key[1], found, later)
@@ -244,7 +254,8 @@ class Scan:
                 home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
                 if home == 52:
                     self.path = _trace(parents, ckey)
-                    heap.clear()
+                    ranks.clear()
+                    buckets.clear()
                     status = Status.SOLVED
                     break
                 if cfound is found:
@@ -257,8 +268,13 @@ class Scan:
                 else:
                     pen = sum(map(penalty, ccols))
                 cg = g + cost
-                counter -= 1
-                heappush(heap, (wd * cg + pen + wc * len(ccells) - wh * home, counter, ckey, cfound, cg, None))
+                rank = wd * cg + pen + wc * len(ccells) - wh * home
+                into = bucket_of(rank)
+                if into is None:
+                    buckets[rank] = [(ckey, cfound, cg, None)]
+                    heappush(ranks, rank)
+                else:
+                    into.append((ckey, cfound, cg, None))
             else:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
@@ -274,12 +290,15 @@ class Scan:
                             pen += wc
                         else:
                             pen += table(column[-count:]) - table(b"")
-                        counter -= 1
-                        heappush(heap, (pen, counter, key, found, cg, move))
+                        into = bucket_of(pen)
+                        if into is None:
+                            buckets[pen] = [(key, found, cg, move)]
+                            heappush(ranks, pen)
+                        else:
+                            into.append((key, found, cg, move))
                 continue
             break
         limits.positions += expanded - start
-        self.counter = counter
         self.expanded = expanded
         if status in (Status.SOLVED, Status.EXHAUSTED):
             self.status = status
