@@ -69,6 +69,25 @@ def test_hint_says_a_lost_position_is_lost() -> None:
     assert answer == Hint(None, Outcome.LOST, "this position can no longer be won")
 
 
+def test_asking_again_for_an_undecided_hint_searches_twice_as_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits: list[float | None] = []
+
+    def undecided(*args: object, time_limit: float | None = None, **kwargs: object) -> SolveResult:
+        limits.append(time_limit)
+        return SolveResult(Outcome.UNDECIDED, (), 0, 0.0)
+
+    monkeypatch.setattr(patience.solver, "solve", undecided)
+    game = Game.new("freecell", deal=11982)
+    hinter = Hinter()
+    answers = [hinter(game, time_limit=1.0) for _ in range(8)]
+    assert limits == [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 32.0, 32.0]
+    assert "ask again to search for 2 s" in answers[0].reason
+    assert all(answer.move is None and answer.outcome is Outcome.UNDECIDED for answer in answers)
+    game.play(next(iter(game.legal_moves)))  # another position starts again from the caller's limit
+    hinter(game, time_limit=1.0)
+    assert limits[-1] == 1.0
+
+
 def test_following_the_hints_wins_freecell_deal_1() -> None:
     game = Game.new("freecell", deal=1)
     hinter = Hinter()

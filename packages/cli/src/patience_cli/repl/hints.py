@@ -62,7 +62,7 @@ class Hinter:
         elif found.move is None and cancel is not None and cancel.is_set():
             reason = "the search was stopped"
         elif found.move is None:
-            reason = f"no solution found in {time_limit:g} s; ask again, or undo a few moves"
+            reason = found.reason  # how long it searched, and how long asking again will
         else:
             reason = found.reason  # the move in words, as the solver describes it
             if found.moves_left is not None:

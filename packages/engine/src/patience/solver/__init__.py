@@ -350,14 +350,23 @@ class Hinter:
     next hint continues that solution without searching, so following the
     hints always wins. Hold one per game being played; calling it from a
     worker thread, with a copy of the game, is fine.
+
+    When a search ends undecided, asking again for the same position
+    searches twice as long (up to :data:`MAX_DOUBLINGS` times), so that
+    "ask again" can reach a solution or a proof that the position is lost.
     """
+
+    #: How many times a repeated hint for one undecided position doubles the time limit.
+    MAX_DOUBLINGS = 5
 
     def __init__(self) -> None:
         self._plan: dict[Position, tuple[Move, int]] = {}
+        self._undecided: tuple[Position, int] | None = None
 
     def forget(self) -> None:
         """Drop the remembered solution (a new game, say)."""
         self._plan = {}
+        self._undecided = None
 
     def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
         """The next move for ``game``'s position, with a short reason; or why there is none."""
@@ -374,7 +383,14 @@ class Hinter:
             move, left = planned
             return Hint(move, Outcome.SOLVED, describe_move(position, move), left)
         pm = game.plugins
-        result = solve(game.variant, position, time_limit=time_limit, cancel=cancel, plugins=pm)
+        doublings = self._undecided[1] if self._undecided is not None and self._undecided[0] == position else 0
+        budget = time_limit * 2**doublings
+        result = solve(game.variant, position, time_limit=budget, cancel=cancel, plugins=pm)
+        stopped = cancel is not None and cancel.is_set()
+        if result.outcome is Outcome.UNDECIDED and not stopped:
+            self._undecided = (position, min(doublings + 1, self.MAX_DOUBLINGS))
+        else:
+            self._undecided = None
         if result.outcome is Outcome.SOLVED and result.moves:
             plan: dict[Position, tuple[Move, int]] = {}
             follow = Game.from_position(game.variant, position, plugins=pm)
@@ -386,13 +402,15 @@ class Hinter:
             return Hint(move, Outcome.SOLVED, describe_move(position, move), len(result.moves))
         if result.outcome is Outcome.LOST:
             return Hint(None, Outcome.LOST, "this position can no longer be won")
-        if cancel is not None and cancel.is_set():
+        if stopped:
             return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
         spent = time.monotonic() - started
+        assert self._undecided is not None
+        again = time_limit * 2 ** self._undecided[1]
         return Hint(
             None,
             Outcome.UNDECIDED,
-            f"no solution found in {spent:.1f} s; try again with more time, or undo a few moves",
+            f"no solution found in {spent:.1f} s; ask again to search for {again:g} s, or undo a few moves",
         )
 
 
