@@ -25,7 +25,10 @@ the budgeted scans use meta-moves, one scan lists every legal move (single
 cards and runs), so when it runs out of states the position is proved lost.
 
 Safe to run in a worker thread or process: a call keeps all of its state to
-itself. ``cancel.set()`` stops a search within a few milliseconds.
+itself. ``cancel.set()`` stops a search within a few milliseconds. While a
+search runs, Python's cyclic garbage collector is paused (for the whole
+process, as ``gc.disable()`` is); its previous state comes back when the
+last search running ends.
 """
 
 from __future__ import annotations
