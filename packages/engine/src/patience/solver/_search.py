@@ -269,6 +269,7 @@ class Scan:
                     pen = sum(map(penalty, ccols))
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ccells) - wh * home
+                # Pushed inline here and for the moves below: a helper would cost a call per child.
                 into = bucket_of(rank)
                 if into is None:
                     buckets[rank] = [(ckey, cfound, cg, None)]
