@@ -41,7 +41,7 @@ def _extra_plugins() -> list[str]:
 
 def _fingerprint(paths: list[str]) -> str:
     digest = hashlib.sha256(sys.version.encode())
-    for rel in ["pyproject.toml", *[f"{p}/pyproject.toml" for p in paths]]:
+    for rel in ["pyproject.toml", "constraints.txt", *[f"{p}/pyproject.toml" for p in paths]]:
         digest.update((ROOT / rel).read_bytes())
     return digest.hexdigest()
 
@@ -62,12 +62,14 @@ def setup() -> None:
     groups = config["dependency-groups"]
     assert isinstance(groups, dict)
     pip = [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    # Every third-party version comes from constraints.txt, so a clean clone installs what was tested.
+    pinned = ["-c", str(ROOT / "constraints.txt")]
     print("installing patience and its tools into .venv ...", flush=True)
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
     args: list[str] = []
     for package in packages:
         args += ["-e", str(ROOT / package)]
-    subprocess.run([*pip, *args, *groups["dev"]], check=True)
+    subprocess.run([*pip, *pinned, *args, *groups["dev"]], check=True)
     STAMP.write_text(fingerprint)
 
 
