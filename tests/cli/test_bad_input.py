@@ -1,0 +1,106 @@
+"""Hostile input the commands and the REPL must refuse in one line: huge and non-ASCII numbers, odd files, pipes."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from patience import Game, GameCode, InvalidCodeError, InvalidDealError, InvalidMoveError, Move, Place
+from patience.shuffle import read_deal_number
+from patience_cli.app import app
+from patience_cli.repl import Controller
+
+HUGE = "9" * 5000
+
+
+def refused(*args: str, stdin: str | None = None) -> str:
+    """Run the command in-process; it must exit 2 with exactly one short ``patience:`` line on stderr."""
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("patience: "), result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+# -- row 3: numbers of 5,000 digits ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "freecell", HUGE],
+        ["code", "freecell", HUGE],
+        ["play", "freecell", HUGE],
+        ["solve", "freecell", HUGE],
+        ["census", "freecell", f"1-{HUGE}"],
+        ["census", "freecell", f"{HUGE}-{HUGE}"],
+        ["deal", "freecell", "--winnable", "--from", HUGE],
+    ],
+)
+def test_a_five_thousand_digit_deal_number_is_out_of_range_in_one_short_line(args: list[str]) -> None:
+    line = refused(*args)
+    assert "is out of range: deals are numbered 1 to 8,589,934,591" in line
+    assert "(5,000 characters)" in line and len(line) < 200
+
+
+def test_a_five_thousand_digit_code_version_or_cell_count_is_refused_in_one_short_line() -> None:
+    line = refused("code", "--decode", f"FC{HUGE}-C4-AAAAAAB")
+    assert "code version" in line and "is not known" in line and len(line) < 250
+    line = refused("code", f"FC1-C{HUGE}-AAAAAAB")
+    assert "is not a cell count" in line and len(line) < 250
+
+
+def test_the_engine_reads_long_numbers_by_their_length_before_converting_them() -> None:
+    with pytest.raises(InvalidDealError, match="out of range"):
+        read_deal_number(HUGE)
+    with pytest.raises(InvalidCodeError, match="code version"):
+        GameCode.parse(f"FC{HUGE}-C4-AAAAAAB")
+    with pytest.raises(InvalidMoveError, match="not a place"):
+        Place.parse(HUGE)
+    assert read_deal_number("#1_000") == 1000 and read_deal_number(" 00160 ") == 160
+
+
+# -- row 19: ASCII digits only ------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", ["١٢٣", "１２３", "²", "123²"])
+def test_deal_numbers_in_other_scripts_are_not_deal_numbers(number: str) -> None:
+    assert f"{number!r} is not a deal number" in refused("code", "freecell", number)
+    with pytest.raises(InvalidDealError):
+        read_deal_number(number)
+
+
+def test_codes_and_notation_read_ascii_digits_only() -> None:
+    with pytest.raises(InvalidCodeError):
+        GameCode.parse("FC١-C4-AAAAAAB")
+    with pytest.raises(InvalidCodeError):
+        GameCode.parse("FC1-C٤-AAAAAAB")
+    with pytest.raises(InvalidMoveError):
+        Place.parse("٣")
+    with pytest.raises(InvalidMoveError):
+        Move.parse("23v٤")
+
+
+# -- row 13: the REPL's `new` --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("new ²", "unknown variant '²'"),
+        ("new --cells ²", "--cells takes a cell count, like --cells 4, not '²'"),
+        ("new --cells 99999999999", "--cells takes a cell count"),
+        (f"new freecell {HUGE}", "is out of range: deals are numbered 1 to 8,589,934,591"),
+        ("new freecell ١٢٣", "unexpected '١٢٣'"),
+        (HUGE, "is not a move"),
+        ("²", "unknown '²'"),
+    ],
+)
+def test_repl_new_with_odd_digits_says_what_is_wrong_in_one_line(line: str, says: str) -> None:
+    controller = Controller(Game.new("freecell", 1))
+    reply = controller.handle(line)
+    assert [said.kind for said in reply.lines] == ["error"]
+    assert says in reply.text and "unexpected error" not in reply.text and len(reply.text) < 250
+    assert controller.game.code == "FC1-C4-AAAAAAB"  # the game goes on
