@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
-from patience import Game, GameCode, InvalidCodeError, InvalidDealError, InvalidMoveError, Move, Place
+from patience import (
+    Game,
+    GameCode,
+    InvalidCodeError,
+    InvalidDealError,
+    InvalidMoveError,
+    Move,
+    Place,
+    deal_position,
+    format_board,
+    get_variant,
+    parse_board,
+)
 from patience.shuffle import read_deal_number
 from patience_cli.app import app
 from patience_cli.repl import Controller
@@ -13,9 +27,9 @@ from patience_cli.repl import Controller
 HUGE = "9" * 5000
 
 
-def refused(*args: str, stdin: str | None = None) -> str:
+def refused(*args: str, stdin: str | None = None, stdin_bytes: bytes | None = None) -> str:
     """Run the command in-process; it must exit 2 with exactly one short ``patience:`` line on stderr."""
-    result = CliRunner().invoke(app, list(args), input=stdin)
+    result = CliRunner().invoke(app, list(args), input=stdin_bytes if stdin_bytes is not None else stdin)
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stdout == ""
     lines = result.stderr.splitlines()
@@ -104,3 +118,28 @@ def test_repl_new_with_odd_digits_says_what_is_wrong_in_one_line(line: str, says
     assert [said.kind for said in reply.lines] == ["error"]
     assert says in reply.text and "unexpected error" not in reply.text and len(reply.text) < 250
     assert controller.game.code == "FC1-C4-AAAAAAB"  # the game goes on
+
+
+# -- rows 14 and 15: board files ---------------------------------------------------------
+
+
+def test_a_board_file_starting_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    board = tmp_path / "bom.fcs"
+    board.write_bytes(b"\xef\xbb\xbf" + format_board(deal_position(get_variant("freecell"), 1, 4)).encode())
+    result = CliRunner().invoke(app, ["moves", "freecell", "--board", str(board)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("1a ")
+    assert parse_board("\ufeff" + format_board(deal_position(get_variant("freecell"), 1, 4)), columns=8, cells=4)
+
+
+def test_an_endless_board_file_is_refused_after_one_mebibyte() -> None:
+    assert refused("moves", "freecell", "-b", "/dev/zero") == (
+        "patience: /dev/zero holds more than 1 MiB: that is too much for a board file"
+    )
+    assert "more than 1 MiB" in refused("solve", "freecell", "--board", "-", stdin="#" * (2 << 20))
+
+
+def test_a_bad_byte_in_a_board_is_reported_with_its_line_and_real_offset() -> None:
+    # The offset used to be counted within the decoder's last chunk (3623 for this input).
+    line = refused("moves", "freecell", "-b", "-", stdin_bytes=b"#" * 20000 + b"\n\xff\n")
+    assert line == "patience: cannot read stdin as UTF-8 text: byte 0xff on line 2 (byte 20002) is not UTF-8"

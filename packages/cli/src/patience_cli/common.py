@@ -37,6 +37,7 @@ __all__ = [
     "one_line",
     "parse_deal_number",
     "plural",
+    "read_input_file",
     "reading_input",
 ]
 
@@ -204,6 +205,38 @@ def game_from_args(
     return Game.new(name, deal, cells)
 
 
+#: The most an input file (a board) may hold: a board is a few hundred bytes, and ``/dev/zero`` never ends.
+MAX_INPUT_BYTES = 1 << 20
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_input_file(path: Path, what: str = "board") -> str:
+    """The text of ``path`` (``-`` for stdin) as UTF-8, a leading byte-order mark dropped; :func:`bad_input` if not.
+
+    At most :data:`MAX_INPUT_BYTES` are read: a larger input is refused
+    rather than read to the end. A byte that is not UTF-8 is reported with
+    its line and its offset in the whole input.
+    """
+    name = "stdin" if str(path) == "-" else str(path)
+    with reading_input():
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read(MAX_INPUT_BYTES + 1) if stream is not None else sys.stdin.read().encode()
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        bad_input(f"{name} holds more than {MAX_INPUT_BYTES // (1 << 20)} MiB: that is too much for a {what} file")
+    skipped = len(_BOM) if data.startswith(_BOM) else 0
+    try:
+        return data[skipped:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        at = skipped + error.start
+        line = data.count(b"\n", 0, at) + 1
+        bad_input(f"cannot read {name} as UTF-8 text: byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8")
+
+
 _CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -217,7 +250,7 @@ def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
     from patience import parse_board
     from patience.plugins import cell_counts, check_cells
 
-    text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    text = read_input_file(path)
     if cells is None:
         offered, _ = cell_counts(variant)
         shown = _CELLS_LINE.search(text)
