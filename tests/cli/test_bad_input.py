@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,9 +25,11 @@ from patience import (
 )
 from patience.shuffle import read_deal_number
 from patience_cli.app import app
+from patience_cli.common import EXIT_CLOSED_PIPE
 from patience_cli.repl import Controller
 
 HUGE = "9" * 5000
+PATIENCE = Path(sys.executable).with_name("patience")
 
 
 def refused(*args: str, stdin: str | None = None, stdin_bytes: bytes | None = None) -> str:
@@ -143,3 +148,34 @@ def test_a_bad_byte_in_a_board_is_reported_with_its_line_and_real_offset() -> No
     # The offset used to be counted within the decoder's last chunk (3623 for this input).
     line = refused("moves", "freecell", "-b", "-", stdin_bytes=b"#" * 20000 + b"\n\xff\n")
     assert line == "patience: cannot read stdin as UTF-8 text: byte 0xff on line 2 (byte 20002) is not UTF-8"
+
+
+# -- row 20: stdout a closed pipe --------------------------------------------------------
+
+
+def run_into_a_closed_pipe(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``patience ARGS`` with stdout a pipe whose reader has already gone (`| head -0`, without the race)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        return subprocess.run(
+            [str(PATIENCE), *args],
+            input=stdin,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["deal", "freecell", "1"], ["variants"], ["census", "freecell", "1-2"], ["play", "freecell", "1"], ["--help"]],
+)
+def test_a_closed_stdout_pipe_ends_quietly_with_141_as_other_tools_do(args: list[str]) -> None:
+    done = run_into_a_closed_pipe(args, stdin="3a\n")
+    assert done.stderr == ""
+    assert done.returncode == EXIT_CLOSED_PIPE == 141

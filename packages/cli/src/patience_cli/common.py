@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_CLOSED_PIPE",
     "EXIT_CODES_HELP",
     "EXIT_LOST",
     "EXIT_OK",
@@ -30,6 +31,7 @@ __all__ = [
     "DealSpec",
     "bad_input",
     "check_time_limit",
+    "closed_pipe",
     "deal_from_args",
     "game_from_args",
     "guarded",
@@ -45,6 +47,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_LOST = 3
 EXIT_UNDECIDED = 4
+#: Exit code when stdout is a pipe whose reader has gone (``| head``): what a shell reports for a tool SIGPIPE ended.
+EXIT_CLOSED_PIPE = 128 + 13
 
 #: The exit codes, for help texts.
 EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
@@ -91,10 +95,26 @@ def reading_input() -> Iterator[None]:
     except UnicodeDecodeError as error:
         bad_input(f"cannot read the input as UTF-8 text: {error.reason} at byte {error.start}")
     except BrokenPipeError:
-        raise  # the reader went away (`| head`): not bad input; typer exits quietly
+        closed_pipe()  # the reader went away (`| head`): not bad input
     except OSError as error:
         name = getattr(error, "filename", None)
         bad_input(f"cannot read {name}: {error.strerror}" if name else str(error))
+
+
+def closed_pipe() -> NoReturn:
+    """End quietly because stdout's reader has gone, as other Unix tools do: no message, exit code 141.
+
+    stdout is pointed at the null device first, so that flushing what is
+    still buffered when the interpreter exits writes nowhere instead of
+    printing "Exception ignored ... BrokenPipeError".
+    """
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    raise typer.Exit(EXIT_CLOSED_PIPE)
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -234,7 +254,9 @@ def read_input_file(path: Path, what: str = "board") -> str:
     except UnicodeDecodeError as error:
         at = skipped + error.start
         line = data.count(b"\n", 0, at) + 1
-        bad_input(f"cannot read {name} as UTF-8 text: byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8")
+        bad_input(
+            f"cannot read {name} as UTF-8 text: byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8"
+        )
 
 
 _CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
