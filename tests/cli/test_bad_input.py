@@ -179,3 +179,35 @@ def test_a_closed_stdout_pipe_ends_quietly_with_141_as_other_tools_do(args: list
     done = run_into_a_closed_pipe(args, stdin="3a\n")
     assert done.stderr == ""
     assert done.returncode == EXIT_CLOSED_PIPE == 141
+
+
+# -- row 4: a bad byte in a piped game ---------------------------------------------------
+
+
+def test_a_bad_byte_in_piped_play_refuses_that_line_only_and_the_game_goes_on() -> None:
+    result = CliRunner().invoke(app, ["play", "freecell", "1"], input=b"3a\n\xff\n1b\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "3a: ♥2 to cell a",
+        "line 2: cannot read byte 0xff: the line is not UTF-8 text",
+        "1b: ♠6 to cell b",
+        "not won: 0 cards home, score 0, 2 moves (FC1-C4-AAAAAAB)",
+    ]
+
+
+def test_a_bad_byte_after_twenty_kilobytes_is_reported_on_its_own_line_number() -> None:
+    text = b"# a comment line of forty bytes.........\n" * 500 + b"x\xffy\n3a\n"
+    done = subprocess.run(
+        [str(PATIENCE), "play", "freecell", "1"],
+        input=text,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.decode().splitlines() == [
+        "line 501: cannot read byte 0xff: the line is not UTF-8 text",
+        "3a: ♥2 to cell a",
+        "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)",
+    ]

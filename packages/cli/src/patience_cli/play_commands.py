@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import Annotated
 
@@ -49,6 +50,10 @@ def start_play(
     number = parse_deal_number(deal) if isinstance(deal, str) else deal
     game = game_from_args(variant, number, cells, code, default_variant=DEFAULT_VARIANT)
     if not sys.stdin.isatty():
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # A byte that does not decode must not end the game: it reaches run_piped as a lone
+            # surrogate, and only its line is refused.
+            sys.stdin.reconfigure(errors="surrogateescape")
         run_piped(Controller(game, piped=True), sys.stdin, sys.stdout)
         return
     Repl(Controller(game)).run()
