@@ -211,3 +211,22 @@ def test_a_bad_byte_after_twenty_kilobytes_is_reported_on_its_own_line_number() 
         "3a: ♥2 to cell a",
         "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)",
     ]
+
+
+# -- records: the same limits ------------------------------------------------------------
+
+
+def test_verify_reads_at_most_one_mebibyte_and_says_on_stderr_that_a_file_was_not_a_record() -> None:
+    result = CliRunner().invoke(app, ["verify", "/dev/zero"])
+    assert result.exit_code == 2
+    assert result.stdout == "/dev/zero: not a record: more than 1 MiB\n"
+    assert result.stderr == "patience: 1 of 1 file could not be read as a record or stored\n"
+
+
+def test_a_record_with_a_five_thousand_digit_deal_is_refused_without_a_value_error() -> None:
+    from patience.records import parse_record, replay
+
+    text = f'[Variant "freecell"]\n[Cells "4"]\n[Deal "{HUGE}"]\n3a\n'
+    problem = replay(parse_record(text)).problem or ""
+    assert "is out of range: deals are numbered 1 to 8,589,934,591" in problem
+    assert "ValueError" not in problem and len(problem) < 300
