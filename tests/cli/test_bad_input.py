@@ -230,3 +230,18 @@ def test_a_record_with_a_five_thousand_digit_deal_is_refused_without_a_value_err
     problem = replay(parse_record(text)).problem or ""
     assert "is out of range: deals are numbered 1 to 8,589,934,591" in problem
     assert "ValueError" not in problem and len(problem) < 300
+
+
+def test_a_huge_unknown_command_or_variant_is_quoted_cut_short() -> None:
+    from patience_cli.app import main
+
+    line = refused("deal", f"1-{HUGE}")
+    assert "unknown variant" in line and "(5,005 characters)" in line and len(line) < 200
+    runner = CliRunner()
+    with runner.isolation() as (_, stderr, _):
+        with pytest.raises(SystemExit) as done:
+            main([f"1-{HUGE}"])
+        sys.stderr.flush()
+        text = stderr.getvalue().decode()
+    assert done.value.code == 2
+    assert text.startswith("patience: no such command '1-999") and "(5,005 characters)" in text and len(text) < 200
