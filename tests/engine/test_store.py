@@ -368,3 +368,40 @@ def test_an_unwritable_data_dir_is_said_once_and_play_goes_on(
     assert store.take_notices() == [store.notice]
     assert store.stats() == [] and store.history() == []
     store.close()
+
+
+def test_a_stored_game_that_no_longer_replays_is_skipped_and_said_once(store: Store) -> None:
+    older = store.track(Game.new("freecell", 2), abandon_others=False)
+    older.game.play(next(iter(older.game.legal_moves)))
+    newer = store.track(Game.new("freecell", 1), abandon_others=False)
+    newer.game.play(FC1[0])
+    db = sqlite3.connect(store.path)
+    db.execute("UPDATE games SET variant = 'gone-plugin' WHERE id = ?", (newer.id,))
+    db.commit()
+    db.close()
+    found = store.unfinished()
+    assert found is not None and found[1].id == older.id
+    (notice,) = store.take_notices()
+    assert notice.startswith(f"game {newer.id} (FC1-C4-AAAAAAB) cannot be resumed: ")
+    store.unfinished()
+    assert store.take_notices() == []
+    assert [i.result for i in store.history()] == ["unfinished", "unfinished"]  # left as it was
+
+
+def test_a_write_that_waits_too_long_is_said_once_and_tried_again(store: Store) -> None:
+    tracker = store.track(Game.new("freecell", 1))
+    tracker.game.play(FC1[0])
+    blocker = sqlite3.connect(store.path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    assert store._db is not None
+    store._db.execute("PRAGMA busy_timeout = 50")
+    try:
+        tracker.game.play(FC1[1])
+        tracker.game.play(FC1[2])
+        assert len(store.take_notices()) == 1
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    tracker.game.play(FC1[3])  # the lock is gone: everything not written yet goes in now
+    record = store.record(tracker.id or 0)
+    assert record is not None and list(record.actions) == FC1[:4]

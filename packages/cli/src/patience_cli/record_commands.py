@@ -280,7 +280,7 @@ def _read_record(path: Path) -> tuple[Record | None, str]:
 
 
 def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
-    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {home} cards home"
+    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {plural(home, 'card')} home"
 
 
 @guarded

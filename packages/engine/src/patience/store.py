@@ -249,6 +249,7 @@ class Store:
         self._db = connection
         self.notice = notice
         self._notices: list[str] = [notice] if notice else []
+        self._said: set[str] = set(self._notices)
         self._lock = threading.RLock()
         self.clock: Callable[[], dt.datetime] = _now
         """Where times come from (tests script it)."""
@@ -304,7 +305,10 @@ class Store:
 
     def _say(self, line: str) -> None:
         with self._lock:
-            self._notices.append(line)
+            # Each trouble is said once: a locked database must not print a line per move.
+            if line not in self._said:
+                self._said.add(line)
+                self._notices.append(line)
 
     def close(self) -> None:
         """Close the database (trackers stop saving)."""
@@ -342,8 +346,9 @@ class Store:
     def unfinished(self, *, plugins: pluggy.PluginManager | None = None) -> tuple[Game, GameInfo] | None:
         """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
 
-        A stored game whose actions no longer replay (a damaged row, rules
-        that changed) is marked ``abandoned`` and the next one is tried.
+        A stored game that no longer replays (its variant's plugin is gone,
+        rules that changed) is said once and skipped, left as it is: the
+        next unfinished game is tried.
         """
         rows = self._read(
             f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' ORDER BY last_action DESC, id DESC"
@@ -353,15 +358,8 @@ class Store:
             done = replay(self._record(info), plugins=plugins)
             if done.game is not None and done.problem is None and not done.game.is_over:
                 return done.game, info
-            self._set_result(info.id, "abandoned")
-            self._say(f"game {info.id} ({info.code}) no longer replays ({done.problem}); it is marked abandoned")
+            self._say(f"game {info.id} ({info.code}) cannot be resumed: {done.problem}")
         return None
-
-    def _set_result(self, game_id: int, result: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE games SET result = ? WHERE id = ?", (result, game_id))
-
-        self._write(work)
 
     def abandon_unfinished(self, *, keep: int | None = None) -> int:
         """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many."""
