@@ -116,10 +116,6 @@ class Game:
     Start one with :meth:`new`, :meth:`from_code` or :meth:`from_position`.
     Every rule question goes through the plugin hooks, so front ends never
     decide what is legal.
-
-    ``log`` lists every action in order as a game record writes it: moves in
-    notation, ``undo``, ``redo``, ``finish``, ``giveup`` and ``hint`` (see
-    :mod:`patience.records`); ``hints`` counts the hints (:meth:`note_hint`).
     """
 
     def __init__(
@@ -204,6 +200,8 @@ class Game:
         self.hints = 0
         """Hints asked for in this game (:meth:`note_hint`); they change nothing else."""
         self.log: list[str] = []
+        """Every action in order, as a game record writes it: moves in notation, ``undo``, ``redo``,
+        ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.records`)."""
         self._state = ScoreState()
         auto = autoplay_moves(self.autoplay, self.position) if self.autoplay_first else []
         self.start_auto = tuple(auto)
