@@ -410,3 +410,36 @@ def test_a_write_that_waits_too_long_is_said_once_and_tried_again(store: Store) 
     tracker.game.play(FC1[3])  # the lock is gone: everything not written yet goes in now
     record = store.record(tracker.id or 0)
     assert record is not None and list(record.actions) == FC1[:4]
+
+
+def test_damage_found_in_use_moves_the_file_aside_and_the_game_goes_on_in_a_new_one(patience_home: Path) -> None:
+    store = Store.open()
+    for deal in range(1, 30):
+        tracker = store.track(Game.new("freecell", deal), abandon_others=False)
+        for move in list(tracker.game.legal_moves)[:3]:
+            if move in tracker.game.legal_moves:
+                tracker.game.play(move)
+    store.close()
+    path = patience_home / DATABASE_NAME
+    for companion in patience_home.glob(f"{DATABASE_NAME}-*"):
+        companion.unlink()
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    original = bytes(data)
+    data[page : 6 * page] = b"\xa5" * (5 * page)  # pages 2 to 6: the tables' roots, not the header
+    path.write_bytes(bytes(data))
+
+    again = Store.open()
+    assert again.notice is None  # the header is fine: opening cannot tell
+    tracker = again.track(Game.new("freecell", 1))
+    tracker.game.play(FC1[0])  # the first write finds the damage
+    tracker.game.play(FC1[1])
+    (notice,) = again.take_notices()
+    assert "was damaged" in notice and "moved to" in notice
+    (aside,) = patience_home.glob(f"{DATABASE_NAME}.damaged-*")
+    assert aside.read_bytes()[:page] == original[:page]  # the damaged file is kept as it was
+    (info,) = again.history()
+    assert (info.code, info.moves) == ("FC1-C4-AAAAAAB", 2)
+    record = again.record(info.id)
+    assert record is not None and list(record.actions) == FC1[:2]
+    again.close()

@@ -253,6 +253,8 @@ class Store:
         self._lock = threading.RLock()
         self.clock: Callable[[], dt.datetime] = _now
         """Where times come from (tests script it)."""
+        self.generation = 0
+        """How many times the file was found damaged in use and replaced (trackers then write their game again)."""
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -534,9 +536,30 @@ class Store:
                 return []
             try:
                 return list(self._db.execute(sql, tuple(args)))
-            except sqlite3.Error as error:
-                self._say(f"cannot read {self.path}: {error}")
+            except sqlite3.DatabaseError as error:
+                if _is_damage(error):
+                    self._recover(error)
+                else:
+                    self._say(f"cannot read {self.path}: {error}")
                 return []
+
+    def _recover(self, error: sqlite3.DatabaseError) -> None:
+        """Damage found in use (opening only reads the header): move the file aside and start a new one."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            self.generation += 1
+            aside = _move_aside(self.path)
+            if aside is None:
+                self._say(f"{self.path} is damaged ({error}) and cannot be moved aside; games are not saved")
+                return
+            try:
+                self._db = _connect(self.path)
+            except (sqlite3.Error, OSError, _Newer) as again:
+                self._say(f"{self.path} was damaged and moved to {aside}; {_unwritable(self.path, again)}")
+                return
+            self._say(f"{self.path} was damaged ({error}); it was moved to {aside} and a new one started")
 
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``work`` in one immediate transaction; ``None`` (and a notice) when it fails."""
@@ -553,8 +576,11 @@ class Store:
                     raise
                 db.execute("COMMIT")
                 return value
-            except sqlite3.Error as error:
-                self._say(f"cannot save to {self.path}: {error}")
+            except sqlite3.DatabaseError as error:
+                if _is_damage(error):
+                    self._recover(error)
+                else:
+                    self._say(f"cannot save to {self.path}: {error}")
                 return None
 
 
@@ -747,6 +773,7 @@ class Tracker:
         """The game's row, once its first action is written."""
         self._written = len(game.log) if resumed is not None else 0
         self._started = started
+        self._generation = store.generation
         self._closed = False
         self._unsubscribe = game.subscribe(self._on_event)
         if resumed is None and game.log:
@@ -809,10 +836,21 @@ class Tracker:
         self.resumed = None
 
     def _sync(self) -> None:
+        for _ in range(2):
+            if self.store.generation != self._generation:
+                # The file was damaged and replaced: this game goes into the new one whole.
+                self._generation = self.store.generation
+                self.id = None
+                self._written = 0
+            if self._write_new() or self.store.generation == self._generation:
+                return
+
+    def _write_new(self) -> bool:
+        """Write the actions not written yet and the counts; whether that was done."""
         game = self.game
         new = game.log[self._written :]
         if self.id is None and not new:
-            return
+            return True
         now = self.store.clock()
         stamp = _stamp(now)
         result = self.result
@@ -825,7 +863,9 @@ class Tracker:
             if game_id is None:
                 if game.deal is None or game.code is None:
                     raise _NotRecordable
-                started = _stamp(self._started or now)
+                if self._started is None:
+                    self._started = now
+                started = _stamp(self._started)
                 cursor = db.execute(
                     "INSERT INTO games (variant, cells, deal, code, started, last_action, result, daily) "
                     "VALUES (?, ?, ?, ?, ?, ?, 'unfinished', ?)",
@@ -849,15 +889,16 @@ class Tracker:
             return game_id
 
         if not self.store.saving:
-            return
+            return True
         try:
             written = self.store._write(work)
         except _NotRecordable:
-            return
-        if written is not None:
-            # Only now: a failed write is tried again with the next action.
-            self.id = written
-            self._written += len(new)
+            return True
+        if written is None:
+            return False  # tried again with the next action
+        self.id = written
+        self._written += len(new)
+        return True
 
 
 class _NotRecordable(Exception):
