@@ -294,3 +294,25 @@ def test_time_runs(patience_home: Path) -> None:
     patience(["play", "freecell", "1"], "\n".join(FC1) + "\n")
     (info,) = history()
     assert str(info["started"]) <= str(info["ended"]) <= time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def test_the_prompt_records_through_its_controller_and_shows_stats_and_history() -> None:
+    from patience_cli.repl import Controller
+
+    store = Store.open()
+    try:
+        controller = Controller(Game.new("freecell", 1), store=store)
+        for move in FC1:
+            controller.handle(move)
+        assert controller.game.is_won
+        stats = controller.handle("stats").text.splitlines()
+        assert stats[1].split()[:5] == ["FreeCell", "4", "1", "1", "100.0"]
+        controller.handle("new freecell 2")
+        controller.handle(next(str(m) for m in controller.game.legal_moves))
+        assert controller.handle("hint").hint
+        controller.handle("restart")  # leaves this attempt abandoned
+        listed = controller.handle("history").text.splitlines()
+        assert [line.split()[7] for line in listed[1:]] == ["abandoned", "won"]
+        assert [(i.result, i.hints) for i in store.history()] == [("abandoned", 1), ("won", 0)]
+    finally:
+        store.close()
