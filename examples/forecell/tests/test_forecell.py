@@ -78,7 +78,7 @@ def test_rules_are_declared_as_data() -> None:
     assert rules.empty_columns is EmptyColumns.KINGS_ONLY
     assert rules.autoplay is AutoPlay.SAFE_ALTERNATE
     assert FORECELL.cell_counts == (4,)
-    assert patience.plugins.rules_are_data()
+    assert patience.plugins.rules_are_data(patience.get_variant("forecell"))
 
 
 # -- the deal ----------------------------------------------------------------

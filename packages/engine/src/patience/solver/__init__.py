@@ -47,7 +47,7 @@ from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
-from patience.plugins import get_plugin_manager, rules_are_data
+from patience.plugins import Route, get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
 from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
@@ -151,9 +151,9 @@ def solve(
     """
     pm = plugins if plugins is not None else get_plugin_manager()
     limits = Limits(time_limit, max_positions, progress, cancel)
-    policy = pm.hook.patience_autoplay_policy(variant=variant)
+    policy = route("patience_autoplay_policy", variant, pm)(variant=variant)
     policy = policy if policy is not None else AutoPlay.NONE
-    if not rules_are_data(pm):
+    if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
     comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
     columns = [bytes([card.index for card in column]) for column in position.columns]
@@ -221,8 +221,10 @@ def _collector_paused() -> Iterator[None]:
 def _solve_with_hook(
     variant: Variant, position: Position, policy: AutoPlay, pm: pluggy.PluginManager, limits: Limits
 ) -> SolveResult:
+    legality: Route = route("patience_move_legality", variant, pm)
+
     def legal(where: Position, move: Move) -> bool:
-        return bool(pm.hook.patience_move_legality(variant=variant, position=where, move=move))
+        return bool(legality(variant=variant, position=where, move=move))
 
     start = position
     for auto in autoplay_moves(policy, position):
