@@ -250,9 +250,7 @@ def variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant]:
     """
     pm = _pm(pm)
     if id(pm) in _REGISTERING.get():
-        raise PluginError(
-            "a plugin called get_variant() or variants() while registering its variants: use register.get(name)"
-        )
+        raise RuntimeError("get_variant() or variants() called while registering variants: use register.get(name)")
     found: dict[str, Variant] = {}
     prefixes: dict[str, Variant] = {}
     pending = [
