@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
+from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -273,3 +274,8 @@ def test_scores_exactly_as_freecell() -> None:
     assert FORECELL.rules.scoring == freecell.FREECELL.rules.scoring
     assert FORECELL.rules.autoplay is freecell.FREECELL.rules.autoplay
     assert FORECELL.rules.undo_limit == freecell.FREECELL.rules.undo_limit
+
+
+def test_forecell_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+    # patience.testing (a pytest plugin installed with the engine) gives this fixture.
+    patience_conformance("forecell")
