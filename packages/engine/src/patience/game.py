@@ -198,12 +198,12 @@ class Game:
         self.undos = 0
         self.gave_up = False
         self.log: list[str] = []
-        self._state = ScoreState()
+        self._state = ScoreState(score=self.variant.rules.scoring.start)
         auto = autoplay_moves(self.autoplay, self.position) if self.autoplay_first else []
         self.start_auto = tuple(auto)
-        if auto:
-            home = self._play_sequence(auto)
-            self._state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home))
+        # Scored even when nothing goes home, so that a plugin's own scoring sees every deal.
+        home = self._play_sequence(auto)
+        self._state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home))
         self._emit(GameEvent("new"))
 
     # -- reading ----------------------------------------------------------

@@ -87,6 +87,10 @@ class Scoring:
 
     card_home: int = 10
     """Points for each card that reaches a foundation (automatic moves too)."""
+    start: int = 0
+    """The score when the game is dealt, before the automatic play after the deal (Vegas-style: -52)."""
+    negative: bool = False
+    """Scores may go below 0 (Vegas-style scoring); otherwise a score never drops under 0."""
     first_time_only: bool = False
     """Only the first time each card reaches a foundation earns points (Eight Off)."""
     undo_takes_back: bool = False
