@@ -48,7 +48,7 @@ from patience.game import Game, deal_position
 from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, rules_are_data
-from patience.position import Position
+from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
 from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
 from patience.solver._search import Limits, Scan, Status, Weights, hook_search
@@ -155,10 +155,15 @@ def solve(
     policy = policy if policy is not None else AutoPlay.NONE
     if not rules_are_data(pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
+    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
     columns = [bytes([card.index for card in column]) for column in position.columns]
     cells = [card.index for card in position.cells if card is not None]
-    root, opening = comp.start(columns, cells, list(position.foundations))
+    found = list(position.foundations)
+    if position.decks == 2:
+        # The compiled order: each suit's first foundation holds at least as many as its second.
+        for suit in range(4):
+            found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+    root, opening = comp.start(columns, cells, found)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
@@ -273,10 +278,7 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
             if source.kind is not column_kind:
                 continue  # from a cell: nothing is uncovered, the foundations are as they were
             column = position.columns[source.index or 0]
-            if not column:
-                continue
-            suit, rank0 = divmod(column[-1].index, 13)
-            if position.foundations[suit] != rank0:
+            if not column or position.home_index(column[-1]) is None:
                 continue
         position = _autoplay(policy, position)
     if not position.is_won:
@@ -293,6 +295,7 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
     columns = list(position.columns)
     cells = list(position.cells)
     home = list(position.foundations)
+    heights = HEIGHTS[position.base]
     for auto in autos:
         source = auto.source
         at = source.index or 0
@@ -305,11 +308,13 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
             assert held is not None
             card = held
             cells[at] = None
-        suit, rank0 = divmod(card.index, 13)
-        if home[suit] != rank0:
-            raise SolverError(f"automatic move {auto} does not go home")
+        suit, height = card.index // 13, heights[card.index]
+        if home[suit] != height:
+            suit += 4
+            if suit >= len(home) or home[suit] != height:
+                raise SolverError(f"automatic move {auto} does not go home")
         home[suit] += 1
-    return Position(tuple(columns), tuple(cells), (home[0], home[1], home[2], home[3]))
+    return Position(tuple(columns), tuple(cells), tuple(home), position.base)
 
 
 def place_step(position: Position, step: Step) -> Move:
