@@ -17,13 +17,17 @@ VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() 
 
 
 def compiled_for(variant: Variant, position: Position, policy: AutoPlay) -> Compiled:
-    return Compiled(variant.rules, policy, len(position.columns), len(position.cells))
+    return Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
 
 
 def raw(position: Position) -> tuple[list[bytes], list[int], list[int]]:
     columns = [bytes(card.index for card in column) for column in position.columns]
     cells = [card.index for card in position.cells if card is not None]
-    return columns, cells, list(position.foundations)
+    found = list(position.foundations)
+    for suit in range(len(found) - 4):
+        # Two decks: the compiled order puts each suit's fuller foundation first.
+        found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+    return columns, cells, found
 
 
 def key(comp: Compiled, position: Position) -> tuple[tuple[bytes, ...], bytes]:

@@ -230,7 +230,7 @@ def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
         if shown is not None and len(shown.group(1).split()) in offered:
             cells = len(shown.group(1).split())
     n_cells = check_cells(variant, cells)
-    return parse_board(text, columns=variant.columns, cells=n_cells)
+    return parse_board(text, columns=variant.columns, cells=n_cells, decks=variant.rules.decks)
 
 
 def resolve_variant(name: str) -> Variant:

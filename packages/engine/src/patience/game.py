@@ -14,6 +14,7 @@ from patience.codes import GameCode
 from patience.errors import (
     GameOverError,
     IllegalMoveError,
+    InvalidBoardError,
     InvalidDealError,
     NothingToRedoError,
     NothingToUndoError,
@@ -87,7 +88,9 @@ class LegalMoves:
             # The default legality hook is check_move on the declared rules, so
             # calling it directly on ordered runs only lists exactly the same moves.
             rules, title = game.variant.rules, game.variant.title
-            candidates = candidate_moves(position, foundation_takeback=rules.foundation_takeback, build=rules.build)
+            candidates = candidate_moves(
+                position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
+            )
             for move in candidates:
                 if check_move(rules, position, move, title):
                     yield move
@@ -192,6 +195,7 @@ class Game:
         pm = plugins if plugins is not None else get_plugin_manager()
         var = get_variant(variant, pm) if isinstance(variant, str) else variant
         position.validate()
+        check_fits(var, position)
         check_cells(var, len(position.cells), pm)
         return cls(var, position, plugins=pm, autoplay_first=autoplay_first)
 
@@ -202,9 +206,9 @@ class Game:
         """
         auto = autoplay_moves(self.autoplay, self.dealt) if self.autoplay_first else []
         position, home = _played(self.dealt, auto)
-        state = ScoreState()
-        if auto:
-            state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home), state=state)
+        # Scored even when nothing goes home, so that a plugin's own scoring sees every deal.
+        state = ScoreState(score=self.variant.rules.scoring.start)
+        state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home), state=state)
         self.position = position
         self._undo: deque[_Entry] = deque(maxlen=max(self.variant.rules.undo_limit, 0) or None)
         self._redo: list[Action] = []
@@ -249,7 +253,7 @@ class Game:
 
     @property
     def is_won(self) -> bool:
-        """All 52 cards are home."""
+        """Every card is home."""
         return self.position.is_won
 
     @property
@@ -307,8 +311,9 @@ class Game:
         for i, held in enumerate(self.position.cells):
             if held == card:
                 return Place.cell(i)
-        if self.position.foundations[card.suit.value] == card.rank:
-            return Place.foundation(card.suit)
+        for index in range(len(self.position.foundations)):
+            if self.position.foundation_top(index) == card:
+                return Place(PlaceKind.FOUNDATION, index)
         return None
 
     def parse_move(self, text: str) -> Move:
@@ -329,12 +334,14 @@ class Game:
         if self.check(move) or not self.position.exists(move.source) or not self.position.exists(move.destination):
             return move
         column = self.position.columns[move.source.index or 0]
-        run = run_length(self.variant.rules.build, column)
+        rules = self.variant.rules
+        run = run_length(rules.build, column, rules.wrap)
         target = self.position.columns[move.destination.index or 0]
         counts = range(run, 1, -1)
         if target:
             # The run length whose bottom card is one rank below the destination's top card.
-            wanted = [n for n in counts if column[-n].rank + 1 == target[-1].rank]
+            below = 13 if target[-1].rank == 1 and rules.wrap else target[-1].rank - 1
+            wanted = [n for n in counts if column[-n].rank == below]
             counts = range(wanted[0], wanted[0] - 1, -1) if wanted else range(0)
         for n in counts:
             candidate = Move(move.source, move.destination, n)
@@ -581,9 +588,26 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
         )
     try:
         position.validate()
+        check_fits(variant, position)
     except PatienceError as error:
         raise PluginError(f"plugin {plugin!r} dealt {variant.title} #{deal} wrongly: {error}") from error
     return position
 
 
-__all__ += ["deal_position"]
+def check_fits(variant: Variant, position: Position) -> None:
+    """Raise :class:`InvalidBoardError` unless ``position`` is one of ``variant``'s: its decks and its base.
+
+    A variant with a fixed base rank plays only positions whose foundations
+    start there; one whose deal sets the base plays any.
+    """
+    rules = variant.rules
+    if position.decks != rules.decks:
+        decks = "one deck" if rules.decks == 1 else "two decks"
+        raise InvalidBoardError(
+            f"{variant.title} is played with {decks} ({52 * rules.decks} cards), not {52 * position.decks}"
+        )
+    if rules.base_rank is not None and position.base != rules.base_rank:
+        raise InvalidBoardError(f"{variant.title}'s foundations start at rank {rules.base_rank}, not {position.base}")
+
+
+__all__ += ["check_fits", "deal_position"]

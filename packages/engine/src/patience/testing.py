@@ -135,12 +135,6 @@ def _hook_problems(pm: pluggy.PluginManager, variant: Variant) -> list[str]:
 # -- positions as the solver sees them ---------------------------------------------------------
 
 
-def _raw(position: Position) -> tuple[list[bytes], list[int], list[int]]:
-    columns = [bytes(card.index for card in column) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
-    return columns, cells, list(position.foundations)
-
-
 def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[Any]] | None:
     """The states one move away as the solver generates them, and as the game's legal moves reach them.
 
@@ -148,25 +142,22 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
     the player, they are played first (on a copy of the game), as a
     solution plays them. ``None`` when the game refuses one of them.
     """
-    from patience.solver import place_step
+    from patience.solver import _start, place_step
     from patience.solver._compiled import Compiled
     from patience.solver._judged import Judged
 
     variant, position = game.variant, game.position
-    n_columns, n_cells = len(position.columns), len(position.cells)
+    shape = (len(position.columns), len(position.cells), position.base, position.decks)
     if rules_are_data(variant, pm):
-        comp: Compiled = Compiled(variant.rules, game.autoplay, n_columns, n_cells)
+        comp: Compiled = Compiled(variant.rules, game.autoplay, *shape)
     else:
         legality = route("patience_move_legality", variant, pm)
-        comp = Judged(
-            variant.rules,
-            game.autoplay,
-            n_columns,
-            n_cells,
-            lambda where, move: bool(legality(variant=variant, position=where, move=move)),
-            place_step,
-        )
-    (columns, held, found), extra = comp.start(*_raw(position))
+
+        def legal(where: Position, move: Move) -> bool:
+            return bool(legality(variant=variant, position=where, move=move))
+
+        comp = Judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
+    (columns, held, found), extra = _start(comp, position)
     if extra:
         game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)
         for step in extra:
@@ -187,7 +178,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
         after = position.apply(move)
         for auto in autoplay_moves(game.autoplay, after):
             after = after.apply(auto)
-        (ccolumns, cheld, _), _ = comp.start(*_raw(after))
+        (ccolumns, cheld, _), _ = _start(comp, after)
         by_game.add((ccolumns, cheld))
     return solver, by_game
 

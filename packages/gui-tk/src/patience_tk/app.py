@@ -217,8 +217,9 @@ class App:
         deal = f" #{game.deal:,}" if game.deal is not None else ""
         code = f"  ·  code {game.code}" if game.code else ""
         self.status_game.configure(text=f"{game.variant.title}{deal}, {_cells(game.cells)}{code}")
+        every = 13 * len(game.position.foundations)
         self.status_score.configure(
-            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/52",
+            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
         )
         capacity = f"cards at once: {game.max_group}"
         if game.max_group_to_empty:

@@ -50,7 +50,7 @@ from patience.game import Game, deal_position
 from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
-from patience.position import Position
+from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
 from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
 from patience.solver._judged import Judged
@@ -158,10 +158,8 @@ def solve(
     policy = policy if policy is not None else AutoPlay.NONE
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
-    columns = [bytes([card.index for card in column]) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
-    root, opening = comp.start(columns, cells, list(position.foundations))
+    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
@@ -169,6 +167,18 @@ def solve(
         return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
+
+
+def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
+    """The compiled root state of ``position`` and the explicit safe steps that settling it needed."""
+    columns = [bytes([card.index for card in column]) for column in position.columns]
+    cells = [card.index for card in position.cells if card is not None]
+    found = list(position.foundations)
+    if position.decks == 2:
+        # The compiled order: each suit's first foundation holds at least as many as its second.
+        for suit in range(4):
+            found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+    return comp.start(columns, cells, found)
 
 
 def _portfolio(comp: Compiled, root: State, limits: Limits) -> tuple[Status, list[Step]]:
@@ -235,10 +245,9 @@ def _solve_with_hook(
     def legal(where: Position, move: Move) -> bool:
         return bool(legality(variant=variant, position=where, move=move))
 
-    comp = Judged(variant.rules, policy, len(position.columns), len(position.cells), legal, place_step)
-    columns = [bytes([card.index for card in column]) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
-    root, opening = comp.start(columns, cells, list(position.foundations))
+    columns, cells = len(position.columns), len(position.cells)
+    comp = Judged(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+    root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
@@ -292,10 +301,7 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
             if source.kind is not column_kind:
                 continue  # from a cell: nothing is uncovered, the foundations are as they were
             column = position.columns[source.index or 0]
-            if not column:
-                continue
-            suit, rank0 = divmod(column[-1].index, 13)
-            if position.foundations[suit] != rank0:
+            if not column or position.home_index(column[-1]) is None:
                 continue
         position = _autoplay(policy, position)
     if not position.is_won:
@@ -312,6 +318,7 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
     columns = list(position.columns)
     cells = list(position.cells)
     home = list(position.foundations)
+    heights = HEIGHTS[position.base]
     for auto in autos:
         source = auto.source
         at = source.index or 0
@@ -324,11 +331,13 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
             assert held is not None
             card = held
             cells[at] = None
-        suit, rank0 = divmod(card.index, 13)
-        if home[suit] != rank0:
-            raise SolverError(f"automatic move {auto} does not go home")
+        suit, height = card.index // 13, heights[card.index]
+        if home[suit] != height:
+            suit += 4
+            if suit >= len(home) or home[suit] != height:
+                raise SolverError(f"automatic move {auto} does not go home")
         home[suit] += 1
-    return Position(tuple(columns), tuple(cells), (home[0], home[1], home[2], home[3]))
+    return Position(tuple(columns), tuple(cells), tuple(home), position.base)
 
 
 def place_step(position: Position, step: Step) -> Move:

@@ -34,10 +34,13 @@ class Judged(Compiled):
         policy: AutoPlay,
         n_columns: int,
         n_cells: int,
+        base: int,
+        decks: int,
+        *,
         legal: Callable[[Position, Move], bool],
         place: Callable[[Position, Step], Move],
     ) -> None:
-        super().__init__(rules, policy, n_columns, n_cells)
+        super().__init__(rules, policy, n_columns, n_cells, base, decks)
         self.legal = legal
         self.place = place
 
@@ -47,9 +50,7 @@ class Judged(Compiled):
         held: list[Card | None] = [cards[card] for card in cells]
         held += [None] * (self.n_cells - len(held))
         return Position(
-            tuple(tuple(cards[card] for card in column) for column in columns),
-            tuple(held),
-            (found[0], found[1], found[2], found[3]),
+            tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
         )
 
     def expand(
