@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import attrs
 from attrs import evolve, field, frozen
 
 from patience.rules import Rules
@@ -54,14 +55,26 @@ class Variant:
     def derive(self, *, name: str, title: str, prefix: str, **changes: Any) -> Variant:
         """A new variant from this one: its own name, title and code prefix, no aliases, any other changes.
 
-        The new variant is dealt as this one is (through this one's
+        ``changes`` are :class:`Variant` fields (``cell_counts``,
+        ``description``, ...) or :class:`~patience.rules.Rules` fields
+        (``empty_columns``, ``scoring``, ...), which change the rules. The
+        new variant is dealt as this one is (through this one's
         ``patience_deal``) unless the plugin that registers it deals it
         itself; every other per-variant hook goes to that plugin and the
         defaults. Inside ``patience_register_variants``::
 
-            base = register.get("eight-off")
-            register(base.derive(name="eight-off-vegas", title="Eight Off (Vegas)", prefix="EV"))
+            base = register.get("freecell")
+            register(base.derive(name="freecell-3k", title="FreeCell 3K", prefix="FK",
+                                 cell_counts=(3,), default_cells=3, empty_columns=EmptyColumns.KINGS_ONLY))
         """
+        rule_fields = attrs.fields_dict(Rules)
+        own = attrs.fields_dict(Variant)
+        unknown = sorted(key for key in changes if key not in rule_fields and key not in own)
+        if unknown:
+            raise TypeError(f"derive() got {', '.join(unknown)}: neither a Variant nor a Rules field")
+        rules = {key: changes.pop(key) for key in list(changes) if key in rule_fields and key not in own}
+        if rules:
+            changes["rules"] = evolve(changes.get("rules", self.rules), **rules)
         changes.setdefault("aliases", ())
         changes.setdefault("description", "")
         return evolve(self, name=name, title=title, prefix=prefix, plugin="", base=self.name, **changes)
