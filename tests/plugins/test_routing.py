@@ -141,3 +141,30 @@ def test_a_plugin_does_not_answer_for_another_plugins_variant_unless_it_says_it_
     assert game.check(Move.parse("1a")).reason == "the intruder says no"
     assert not game.rules_are_data
     assert Game.new("eight-off", 1, plugins=pm).rules_are_data
+
+
+def test_an_overrider_is_asked_before_the_owner_whatever_order_they_were_registered_in() -> None:
+    from patience_variants import freecell
+
+    class Overrider:
+        PATIENCE_OVERRIDES = ("freecell",)
+
+        @hookimpl
+        def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict:
+            return Verdict(False, "overridden")
+
+    class Owner:
+        @hookimpl
+        def patience_register_variants(self, register: Registrar) -> None:
+            freecell.patience_register_variants(register)
+
+        @hookimpl
+        def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict:
+            return Verdict(True)
+
+    pm = make_plugin_manager(load_entry_points=False)
+    pm.register(Overrider(), name="overrider")
+    pm.register(Owner(), name="owner")
+    variant = get_variant("freecell", pm)
+    assert variant.plugin == "owner"
+    assert route("patience_move_legality", variant, pm).plugins == ["overrider", "owner", "patience.defaults"]

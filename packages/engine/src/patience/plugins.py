@@ -448,6 +448,9 @@ def route(hook_name: str, variant: Variant, pm: pluggy.PluginManager | None = No
             or "*" in _overrides(impl.plugin)
         )
     ]
+    # Overriders before the owner before the defaults, whatever order they were registered in
+    # (sorted is stable: within each group pluggy's order, tryfirst and newest first, stays).
+    chosen.sort(key=lambda impl: 2 if impl.plugin_name == DEFAULT_PLUGIN else 1 if impl.plugin_name == owner else 0)
     return Route(pm, hook_name, chosen)
 
 
