@@ -7,31 +7,11 @@ tests skip and say why.
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverhelp import Server
-
-POSTGRES_URL = os.environ.get("PATIENCE_TEST_POSTGRES_URL")
-NO_POSTGRES = "no PostgreSQL: PATIENCE_TEST_POSTGRES_URL is not set (.ci/run starts one; see .ci/postgres.sh)"
-
-
-def fresh_postgres_database() -> str:
-    """A new, empty database on the test PostgreSQL, as a SQLAlchemy URL."""
-    import psycopg
-    from psycopg import sql
-    from sqlalchemy.engine import make_url
-
-    assert POSTGRES_URL is not None
-    url = make_url(POSTGRES_URL)
-    name = f"test_{uuid.uuid4().hex[:12]}"
-    conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(conninfo, autocommit=True) as connection:
-        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return url.set(database=name).render_as_string(hide_password=False)
+from serverhelp import NO_POSTGRES, POSTGRES_URL, Server, fresh_postgres_database
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -23,6 +23,24 @@ from patience.solver import Outcome, solve
 
 PATIENCE = str(Path(sys.executable).parent / "patience")
 
+POSTGRES_URL = os.environ.get("PATIENCE_TEST_POSTGRES_URL")
+NO_POSTGRES = "no PostgreSQL: PATIENCE_TEST_POSTGRES_URL is not set (.ci/run starts one; see .ci/postgres.sh)"
+
+
+def fresh_postgres_database() -> str:
+    """A new, empty database on the test PostgreSQL, as a SQLAlchemy URL."""
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    assert POSTGRES_URL is not None
+    url = make_url(POSTGRES_URL)
+    name = f"test_{uuid.uuid4().hex[:12]}"
+    conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return url.set(database=name).render_as_string(hide_password=False)
+
 
 def free_port() -> int:
     with socket.socket() as sock:

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import NO_POSTGRES, POSTGRES_URL, fresh_postgres_database
-from serverhelp import Server, call, today, unique_name
+from serverhelp import NO_POSTGRES, POSTGRES_URL, Server, call, fresh_postgres_database, today, unique_name
 
 pytestmark = pytest.mark.postgres
 
