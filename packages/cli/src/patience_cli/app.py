@@ -13,8 +13,15 @@ from collections.abc import Sequence
 import typer
 import typer.main
 
-from patience_cli import inspect_commands, play_commands, record_commands, solve_commands
-from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
+from patience_cli import (
+    daily_commands,
+    inspect_commands,
+    play_commands,
+    record_commands,
+    serve_commands,
+    solve_commands,
+)
+from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line, one_line_warnings
 from patience_cli.encoding import fit_streams
 
 app = typer.Typer(
@@ -38,7 +45,14 @@ def _root(ctx: typer.Context) -> None:
         play_commands.start_play()
 
 
-COMMAND_MODULES = (inspect_commands, solve_commands, play_commands, record_commands)
+COMMAND_MODULES = (
+    inspect_commands,
+    solve_commands,
+    play_commands,
+    record_commands,
+    daily_commands,
+    serve_commands,
+)
 for _module in COMMAND_MODULES:
     _module.register(app)
 
@@ -56,6 +70,7 @@ def main(args: Sequence[str] | None = None) -> None:
     pass through unchanged. ``args`` defaults to ``sys.argv[1:]``.
     """
     fit_streams()
+    one_line_warnings("patience")
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="patience", standalone_mode=False)

@@ -88,7 +88,7 @@ def resumed_line(game: Game) -> str:
     """What ``play`` says when it brings back the unfinished game."""
     return (
         f"resumed your unfinished {game.variant.title} game {game.code}: {plural(game.moves, 'move')}, "
-        f"score {game.score}, {game.cards_home} cards home (name a deal, or type new, for another game)"
+        f"score {game.score}, {plural(game.cards_home, 'card')} home (name a deal, or type new, for another game)"
     )
 
 

@@ -294,7 +294,7 @@ def _say_unread(unread: int, total: int) -> None:
 
 
 def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
-    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {home} cards home"
+    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {plural(home, 'card')} home"
 
 
 @guarded

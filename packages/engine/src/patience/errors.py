@@ -13,6 +13,7 @@ __all__ = [
     "NothingToRedoError",
     "NothingToUndoError",
     "PatienceError",
+    "PluginError",
     "UnknownVariantError",
     "clipped",
 ]
@@ -74,3 +75,10 @@ class NothingToUndoError(PatienceError):
 
 class NothingToRedoError(PatienceError):
     """Redo with nothing undone."""
+
+
+class PluginError(PatienceError):
+    """A plugin answered a hook wrongly (a result of the wrong type, a deal that does not fit) or raised.
+
+    The message names the plugin, so that a user knows which one to remove or report.
+    """

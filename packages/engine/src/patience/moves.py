@@ -67,7 +67,7 @@ class Place:
     def suit(self) -> Suit | None:
         """The suit of a foundation place named with one."""
         if self.kind is PlaceKind.FOUNDATION and self.index is not None:
-            return Suit(self.index)
+            return Suit(self.index % 4)
         return None
 
     def __str__(self) -> str:

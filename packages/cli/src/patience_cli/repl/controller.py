@@ -428,7 +428,7 @@ class Controller:
             if auto.claimed or (latest_only and auto.batch != self._batch):
                 continue
             if auto.source == move.source:
-                is_home = position.foundations[auto.card.suit.value] >= auto.card.rank
+                is_home = position.is_home(auto.card)
                 if is_home and position.card_at(auto.source) != auto.card:
                     return auto
             if latest_only:
