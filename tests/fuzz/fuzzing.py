@@ -67,7 +67,8 @@ def run_cli(args: Sequence[str], stdin: str | bytes = b"") -> Run:
         work = Path(scratch) / "work"
         home.mkdir()
         work.mkdir()
-        env = {"PATIENCE_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
+        # No leaderboard server: `daily` must not reach out to the network whatever the fuzzer types.
+        env = {"PATIENCE_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100", "PATIENCE_SERVER": None}
         with chdir(work), runner.isolation(input=stdin, env=env) as (stdout, stderr, _):
             try:
                 main(list(args))

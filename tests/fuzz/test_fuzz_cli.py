@@ -10,21 +10,18 @@ from hypothesis import strategies as st
 
 from patience import deal_position, format_board, get_variant
 
-COMMANDS = [
-    "variants",
-    "deal",
-    "code",
-    "moves",
-    "plugins",
-    "solve",
-    "census",
-    "play",
-    "history",
-    "stats",
-    "export",
-    "verify",
-    "import",
-]
+
+def _commands() -> list[str]:
+    """Every command of the app (so a new one is fuzzed too), but ``serve``, which serves until it is stopped."""
+    import typer.main
+
+    from patience_cli.app import app
+
+    group = typer.main.get_command(app)
+    return sorted(name for name in getattr(group, "commands", {}) if name != "serve")
+
+
+COMMANDS = _commands()
 VARIANTS = ["freecell", "eight-off", "bakers-game", "seahaven-towers", "forecell", "Eight Off", "eo", "FC", "klondike"]
 HUGE = "9" * 5000
 NUMBERS = st.one_of(
@@ -74,6 +71,8 @@ OPTIONS = [
     "--",
 ]
 FORMATS = ["text", "json", "fcs", "sn", "csv", "table", "xml", ""]
+#: `daily`'s subcommands and dates (never --server: the fuzzer must not reach out to the network).
+DAILY = ["deal", "play", "share", "leaderboard", "--date", "2026-11-30", "2026-13-01", "٢٠٢٦-١١-٣٠", "1999-01-01"]
 TIME_LIMITS = ["0", "-1", "nan", "inf", "0.05", "abc", "1e400", "0.01"]
 
 DATA = Path(__file__).parent / "data"
@@ -87,6 +86,7 @@ TOKEN = st.one_of(
     st.sampled_from(OPTIONS),
     st.sampled_from(FORMATS),
     st.sampled_from(FILES),
+    st.sampled_from(DAILY),
     st.text(max_size=12),
 )
 #: Arguments: single tokens, and options with a value of the kind they take (or not).
@@ -127,7 +127,7 @@ def arguments(command: str, tokens: list[str]) -> list[str]:
         args = [arg for arg in args if arg != "--winnable"]
     if command in ("solve", "census"):
         args += ["--time-limit", "0.2"]
-    return args
+    return [arg for arg in args if not arg.startswith("--server")]
 
 
 def assert_well_behaved(command: str, args: list[str], done: Run) -> None:
