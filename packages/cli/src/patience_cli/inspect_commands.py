@@ -119,6 +119,7 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 # -- variants ---------------------------------------------------------------
 
 
+@guarded
 def variants(
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")] = (
         OutputFormat.TEXT

@@ -15,7 +15,22 @@ __all__ = [
     "PatienceError",
     "PluginError",
     "UnknownVariantError",
+    "clipped",
 ]
+
+#: How many characters of something typed an error message quotes before it cuts it short.
+QUOTE_LIMIT = 24
+
+
+def clipped(text: str, limit: int = QUOTE_LIMIT, *, quote: bool = True) -> str:
+    """``text`` quoted as ``repr`` does (bare with ``quote=False``), cut to ``limit`` characters and its length.
+
+    Messages quote what was typed; a 5,000-digit number quoted whole would
+    bury the message, so it is shown as ``'999999999999999999999999'… (5,000 characters)``.
+    """
+    head = text if len(text) <= limit else text[:limit]
+    shown = repr(head) if quote else head
+    return shown if len(text) <= limit else f"{shown}… ({len(text):,} characters)"
 
 
 class PatienceError(ValueError):
