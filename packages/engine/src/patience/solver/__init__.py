@@ -50,7 +50,7 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, rules_are_data
 from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
-from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
+from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, CompiledTwoDecks, State, Step
 from patience.solver._search import Limits, Scan, Status, Weights, hook_search
 from patience.variant import Variant
 
@@ -155,7 +155,8 @@ def solve(
     policy = policy if policy is not None else AutoPlay.NONE
     if not rules_are_data(pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    kind = Compiled if position.decks == 1 else CompiledTwoDecks
+    comp = kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
     columns = [bytes([card.index for card in column]) for column in position.columns]
     cells = [card.index for card in position.cells if card is not None]
     found = list(position.foundations)
@@ -319,10 +320,16 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
 
 def place_step(position: Position, step: Step) -> Move:
     """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
-    card, count, dest = step
+    card, count, dest = step[:3]
+    # Two decks: the step says which of two columns showing equal cards it means, by their order.
+    source_order, target_order = step[3:] if len(step) > 3 else (-1, -1)
+    keys = [bytes(c.index for c in column) for column in position.columns] if len(step) > 3 else []
     source: Place | None = None
-    for i, column in enumerate(position.columns):
+    from_cell = len(step) > 3 and source_order < 0
+    for i, column in enumerate(() if from_cell else position.columns):
         if len(column) >= count and column[-count].index == card:
+            if source_order >= 0 and sum(key < keys[i] for key in keys) != source_order:
+                continue
             source = Place.column(i)
             break
     else:
@@ -341,6 +348,8 @@ def place_step(position: Position, step: Step) -> Move:
     else:
         for i, column in enumerate(position.columns):
             if column and column[-1].index == dest:
+                if target_order >= 0 and sum(key < keys[i] for key in keys) != target_order:
+                    continue
                 target = Place.column(i)
                 break
         else:
