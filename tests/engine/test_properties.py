@@ -53,9 +53,10 @@ def _play(game: Game, picks: list[int]) -> list[tuple[Position, int, int]]:
 
 
 def _assert_52_distinct(game: Game) -> None:
+    """Each of the 52 cards once (twice with two decks)."""
     counts = Counter(game.position.cards())
     assert set(counts) == set(full_deck())
-    assert all(n == 1 for n in counts.values())
+    assert all(n == game.variant.rules.decks for n in counts.values())
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -84,8 +85,11 @@ def test_undo_after_any_sequence_restores_position_score_and_moves(
 ) -> None:
     game = _new(variant, deal, cells)
     scoring = game.variant.rules.scoring
-    # A variant that allows negative scores (Vegas scoring) has no floor at 0.
-    floor = (lambda value: value) if scoring.negative else (lambda value: max(0, value))
+
+    def floor(score: int) -> int:
+        """The score as the default hook keeps it: never below 0 unless the variant allows it."""
+        return score if scoring.negative else max(0, score)
+
     start = game.position
     history = _play(game, picks)
     if game.is_won:

@@ -247,7 +247,10 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
 
     Each pass looks at the columns, then the cells, that held a card when the
     pass began, each once, and sends its card home when the policy allows;
-    passes repeat until one moves nothing.
+    passes repeat until one moves nothing. With two decks each pass looks at
+    the columns in the order of their cards (as bytes of card indices), so
+    that which of two equal cards goes home does not depend on where the
+    columns stand.
     """
     if policy is AutoPlay.NONE:
         return []
@@ -271,9 +274,15 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     home = Place.foundation()
     moves: list[Move] = []
     changed = True
+    order = list(range(len(columns)))
     while changed:
         changed = False
-        for i, column in enumerate(columns):
+        if len(found) > 4:
+            # Two decks: two columns may show equal cards and only one may be wanted. The columns are
+            # looked at in the order of their cards, so that the solver can tell which one goes.
+            order = sorted(order, key=lambda i: bytes(card.index for card in columns[i][: tops[i]]))
+        for i in order:
+            column = columns[i]
             height = tops[i]
             if height:
                 card = column[height - 1]

@@ -29,15 +29,17 @@ from collections.abc import Callable
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
-__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "Later", "State", "Step"]
+__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
 HOME = -1
 CELL = -2
 EMPTY = -3
 
-#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination.
-Step = tuple[int, int, int]
+#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
+#: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
+#: the number of columns whose cards sort before that column's (-1 for a cell or no column).
+Step = tuple[int, ...]
 #: ``(columns, cells, foundations)`` as described in the module docstring.
 State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 #: What one transition records: the player's step and the extra safe moves home after it.
@@ -189,8 +191,6 @@ class Compiled:
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
-        if self.decks == 2:
-            return self._settle_two(columns, cells, found)
         policy = self.policy
         height = self.height
         extra: list[Step] = []
@@ -248,51 +248,6 @@ class Compiled:
         if self.decks == 2 and found[suit + 4] == h:
             return suit + 4
         return -1
-
-    def _settle_two(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
-        """:meth:`settle` with two decks: the same moves, each card onto the first foundation it is next for."""
-        slot = self.slot
-        extra: list[Step] = []
-        while True:
-            moved = True
-            while moved:
-                moved = False
-                for i, column in enumerate(columns):
-                    while column:
-                        card = column[-1]
-                        f = slot(card, found)
-                        if f < 0 or not self.policy(card, found):
-                            break
-                        found[f] += 1
-                        columns[i] = column = column[:-1]
-                        moved = True
-                for card in tuple(cells):
-                    f = slot(card, found)
-                    if f >= 0 and self.policy(card, found):
-                        found[f] += 1
-                        cells.remove(card)
-                        moved = True
-            step = None
-            for i, column in enumerate(columns):
-                if column:
-                    card = column[-1]
-                    f = slot(card, found)
-                    if f >= 0 and self.safe(card, found):
-                        found[f] += 1
-                        columns[i] = column[:-1]
-                        step = (card, 1, HOME)
-                        break
-            else:
-                for card in cells:
-                    f = slot(card, found)
-                    if f >= 0 and self.safe(card, found):
-                        found[f] += 1
-                        cells.remove(card)
-                        step = (card, 1, HOME)
-                        break
-            if step is None:
-                return extra
-            extra.append(step)
 
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
         """Settle a starting position; return the state and the explicit steps that settling needed."""
@@ -466,7 +421,9 @@ class Compiled:
             cost = 1
         elif dest == HOME:
             home = list(found)
-            home[self.slot(moving[0], found)] += 1
+            suit = _SUIT[moving[0]]
+            # With two decks the card goes onto its suit's first foundation if it is next there, else the second.
+            home[suit if found[suit] == self.height[moving[0]] else suit + 4] += 1
             found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
@@ -492,3 +449,77 @@ class Compiled:
             return ((step, *extra) if extra else (step,)), tuple(cols), cells, found, cost
         cols.sort()
         return (step,), tuple(cols), cells, found, cost
+
+
+class CompiledTwoDecks(Compiled):
+    """:class:`Compiled` for two decks, where two columns may show equal cards.
+
+    Steps name their columns (see :data:`Step`), and the automatic moves
+    home look at the columns in the order of their cards, as the game's
+    automatic play does with two decks, so that the game sends the same one
+    of two equal cards home.
+    """
+
+    def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
+        """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        slot, policy, safe = self.slot, self.policy, self.safe
+        extra: list[Step] = []
+        while True:
+            moved = True
+            while moved:
+                moved = False
+                # One pass as the game makes it: each column once, in the order of their cards, then the cells.
+                for i in sorted(range(len(columns)), key=columns.__getitem__):
+                    column = columns[i]
+                    if column:
+                        card = column[-1]
+                        f = slot(card, found)
+                        if f >= 0 and policy(card, found):
+                            found[f] += 1
+                            columns[i] = column[:-1]
+                            moved = True
+                for card in tuple(cells):
+                    f = slot(card, found)
+                    if f >= 0 and policy(card, found):
+                        found[f] += 1
+                        cells.remove(card)
+                        moved = True
+            step: Step | None = None
+            for i in sorted(range(len(columns)), key=columns.__getitem__):
+                column = columns[i]
+                if column:
+                    card = column[-1]
+                    f = slot(card, found)
+                    if f >= 0 and safe(card, found):
+                        step = (card, 1, HOME, sum(other < column for other in columns), -1)
+                        found[f] += 1
+                        columns[i] = column[:-1]
+                        break
+            else:
+                for card in cells:
+                    f = slot(card, found)
+                    if f >= 0 and safe(card, found):
+                        step = (card, 1, HOME, -1, -1)
+                        found[f] += 1
+                        cells.remove(card)
+                        break
+            if step is None:
+                return extra
+            extra.append(step)
+
+    def _make(
+        self,
+        columns: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, ...],
+        src: int,
+        count: int,
+        dest: int,
+        cell_card: int,
+        step: Step,
+    ) -> Child:
+        # ``columns`` is sorted, so a column's first index is the number of columns that sort before it.
+        source = columns.index(columns[src]) if src >= 0 else -1
+        target = columns.index(columns[dest]) if dest >= 0 and step[2] >= 0 else -1
+        steps, cols, held, home, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
+        return ((*steps[0], source, target), *steps[1:]), cols, held, home, cost
