@@ -75,7 +75,9 @@ def test_compiled_moves_agree_with_the_legality_hook(name: str, cells: int) -> N
 
 
 class NoKingsInCells:
-    """An exotic rule that Rules cannot say: a king may not go to a free cell."""
+    """An exotic rule that Rules cannot say: a king may not go to a free cell (in FreeCell, which it overrides)."""
+
+    PATIENCE_OVERRIDES = ("freecell",)
 
     @hookimpl
     def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
@@ -88,8 +90,8 @@ class NoKingsInCells:
 def test_a_plugin_that_overrides_legality_is_asked_for_every_move() -> None:
     pm = make_plugin_manager()
     pm.register(NoKingsInCells(), name="no-kings-in-cells")
-    assert not patience.plugins.rules_are_data(pm)
     variant = patience.get_variant("freecell", pm)
+    assert not patience.plugins.rules_are_data(variant, pm)
     position = deal_position(variant, 1, 4, pm)
     result = solve(variant, position, plugins=pm, time_limit=60)
     assert result.outcome is Outcome.SOLVED

@@ -119,6 +119,7 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 # -- variants ---------------------------------------------------------------
 
 
+@guarded
 def variants(
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")] = (
         OutputFormat.TEXT
@@ -412,13 +413,15 @@ def plugins(
     """List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."""
     import textwrap
 
-    from patience import get_plugin_manager
-    from patience.plugins import DEFAULT_PLUGIN, plugin_failures
+    from patience import get_plugin_manager, variants
+    from patience.plugins import DEFAULT_PLUGIN, plugin_failures, unknown_hooks
 
     pm = get_plugin_manager()
+    variants(pm)  # registration disables a plugin that breaks there: list it with the failures
     hooks = _plugin_hooks(pm)
     sources = _plugin_sources()
     failures = plugin_failures(pm)
+    unknown = unknown_hooks(pm)
     default_note = "built in; answers from the variant's rules"
     if output is OutputFormat.JSON:
         _emit_json(
@@ -428,7 +431,8 @@ def plugins(
                         "name": name,
                         "default": name == DEFAULT_PLUGIN,
                         "source": "patience (built in)" if name == DEFAULT_PLUGIN else sources.get(name, "in-process"),
-                        "hooks": implemented,
+                        "hooks": [hook for hook in implemented if hook not in unknown.get(name, ())],
+                        "unknown_hooks": unknown.get(name, []),
                     }
                     for name, implemented in hooks.items()
                 ],
@@ -441,9 +445,11 @@ def plugins(
             typer.echo(f"{name}  [default] {default_note}")
         else:
             typer.echo(f"{name}  {sources.get(name, 'registered in-process')}")
-        typer.echo(
-            textwrap.fill(", ".join(implemented) or "no hooks", 79, initial_indent="    ", subsequent_indent="    ")
-        )
+        known = [hook for hook in implemented if hook not in unknown.get(name, ())]
+        typer.echo(textwrap.fill(", ".join(known) or "no hooks", 79, initial_indent="    ", subsequent_indent="    "))
+        if name in unknown:
+            said = ", ".join(unknown[name])
+            typer.echo(f"    UNKNOWN (not a patience hook, never called; misspelt?): {said}")
     for name, reason in failures.items():
         typer.echo(f"{name}  NOT LOADED: {reason}")
 

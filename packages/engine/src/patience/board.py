@@ -71,7 +71,8 @@ def parse_board(
     cell_cards: list[Card | None] = []
     cells_seen = False
     column_lines: list[tuple[Card, ...]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # A byte-order mark, as some editors on Windows write at the start of a file, is not part of the first line.
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or set(line) <= set("-="):
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from attrs import define, evolve, field, frozen
 
@@ -28,9 +29,14 @@ from patience import (
     Position,
     get_variant,
 )
+from patience.errors import clipped
+from patience.shuffle import read_deal_number
 from patience_cli.common import plural
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
+
+if TYPE_CHECKING:
+    from patience.store import Store, Tracker
 
 __all__ = ["COMMANDS", "DEFAULT_VARIANT", "Controller", "Reply", "Say", "game_from_words", "result_line"]
 
@@ -49,10 +55,15 @@ COMMANDS: dict[str, str] = {
     "code": "show this game's code (play it again with new --code CODE)",
     "board": "show the table",
     "moves": "list the legal moves",
+    "stats": "your statistics for every variant played",
+    "history": "the last games played",
     "help": "show this help",
     "quit": "leave (also Ctrl-D)",
 }
 _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "giveup", "resign": "giveup"}
+
+#: The most digits ``new --cells N`` reads (no variant has a thousand cells).
+_CELLS_DIGITS = 3
 
 #: How many following lines an ambiguous foundation line is tried against.
 LOOKAHEAD = 12
@@ -124,19 +135,22 @@ def game_from_words(words: list[str], current: Game | None = None) -> Game:
             if option == "--code":
                 code = value
             else:
-                if not value.isdigit():
-                    raise BadCommandError(f"--cells takes a number, not {value!r}")
+                # ASCII digits only (str.isdigit takes ``²``), and few enough to be a cell count.
+                if not (value.isascii() and value.isdigit() and len(value) <= _CELLS_DIGITS):
+                    raise BadCommandError(f"--cells takes a cell count, like --cells 4, not {clipped(value)}")
                 cells = int(value)
         elif word.startswith("-"):
-            raise BadCommandError(f"unknown option {word}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
-        elif word.isdigit():
+            raise BadCommandError(
+                f"unknown option {clipped(word, quote=False)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]"
+            )
+        elif word.removeprefix("#").isascii() and word.removeprefix("#")[:1].isdigit():
             if deal is not None:
                 raise BadCommandError("give one deal number")
-            deal = int(word)
+            deal = read_deal_number(word)
         elif variant is None:
             variant = word
         else:
-            raise BadCommandError(f"unexpected {word!r}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
+            raise BadCommandError(f"unexpected {clipped(word)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
     if code is not None:
         if deal is not None or cells is not None:
             raise BadCommandError("give either --code or a deal number and --cells, not both")
@@ -173,19 +187,31 @@ def _where(place: Place) -> str:
 class Controller:
     """Reads lines, plays them on the current game, and says what happened.
 
+    With a ``store``, every action is recorded as it is played (by
+    ``tracker``, or a tracker made for ``game``); ``new`` leaves the
+    unfinished game ``abandoned`` and tracks the new one.
+
     ``piped`` makes foundation moves that automatic play has just made count
     as already done before anything else (solver output lists automatic
     moves where they happen); interactively such a line is accepted only when
     it could not be played.
     """
 
-    def __init__(self, game: Game, *, piped: bool = False) -> None:
+    def __init__(
+        self, game: Game, *, piped: bool = False, store: Store | None = None, tracker: Tracker | None = None
+    ) -> None:
         self.piped = piped
+        self.store = store
+        """Where every action is recorded (``None``: nothing is)."""
+        self.tracker: Tracker | None = tracker
+        """Records the current game in :attr:`store` (made here when ``store`` is given without one)."""
         self._autos: list[_Auto] = []
         self._batch = 0
         self._unsubscribe: Callable[[], None] = lambda: None
         self._shadow: Position = game.position
         self.game = game
+        if store is not None and tracker is None:
+            self.tracker = store.track(game)
         self._peek: Callable[[int], list[str]] = lambda n: []
         self.listeners: list[Callable[[], None]] = []
         """Called after anything changes the game (the prompt redraws the board)."""
@@ -252,6 +278,9 @@ class Controller:
             reply.say(f"unexpected error ({type(error).__name__}: {error}); the game goes on", "error")
         if self._game.is_won and not was_won:
             reply.say(result_line(self._game), "win")
+        if self.store is not None:
+            for notice in self.store.take_notices():
+                reply.say(f"warning: {notice}", "info")
         return reply
 
     def _dispatch(self, text: str, reply: Reply) -> None:
@@ -263,7 +292,7 @@ class Controller:
             self._command(command, text, words, reply)
             return
         if len(words) > 1:
-            raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+            raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
         self._play_word(text, reply)
 
     def _command(self, command: str, text: str, words: list[str], reply: Reply) -> None:
@@ -274,8 +303,13 @@ class Controller:
             try:
                 args = shlex.split(text)[1:]
             except ValueError as error:
-                raise BadCommandError(f"cannot read {text!r}: {error}") from None
-            self.game = game_from_words(args, game)
+                raise BadCommandError(f"cannot read {clipped(text, 40)}: {error}") from None
+            new_game = game_from_words(args, game)
+            if self.tracker is not None:
+                self.tracker.abandon()  # the unfinished game is left for a new deal
+            self.game = new_game
+            if self.store is not None:
+                self.tracker = self.store.track(new_game)
             self._notify()
             reply.say(f"new game: {self._game.variant.title} {self._game.code}", "info")
             self._say_autos(reply, self._game.start_auto, self._game.dealt, prefix="home by itself: ")
@@ -291,6 +325,7 @@ class Controller:
         elif command == "hint":
             if game.is_over:
                 raise BadCommandError("the game is over: start a new one with new, or restart")
+            game.note_hint()  # recorded when asked for, as the record's `hint` token
             reply.hint = True
         elif command == "finish":
             action = game.finish()
@@ -307,8 +342,21 @@ class Controller:
             reply.say("legal moves: " + (" ".join(moves) if moves else "none"))
         elif command == "help":
             reply.say(help_text(game))
+        elif command in ("stats", "history"):
+            reply.say(self._memory(command), "board")
         elif command == "quit":
             reply.quit = True
+
+    def _memory(self, command: str) -> str:
+        from patience_cli.record_commands import history_rows, stats_table
+
+        if self.store is None or not self.store.saving:
+            return "games are not being saved, so there is nothing to show"
+        if command == "stats":
+            table = self.store.stats()
+            return stats_table(table) if table else "no game has ended yet"
+        games = self.store.history(10)
+        return history_rows(games) if games else "no games yet"
 
     def _notify(self) -> None:
         for listener in list(self.listeners):
@@ -333,7 +381,7 @@ class Controller:
             return
         if set(text.lower()) <= set("0123456789abcdefghksv"):
             Move.parse(text)  # looks like notation: raise the notation's own message
-        raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+        raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
 
     def _move_or_none(self, text: str) -> Move | None:
         try:

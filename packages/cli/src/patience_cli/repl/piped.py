@@ -15,6 +15,9 @@ __all__ = ["run_piped"]
 class _Lines:
     """Numbered input lines with blanks and ``#`` comments skipped, readable ahead on demand.
 
+    A line of several words (other than ``new ...`` and ``give up``) is read
+    as that many lines, so a game record's action section plays as it is.
+
     Lines are read only when needed, so a program feeding the pipe one line
     at a time sees each answer straight away (unless a line needs a look
     ahead to settle what it means).
@@ -26,9 +29,14 @@ class _Lines:
 
     def _read(self) -> bool:
         for number, raw in self._source:
-            line = raw.strip()
+            line = raw.split(";", 1)[0].strip()  # `;` starts a comment, as in game records
             if line and not line.startswith("#"):
-                self._ahead.append((number, line))
+                words = line.split()
+                if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
+                    # Several actions on a line, as a game record's action section has them.
+                    self._ahead.extend((number, word) for word in words)
+                else:
+                    self._ahead.append((number, line))
                 return True
         return False
 
@@ -43,6 +51,18 @@ class _Lines:
         return [line for _, line in list(self._ahead)[:n]]
 
 
+def _unreadable(line: str, encoding: str) -> str:
+    """Why ``line`` cannot be read (a byte the input's encoding does not decode), or ``""``.
+
+    stdin decodes with ``surrogateescape``, so such a byte arrives as a lone
+    surrogate (0xff as U+DCFF) instead of ending the game.
+    """
+    for char in line:
+        if "\udc80" <= char <= "\udcff":
+            return f"cannot read byte 0x{ord(char) - 0xDC00:02x}: the line is not {encoding} text"
+    return ""
+
+
 def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0) -> None:
     """Play ``lines`` in order and print what each did, then how the game stands.
 
@@ -50,9 +70,15 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     (with their line number) and the next line is read.
     """
     source = _Lines(lines)
+    encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
     for number, line in source:
+        unreadable = _unreadable(line, encoding)
+        if unreadable:
+            last = f"line {number}: {unreadable}"
+            print(last, file=out, flush=True)
+            continue
         reply = controller.handle(line, peek=source.peek)
         if reply.hint:
             game = controller.game

@@ -5,16 +5,12 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience.legality import autoplay_moves, candidate_moves
-from patience.moves import Move
-from patience.position import Position
-from patience.rules import AutoPlay, Rules
 from patience.solver._compiled import _ONE, CELL, Compiled, Later, State, Step
 
-__all__ = ["Limits", "Scan", "Status", "Weights", "best_first", "hook_search"]
+__all__ = ["Limits", "Scan", "Status", "Weights", "best_first"]
 
 
 class Status(enum.Enum):
@@ -338,72 +334,3 @@ def _trace(parents: dict[Key, tuple[Key, tuple[Step, ...]] | None], key: Key) ->
         entry = parents[parent]
     out.reverse()
     return out
-
-
-def hook_search(
-    rules: Rules,
-    policy: AutoPlay,
-    legal: Callable[[Position, Move], bool],
-    root: Position,
-    limits: Limits,
-) -> tuple[Status, list[Move]]:
-    """Best-first search that lists moves with :func:`candidate_moves` and judges each with ``legal``.
-
-    For variants whose legality a plugin overrides: no compiled table can
-    know the plugin's rule, so every candidate goes through the hook. Only
-    the variant's own automatic play is made; nothing else is assumed safe.
-    """
-    parents: dict[Position, tuple[Position, Move] | None] = {root: None}
-    if root.is_won:
-        return Status.SOLVED, []
-    heap: list[tuple[int, int, Position, int]] = [(0, 0, root, 0)]
-    counter = 0
-    expanded = 0
-    while heap:
-        _, _, position, g = heappop(heap)
-        expanded += 1
-        if not expanded & 15:
-            limits.positions += 16
-            if limits.stop():
-                return Status.STOPPED, []
-        for move, child in _hook_children(rules, policy, legal, position):
-            if child in parents:
-                continue
-            parents[child] = (position, move)
-            if child.is_won:
-                path: list[Move] = []
-                entry = parents[child]
-                while entry is not None:
-                    path.append(entry[1])
-                    entry = parents[entry[0]]
-                path.reverse()
-                return Status.SOLVED, path
-            cg = g + (0 if move.destination.kind.value == "foundation" else 1)
-            counter -= 1
-            heappush(heap, (cg + _hook_priority(child), counter, child, cg))
-    return Status.EXHAUSTED, []
-
-
-def _hook_children(
-    rules: Rules, policy: AutoPlay, legal: Callable[[Position, Move], bool], position: Position
-) -> Iterator[tuple[Move, Position]]:
-    for move in candidate_moves(position, foundation_takeback=rules.foundation_takeback):  # every run: any rule
-        if not legal(position, move):
-            continue
-        child = position.apply(move)
-        for auto in autoplay_moves(policy, child):
-            child = child.apply(auto)
-        yield move, child
-
-
-def _hook_priority(position: Position) -> int:
-    bad = 0
-    for column in position.columns:
-        low = 99
-        for card in column:
-            if card.rank > low:
-                bad += 1
-            else:
-                low = card.rank
-    used = sum(1 for card in position.cells if card is not None)
-    return 4 * bad + 2 * used - 10 * position.cards_home
