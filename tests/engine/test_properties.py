@@ -18,6 +18,7 @@ from patience import (
     Place,
     PlaceKind,
     Position,
+    Scoring,
     Suit,
     format_board,
     full_deck,
