@@ -14,7 +14,8 @@ import datetime as dt
 import enum
 import json
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from patience import Game
     from patience.daily import DailyDeal
     from patience.leaderboard import Client
-    from patience.store import GameInfo, Store
+    from patience.store import GameInfo, Store, Tracker
 
 __all__ = ["DealFormat", "attempt_of", "register"]
 
@@ -134,6 +135,29 @@ def deal(
 
 
 # -- play --------------------------------------------------------------------------------------
+def _daily_controller(
+    game: Game, ended: Callable[[Game], list[str]], *, piped: bool, store: Store, tracker: Tracker
+) -> Any:
+    """The REPL's controller, which also says the share line (and sends the record) once the daily game ends."""
+    from patience_cli.repl import Controller, Reply
+
+    class DailyController(Controller):
+        def __init__(self) -> None:
+            super().__init__(game, piped=piped, store=store, tracker=tracker)
+            self.done = False
+
+        def handle(self, line: str, *, peek: Callable[[int], list[str]] | None = None) -> Reply:
+            reply = super().handle(line, peek=peek)
+            current = self.game
+            if not self.done and current is game and current.is_over:
+                self.done = True
+                for text in ended(current):
+                    reply.say(text, "info")
+            return reply
+
+    return DailyController()
+
+
 def _server_player(url: str, name: str | None) -> Client | None:
     """A client for ``url`` as this machine's player there (registered with ``name`` on first use)."""
     from patience.leaderboard import Client, save_player, saved_player
@@ -155,7 +179,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     from patience import Game
     from patience.leaderboard import LeaderboardError, ServerUnreachable, server_url
     from patience_cli.record_commands import open_store
-    from patience_cli.repl import Controller, Repl, Reply, Say, run_piped
+    from patience_cli.repl import Repl, Reply, Say, run_piped
 
     daily = _daily(variant, cells, date)
     store = open_store()
@@ -187,8 +211,21 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     started = dt.datetime.now(dt.UTC)
     kind = "practice" if practice else "the day's attempt"
     intro = f"Daily {daily.title} {daily.date}: deal #{daily.deal} ({daily.code}), {kind}"
+
+    def ended(over: Game) -> list[str]:
+        """The share line, then the server's verdict on the record, when the daily game ends."""
+        result = "won" if over.is_won else "gave-up"
+        lines = [
+            _share(
+                daily, cards_home=over.cards_home, moves=over.moves, undos=over.undos, result=result, practice=practice
+            )
+        ]
+        if client is not None and attempt is not None:
+            lines.append(_send(client, daily, attempt, over, result, started))
+        return lines
+
     piped = not sys.stdin.isatty()
-    controller = Controller(game, piped=piped, store=store, tracker=tracker)
+    controller = _daily_controller(game, ended, piped=piped, store=store, tracker=tracker)
     if piped:
         print(intro, flush=True)
         run_piped(controller, sys.stdin, sys.stdout)
@@ -196,21 +233,12 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         repl = Repl(controller)
         repl.show(Reply([Say(intro)]))
         repl.run()
-    game = controller.game
-    if not game.is_over:
-        if client is not None:
-            _note("the game has not ended, so its record was not sent: finish it or give up to be ranked")
-        return
-    result = "won" if game.is_won else "gave-up"
-    line = _share(
-        daily, cards_home=game.cards_home, moves=game.moves, undos=game.undos, result=result, practice=practice
-    )
-    print(line, flush=True)
-    if client is not None and attempt is not None:
-        _send(client, daily, attempt, game, result, started)
+    if not controller.done and client is not None:
+        _note("the game has not ended, so its record was not sent: play the daily deal again to go on")
 
 
-def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> None:
+def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> str:
+    """Send the attempt's record; the line that says how the server ranked it, or why it refused it."""
     from patience.leaderboard import LeaderboardError
     from patience.records import format_record, record_of
 
@@ -220,12 +248,10 @@ def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: st
     try:
         accepted = client.send_record(daily.date, attempt, format_record(record))
     except LeaderboardError as error:
-        _note(f"the server did not accept the record: {error}")
-        return
-    print(
+        return f"the server did not accept the record: {one_line(str(error))}"
+    return (
         f"rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
-        f"(score {accepted.score}, checked by the server)",
-        flush=True,
+        f"(score {accepted.score}, checked by the server)"
     )
 
 
