@@ -114,6 +114,14 @@ def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result:
     )
 
 
+def _parse_stamp(stamp: str) -> dt.datetime:
+    """A stored UTC time (``2026-11-30T06:22:56Z``) as a datetime; now when it cannot be read."""
+    try:
+        return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return dt.datetime.now(dt.UTC)
+
+
 def _note(text: str) -> None:
     print(f"patience: {one_line(text)}", file=sys.stderr, flush=True)
 
@@ -177,16 +185,23 @@ def _server_player(url: str, name: str | None) -> Client | None:
 def play_daily(variant: str, cells: int | None, date: str | None, server: str | None, name: str | None) -> None:
     """Deal the day's game and play it: the attempt (sent to the server, if any) or practice."""
     from patience import Game
-    from patience.leaderboard import LeaderboardError, ServerUnreachable, server_url
+    from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Repl, Reply, Say, run_piped
 
     daily = _daily(variant, cells, date)
     store = open_store()
-    practice = attempt_of(store, daily) is not None
+    first = attempt_of(store, daily)
+    # The attempt left unfinished (the prompt was left mid-game) comes back: it is still the attempt.
+    resumed = store.resume() if first is not None and first.result == "unfinished" else None
+    if resumed is not None and (resumed.resumed is None or first is None or resumed.resumed.id != first.id):
+        resumed.close()
+        resumed = None
+    practice = first is not None and resumed is None
     url = server_url(server)
     client: Client | None = None
     attempt: int | None = None
+    key = f"{daily.date} {daily.variant} {daily.cells}"
     if url is None:
         if not practice:
             _note("no server set (--server URL or PATIENCE_SERVER): the attempt is played and recorded here only")
@@ -194,21 +209,30 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         try:
             client = _server_player(url, name)
             if client is not None:
-                attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+                attempt = saved_attempt(url, key) if resumed is not None else None
+                if attempt is None:
+                    attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+                    save_attempt(url, key, attempt)
         except ServerUnreachable as error:
             _note(f"{error}: the attempt is played and recorded here only")
             client = None
         except LeaderboardError as error:
             if error.status == 409 and "one attempt" in str(error):
-                practice = True
-                _note(f"the server says: {error}; this game is practice")
+                practice = resumed is None
+                _note(f"the server says: {error}" + ("; this game is practice" if practice else ""))
             else:
                 _note(f"the server refused the attempt: {error}; this game is played and recorded here only")
             client = None
-    game = Game.from_code(daily.code)
-    store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
-    tracker = store.track(game, daily=daily.date)
-    started = dt.datetime.now(dt.UTC)
+    if resumed is not None and first is not None:
+        tracker = resumed
+        game = tracker.game
+        started = _parse_stamp(first.started)
+        _note(f"resumed the day's attempt where it was left: {game.moves} moves, {game.cards_home} cards home")
+    else:
+        game = Game.from_code(daily.code)
+        store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
+        tracker = store.track(game, daily=daily.date)
+        started = dt.datetime.now(dt.UTC)
     kind = "practice" if practice else "the day's attempt"
     intro = f"Daily {daily.title} {daily.date}: deal #{daily.deal} ({daily.code}), {kind}"
 
@@ -234,7 +258,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         repl.show(Reply([Say(intro)]))
         repl.run()
     if not controller.done and client is not None:
-        _note("the game has not ended, so its record was not sent: play the daily deal again to go on")
+        _note("the game has not ended, so its record was not sent: `patience daily` again resumes it")
 
 
 def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> str:
