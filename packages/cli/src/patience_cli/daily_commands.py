@@ -70,7 +70,7 @@ ServerOpt = Annotated[
 ]
 NameOpt = Annotated[
     str | None,
-    typer.Option("--name", help="Your player name on the server (asked once, then kept).", show_default=False),
+    typer.Option("--name", help="Your player name on the server (given once, then kept).", show_default=False),
 ]
 
 
