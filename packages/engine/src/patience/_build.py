@@ -39,6 +39,7 @@ COMPILED_MODULES: Final = (
     "patience.moves",
     "patience.position",
     "patience.legality",
+    "patience.listing",
     "patience.solver._compiled",
     "patience.solver._search",
 )
