@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Final
 
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
 __all__ = ["CELL", "EMPTY", "HOME", "Compiled", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
-HOME = -1
-CELL = -2
-EMPTY = -3
+HOME: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
 
 #: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination.
 Step = tuple[int, int, int]
@@ -41,10 +42,10 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
 
-_SUIT = bytes(c // 13 for c in range(52))
-_RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
-_RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
-_ONE = tuple(bytes((c,)) for c in range(52))
+_SUIT: Final = bytes(c // 13 for c in range(52))
+_RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
+_RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
+_ONE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def _builds(build: Build, upper: int, lower: int) -> bool:
