@@ -220,8 +220,8 @@ class Compiled:
         complete search lists every legal move.
         """
         out, later = self.expand(columns, cells, found, full)
-        make = self._make
-        out.extend(make(columns, cells, found, i, k, dest, -1, step) for i, k, dest, step, _ in later)
+        for i, k, dest, step, _ in later:
+            out.append(self._make(columns, cells, found, i, k, dest, -1, step))
         return out
 
     def expand(
@@ -235,8 +235,6 @@ class Compiled:
         """
         out: list[Child] = []
         later: list[Later] = []
-        append = out.append
-        defer = later.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
         empties = columns.count(b"")
@@ -251,30 +249,27 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, _RANK0
-        uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         runs = self._runs
-        run_length = self.run_length
-        make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
             if found[suit_of[top]] == rank_of[top]:
-                append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or run_length(column)
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = runs.get(column) or self.run_length(column)
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops.get(target)
                     if j is not None:
-                        append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
                         j = tops.get(target)
                         if j is not None:
-                            append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -282,27 +277,27 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
-                            append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                            out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
-                            defer((i, k, 0, (bottom, k, EMPTY), rest))
+                            later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 rest = column[:-1]
                 if rest:
                     exposed = rest[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
-                        append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                    if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
-                defer((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
             if found[suit_of[card]] == rank_of[card]:
-                append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
-                    append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
-                append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
