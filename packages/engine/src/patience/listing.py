@@ -14,28 +14,29 @@ from __future__ import annotations
 from typing import Final
 
 from patience.cards import full_deck
+from patience.legality import candidate_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.position import Position
 from patience.rules import Build, EmptyColumns, Rules, builds_on, group_capacity
 
 __all__ = ["building_table", "legal_moves"]
 
-_TABLES: Final[dict[Build, tuple[bytes, tuple[tuple[int, ...], ...]]]] = {}
+_TABLES: Final[dict[tuple[Build, bool], tuple[bytes, tuple[tuple[int, ...], ...]]]] = {}
 _DECK: Final = full_deck()
 _HOME: Final = Place.foundation()
 
 
-def building_table(build: Build) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
-    """The tables of ``build``, by card index.
+def building_table(build: Build, wrap: bool = False) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+    """The tables of ``build`` (a king on an ace too when ``wrap``), by card index.
 
     ``table[upper * 52 + lower]`` is 1 when card ``upper`` may lie on card
     ``lower``; ``onto[card]`` lists the cards ``card`` may lie on.
     """
-    tables = _TABLES.get(build)
+    tables = _TABLES.get((build, wrap))
     if tables is None:
-        table = bytes(int(builds_on(build, upper, lower)) for upper in _DECK for lower in _DECK)
+        table = bytes(int(builds_on(build, upper, lower, wrap)) for upper in _DECK for lower in _DECK)
         onto = tuple(tuple(lower for lower in range(52) if table[upper * 52 + lower]) for upper in range(52))
-        tables = _TABLES[build] = (table, onto)
+        tables = _TABLES[(build, wrap)] = (table, onto)
     return tables
 
 
@@ -45,8 +46,15 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     Sources in order (columns, cells, then foundations when cards may come
     back from them); for each, the move home, to the first free cell, then to
     each column (the first empty one standing for all), shorter runs first.
+    The tables cover one deck with foundations from the ace; other games (two
+    decks, a dealt base) have the ordered candidates judged by check_move.
     """
-    table, onto = building_table(rules.build)
+    if rules.decks != 1 or position.decks != 1 or position.base != 1:
+        candidates = candidate_moves(
+            position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
+        )
+        return [move for move in candidates if check_move(rules, position, move)]
+    table, onto = building_table(rules.build, rules.wrap)
     columns = position.columns
     cells = position.cells
     found = position.foundations
@@ -73,7 +81,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     cap_empty = 0
     if empties and rules.empty_columns is not EmptyColumns.NONE:
         cap_empty = group_capacity(free, empties, to_empty_column=True, group_moves=rules.group_moves)
-    kings_only = rules.empty_columns is EmptyColumns.KINGS_ONLY
+    # The one rank an empty column takes (0: any).
+    empty_rank = (rules.empty_column_rank(position.base) or 0) if cap_empty else 0
     out: list[Move] = []
     for i in range(n_columns):
         column = columns[i]
@@ -90,7 +99,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             out.append(Move(source, _HOME))
         if free_cell >= 0:
             out.append(Move(source, Place.cell(free_cell)))
-        _to_columns(out, source, i, bottoms, height, where, first_empty, cap, cap_empty, kings_only, onto)
+        _to_columns(out, source, i, bottoms, height, where, first_empty, cap, cap_empty, empty_rank, onto)
     for i in range(len(cells)):
         card = cells[i]
         if card is None:
@@ -99,7 +108,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
         index = card.index
         if found[index // 13] == index % 13:
             out.append(Move(source, _HOME))
-        _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, kings_only, onto)
+        _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, empty_rank, onto)
     if rules.foundation_takeback:
         for suit in range(4):
             rank = found[suit]
@@ -109,7 +118,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             if free_cell >= 0:
                 out.append(Move(source, Place.cell(free_cell)))
             index = suit * 13 + rank - 1
-            _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, kings_only, onto)
+            _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, empty_rank, onto)
     return out
 
 
@@ -123,7 +132,7 @@ def _to_columns(
     first_empty: int,
     cap: int,
     cap_empty: int,
-    kings_only: bool,
+    empty_rank: int,
     onto: tuple[tuple[int, ...], ...],
 ) -> None:
     """Append the legal moves of the run ``bottoms`` from ``source`` (column ``own``, else -1) to the columns.
@@ -142,8 +151,8 @@ def _to_columns(
     if cap_empty:
         limit = run if run < cap_empty else cap_empty
         for k in range(1, limit + 1):
-            # A whole column into an empty one changes nothing; kings-only columns take kings.
-            if k != height and not (kings_only and bottoms[k - 1] % 13 != 12):
+            # A whole column into an empty one changes nothing; some empty columns take one rank.
+            if k != height and not (empty_rank and bottoms[k - 1] % 13 + 1 != empty_rank):
                 found.append((first_empty, k))
     if len(found) > 1:
         found.sort()

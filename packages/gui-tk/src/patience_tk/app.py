@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 import tkinter as tk
+import warnings
 from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from patience import Game, PatienceError, get_variant
 from patience.moves import CELL_LETTERS
+from patience.plugins import PluginLoadWarning
 from patience_tk.controller import Controller
 from patience_tk.dialogs import NewGameDialog, parse_deal
 from patience_tk.view import FONT, TableView
@@ -215,8 +217,9 @@ class App:
         deal = f" #{game.deal:,}" if game.deal is not None else ""
         code = f"  ·  code {game.code}" if game.code else ""
         self.status_game.configure(text=f"{game.variant.title}{deal}, {_cells(game.cells)}{code}")
+        every = 13 * len(game.position.foundations)
         self.status_score.configure(
-            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/52",
+            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
         )
         capacity = f"cards at once: {game.max_group}"
         if game.max_group_to_empty:
@@ -370,8 +373,29 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return Game.new(variant or DEFAULT_VARIANT, deal, args.cells)
 
 
+def _one_line_warnings() -> None:
+    """A plugin that could not be loaded or was disabled: one ``patience-tk: warning:`` line on stderr."""
+    previous = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PluginLoadWarning):
+            print(f"patience-tk: warning: {' '.join(str(message).split())}", file=sys.stderr)
+        else:
+            previous(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
+    _one_line_warnings()
     parser = _parser()
     args = parser.parse_args(argv)
     try:

@@ -1,7 +1,7 @@
 """Where everything sits on the table: pure geometry, computed from the table's shape and the canvas size.
 
 No Tk here, so the arithmetic can be reasoned about (and tested) on its own.
-The top row holds the cells on the left and the four foundations on the
+The top row holds the cells on the left and the foundations (four, or eight for two decks) on the
 right; the columns sit below, centred. Cards in a column are fanned
 downwards, closer together when a long column would run off the canvas.
 """
@@ -61,7 +61,7 @@ class Layout:
     card_h: float
     cells: tuple[Box, ...]
     foundations: tuple[Box, ...]
-    """One slot per suit, in :class:`patience.Suit` order."""
+    """One slot per foundation, in :class:`patience.Suit` order (with two decks, a second four after them)."""
     columns: tuple[Box, ...]
     """The slot of each column's first (most covered) card."""
     label_size: int
@@ -88,10 +88,13 @@ class Layout:
         return Box(slot.x0 - gap, slot.y0, slot.x1 + gap, bottom)
 
 
-def compute_layout(columns: int, cells: int, width: float, height: float) -> Layout:
-    """The layout of a table with ``columns`` columns and ``cells`` cells on a ``width`` x ``height`` canvas."""
+def compute_layout(columns: int, cells: int, width: float, height: float, foundations: int = 4) -> Layout:
+    """The layout of a table on a ``width`` x ``height`` canvas.
+
+    ``columns`` columns, ``cells`` cells and ``foundations`` foundations (4, or 8 for two decks).
+    """
     gap_ratio = 0.18
-    top_slots = cells + 4 + 0.6  # the cells, a little space, the foundations
+    top_slots = cells + foundations + 0.6  # the cells, a little space, the foundations
     slots = max(columns, top_slots)
     by_width = width / (slots + (slots + 1) * gap_ratio)
     # Room for the top row, the labels and a column of about a dozen fanned cards.
@@ -102,7 +105,7 @@ def compute_layout(columns: int, cells: int, width: float, height: float) -> Lay
     label = max(9, int(card_w * 0.17))
     top = label * 1.6 + gap * 0.4
 
-    row_width = (cells + 4) * card_w + (cells + 3) * gap + card_w * 0.6
+    row_width = (cells + foundations) * card_w + (cells + foundations - 1) * gap + card_w * 0.6
     columns_width = columns * card_w + (columns - 1) * gap
     span = max(row_width, columns_width)
     left = max(gap, (width - span) / 2)
@@ -110,7 +113,8 @@ def compute_layout(columns: int, cells: int, width: float, height: float) -> Lay
     cell_boxes = tuple(Box(x, top, x + card_w, top + card_h) for x in (left + i * (card_w + gap) for i in range(cells)))
     right = left + span
     foundation_boxes = tuple(
-        Box(x, top, x + card_w, top + card_h) for x in (right - (4 - i) * card_w - (3 - i) * gap for i in range(4))
+        Box(x, top, x + card_w, top + card_h)
+        for x in (right - (foundations - i) * card_w - (foundations - 1 - i) * gap for i in range(foundations))
     )
     col_top = top + card_h + label * 1.8 + gap * 0.6
     col_left = left + (span - columns_width) / 2
