@@ -134,7 +134,9 @@ def test_hint_says_when_the_position_is_lost(make_app: MakeApp) -> None:
     game = Game.from_position("eight-off", parse_board(LOST_BOARD.read_text()))
     app = make_app(game, hint_time=5.0)
     app.controller.hint()
-    assert pump(app.root, until=lambda: "no longer be won" in app.message_text, timeout=30), app.message_text
+    # At move 0 there is nothing to undo: the deal itself cannot be won.
+    assert pump(app.root, until=lambda: "cannot be won" in app.message_text, timeout=30), app.message_text
+    assert "undo" not in app.message_text and "from the start" in app.message_text
     assert app.view.highlighted is None
 
 
@@ -246,6 +248,9 @@ def test_cancel_stops_the_winnable_search_and_keeps_the_game(make_app: MakeApp) 
 def test_give_up_ends_the_game_and_offers_a_new_one(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     app.menus["game"].invoke("Give up")
+    pump(app.root)
+    assert not app.game.gave_up  # it asks first
+    app.windows["give-up"].event_generate("<Return>")
     pump(app.root)
     assert app.game.gave_up
     assert app.view.banner_text is not None and "gave up" in app.view.banner_text

@@ -15,15 +15,19 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 from typing import NoReturn
 
-from patience import Game, PatienceError, get_variant
+from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
-from patience_tk.dialogs import NewGameDialog, parse_deal
+from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.view import FONT, TableView
 
-__all__ = ["App", "game_from_args", "main"]
+__all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
 
 DEFAULT_VARIANT = "eight-off"
+
+#: X11 modifier bits in a key event's state. Caps Lock (2) and Num Lock (16) are left out on purpose:
+#: every shortcut works whether they are on or off.
+SHIFT, CONTROL, ALT = 0x1, 0x4, 0x8
 
 _MESSAGE_COLOURS = {
     "info": "#1f1f1f",
@@ -44,6 +48,8 @@ class App:
     def __init__(self, root: tk.Tk, game: Game, *, hint_time: float = 5.0) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
+        self.windows: dict[str, tk.Toplevel] = {}
+        """The open Help windows and questions, by name: each is opened once and brought to the front after."""
         root.title("patience")
         root.minsize(640, 480)
         if root.tk.call("tk", "windowingsystem") == "x11":
@@ -61,17 +67,21 @@ class App:
         tk.Label(bar, text="Move:").pack(side="left")
         self.entry = tk.Entry(bar, width=10, font=(FONT, 11))
         self.entry.pack(side="left", padx=(4, 10))
-        self.message = tk.Label(bar, text="", anchor="w", font=(FONT, 10))
+        # Two lines are kept for the message whatever it says, so the table never changes size for it.
+        self.message = tk.Label(bar, text="", anchor="w", justify="left", font=(FONT, 10), height=2)
         self.message.pack(side="left", fill="x", expand=True)
+        self.message.bind("<Configure>", lambda e: self.message.configure(wraplength=max(e.width - 4, 100)))
 
         status = self.status = tk.Frame(root, bd=1, relief="sunken")
         self.status_game = tk.Label(status, anchor="w", padx=6, font=(FONT, 10))
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
-        status.columnconfigure(0, weight=1)
-        self._status_rows = 0
-        status.bind("<Configure>", lambda _e: self._arrange_status())
-        self._arrange_status()
+        # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
+        # so the status bar never grows a second row and the cards never resize in the middle of a game.
+        status.columnconfigure(0, weight=1, minsize=0)
+        self.status_game.grid(row=0, column=0, sticky="w")
+        self.status_score.grid(row=0, column=1, sticky="e")
+        self.status_capacity.grid(row=0, column=2, sticky="e")
 
         status.pack(side="bottom", fill="x")
         bar.pack(side="bottom", fill="x")
@@ -88,14 +98,14 @@ class App:
 
     # -- building ---------------------------------------------------------
     def _build_menus(self) -> None:
-        menubar = tk.Menu(self.root)
+        menubar = tk.Menu(self.root, tearoff=False)
         game = tk.Menu(menubar, tearoff=False)
         game.add_command(label="New…", accelerator="N / F2", command=self.new_game)
-        game.add_command(label="Restart", command=self.controller.restart)
+        game.add_command(label="Restart", command=self.restart)
         game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
         game.add_command(label="Copy code", command=self.copy_code)
         game.add_separator()
-        game.add_command(label="Give up", command=self.controller.give_up)
+        game.add_command(label="Give up", command=self.give_up)
         game.add_separator()
         game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.root.destroy)
         edit = tk.Menu(menubar, tearoff=False)
@@ -104,9 +114,10 @@ class App:
         play = tk.Menu(menubar, tearoff=False)
         play.add_command(label="Hint", accelerator="H", command=self.controller.hint)
         play.add_command(label="Play the hint", accelerator="P", command=lambda: self.controller.hint(then_play=True))
-        play.add_command(label="Finish", accelerator="F", command=self.controller.finish)
-        helpmenu = tk.Menu(menubar, tearoff=False)
-        helpmenu.add_command(label="Mouse and keys", command=self.show_help)
+        play.add_command(label="Finish", accelerator="F / Shift+F", command=self.controller.finish)
+        helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
+        helpmenu.add_command(label="Rules of …", command=self.show_rules)
+        helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
         menubar.add_cascade(label="Game", menu=game)
         menubar.add_cascade(label="Edit", menu=edit)
         menubar.add_cascade(label="Play", menu=play)
@@ -120,11 +131,16 @@ class App:
         canvas.bind("<B1-Motion>", lambda e: self.controller.motion(e.x, e.y))
         canvas.bind("<ButtonRelease-1>", lambda e: self.controller.release(e.x, e.y))
         canvas.bind("<Double-Button-1>", lambda e: self.controller.double(e.x, e.y))
-        for sequence in ("<Control-z>", "<Control-Z>"):
-            root.bind(sequence, self._undo_or_redo)
-        root.bind("<Control-y>", lambda _e: self._run(self.controller.redo))
-        root.bind("<Control-q>", lambda _e: root.destroy())
+        # Each letter is bound in both cases: with Caps Lock on, Tk reports Ctrl+Z as Control-Z.
+        for letter, command in (
+            ("z", self._undo_or_redo),
+            ("y", lambda _e: self._run(self.controller.redo)),
+            ("q", lambda _e: self._run(root.destroy)),
+        ):
+            root.bind(f"<Control-{letter}>", command)
+            root.bind(f"<Control-{letter.upper()}>", command)
         root.bind("<F2>", lambda _e: self._run(self.new_game))
+        root.bind("<F1>", lambda _e: self._run(self.show_help))
         root.bind("<Escape>", self._escape)
         root.bind("<Key>", self._key)
         self.entry.bind("<Return>", self._entered)
@@ -141,17 +157,31 @@ class App:
         return "break"
 
     def _undo_or_redo(self, event: tk.Event[tk.Misc]) -> str:
-        if event.keysym == "Z" or (isinstance(event.state, int) and event.state & 0x1):  # Ctrl+Shift+Z: redo
+        # Shift is read from the modifiers, not from the letter's case, which Caps Lock also changes.
+        if isinstance(event.state, int) and event.state & SHIFT:  # Ctrl+Shift+Z: redo
             self.controller.redo()
         else:
             self.controller.undo()
         return "break"
 
     def _key(self, event: tk.Event[tk.Misc]) -> str | None:
-        """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move."""
-        if event.widget is self.entry or not isinstance(event.state, int) or event.state & 0x4 or event.state & 0x8:
+        """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move.
+
+        A letter that names a cell in play starts a move from that cell even
+        when it is also a command (``f`` with 8 cells): the command is then
+        on Shift with the letter (Shift+F finishes), which always works.
+        """
+        state = event.state if isinstance(event.state, int) else 0
+        if event.widget is self.entry or event.widget.winfo_toplevel() is not self.root or state & (CONTROL | ALT):
             return None
-        char = event.char.lower()
+        char = (event.char or event.keysym).lower()
+        if len(char) != 1:
+            return None
+        cells = CELL_LETTERS[: self.game.cells]
+        if char.isdigit() or (char in cells and not state & SHIFT):
+            self.entry.focus_set()
+            self.entry.insert("end", char)
+            return "break"
         commands: dict[str, Callable[[], object]] = {
             "h": self.controller.hint,
             "p": lambda: self.controller.hint(then_play=True),
@@ -160,10 +190,6 @@ class App:
         }
         if char in commands:
             commands[char]()
-            return "break"
-        if char and (char.isdigit() or char in CELL_LETTERS):
-            self.entry.focus_set()
-            self.entry.insert("end", event.char)
             return "break"
         return None
 
@@ -218,14 +244,9 @@ class App:
         self.status_score.configure(
             text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/52",
         )
-        capacity = f"cards at once: {game.max_group}"
-        if game.max_group_to_empty:
-            capacity += f" ({game.max_group_to_empty} into an empty column)"
-        if game.is_over:
-            capacity = "won" if game.is_won else "given up"
-        self.status_capacity.configure(text=capacity)
-        self._arrange_status()
-        self.root.title(f"patience — {game.variant.title}{deal}")
+        self.status_capacity.configure(text=capacity_text(game))
+        self.root.title(window_title(game))
+        self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
         state = {True: "normal", False: "disabled"}
         edit, play, menu = self.menus["edit"], self.menus["play"], self.menus["game"]
         edit.entryconfigure("Undo", state=state[game.can_undo])
@@ -235,22 +256,6 @@ class App:
         play.entryconfigure("Play the hint", state=state[not game.is_over])
         menu.entryconfigure("Give up", state=state[not game.is_over])
         menu.entryconfigure("Copy code", state=state[game.code is not None])
-
-    def _arrange_status(self) -> None:
-        """One row when everything fits; otherwise the score goes under the game's name."""
-        labels = (self.status_game, self.status_score, self.status_capacity)
-        needed = sum(label.winfo_reqwidth() for label in labels)
-        rows = 1 if needed <= max(self.status.winfo_width(), 1) or self.status.winfo_width() <= 1 else 2
-        if rows == self._status_rows:
-            return
-        self._status_rows = rows
-        self.status_game.grid(row=0, column=0, sticky="w")
-        if rows == 1:
-            self.status_score.grid(row=0, column=1, sticky="e")
-            self.status_capacity.grid(row=0, column=2, sticky="e", rowspan=1)
-        else:
-            self.status_score.grid(row=1, column=0, sticky="w")
-            self.status_capacity.grid(row=0, column=1, sticky="e", rowspan=2)
 
     def _game_over(self, kind: str) -> None:
         game = self.game
@@ -269,10 +274,10 @@ class App:
         self.view.show_banner(title, detail, actions)
 
     # -- commands ---------------------------------------------------------
-    def set_game(self, game: Game) -> None:
-        """Play ``game`` from now on."""
+    def set_game(self, game: Game, note: str | None = None) -> None:
+        """Play ``game`` from now on; ``note`` is said instead of the usual greeting (why this deal)."""
         self.controller.set_game(game)
-        self.say(f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
+        self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
 
     def new_game(self, mode: str = "random") -> NewGameDialog:
         """Open the New Game dialog (or bring the open one to the front)."""
@@ -284,10 +289,39 @@ class App:
         return self.dialog
 
     def next_deal(self) -> None:
-        """Deal the next deal number of the same variant and cells."""
+        """Deal the next deal number of the same variant and cells; after the last deal comes the first."""
         game = self.game
         number = (game.deal or 0) + 1
-        self.set_game(Game.new(game.variant, number, game.cells))
+        note = None
+        if number > MAX_DEAL:
+            number = 1
+            note = f"#{MAX_DEAL:,} is the last deal there is: dealt #1 of {game.variant.title}. Good luck!"
+        self.set_game(Game.new(game.variant, number, game.cells), note)
+
+    def restart(self) -> ConfirmDialog | None:
+        """Back to the deal, after asking when there is something to lose (a restart cannot be undone)."""
+        game = self.game
+        if not game.log and not game.is_over:
+            self.controller.restart()
+            return None
+        text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
+        return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
+
+    def give_up(self) -> ConfirmDialog | None:
+        """End the game, after asking: giving up cannot be undone."""
+        if self.game.is_over:
+            return None
+        text = "Give up this game? It ends here with the score it has, and cannot be undone."
+        return self._ask("give-up", "Give up", text, "Give up", self.controller.give_up)
+
+    def _ask(self, name: str, title: str, text: str, yes: str, action: Callable[[], object]) -> ConfirmDialog:
+        old = self.windows.get(name)
+        if isinstance(old, ConfirmDialog) and old.winfo_exists():
+            old.lift()
+            return old
+        dialog = ConfirmDialog(self.root, title, text, yes, action)
+        self.windows[name] = dialog
+        return dialog
 
     def copy_code(self) -> None:
         """Put the game code on the clipboard."""
@@ -298,25 +332,122 @@ class App:
         self.root.clipboard_append(code)
         self.say(f"Copied the game code {code}: Game ▸ Enter code… deals it again.")
 
-    def show_help(self) -> None:
-        """A short guide to the mouse and the keys."""
+    def show_help(self) -> tk.Toplevel:
+        """Help ▸ Mouse and keys: the keys in two aligned columns."""
+
+        def fill(body: tk.Frame) -> None:
+            for row, (keys, what) in enumerate(KEYS):
+                if not keys:
+                    tk.Label(body, text=what, font=(FONT, 10, "bold"), anchor="w").grid(
+                        row=row, column=0, columnspan=2, sticky="w", pady=(8 if row else 0, 2)
+                    )
+                    continue
+                tk.Label(body, text=keys, font=(FONT, 10, "bold"), anchor="w").grid(
+                    row=row, column=0, sticky="nw", padx=(0, 14)
+                )
+                tk.Label(body, text=what, font=(FONT, 10), anchor="w", justify="left", wraplength=420).grid(
+                    row=row, column=1, sticky="w"
+                )
+
+        return self._text_window("keys", "Mouse and keys", fill)
+
+    def show_rules(self) -> tk.Toplevel:
+        """Help ▸ Rules of <variant>: the rules text the variant's plugin gives."""
+        variant = self.game.variant
+
+        def fill(body: tk.Frame) -> None:
+            tk.Label(body, text=variant.title, font=(FONT, 13, "bold"), anchor="w").pack(anchor="w", pady=(0, 6))
+            for paragraph in rules_text(variant).split("\n\n"):
+                tk.Label(body, text=paragraph.strip(), font=(FONT, 10), justify="left", wraplength=520).pack(
+                    anchor="w", pady=(0, 6)
+                )
+
+        old = self.windows.get("rules")
+        if old is not None and old.winfo_exists() and old.title() != f"Rules of {variant.title}":
+            old.destroy()  # the rules of the game on the table, not of the last one
+        return self._text_window("rules", f"Rules of {variant.title}", fill)
+
+    def _text_window(self, name: str, title: str, fill: Callable[[tk.Frame], None]) -> tk.Toplevel:
+        """One window per name (asking again brings it to the front); Esc or Close closes it."""
+        old = self.windows.get(name)
+        if old is not None and old.winfo_exists():
+            old.deiconify()
+            old.lift()
+            old.focus_set()
+            return old
         window = tk.Toplevel(self.root)
-        window.title("Mouse and keys")
-        tk.Label(window, text=HELP, justify="left", font=(FONT, 10), padx=16, pady=12).pack()
-        tk.Button(window, text="Close", command=window.destroy).pack(pady=(0, 10))
+        window.title(title)
+        window.transient(self.root)
+        body = tk.Frame(window, padx=18, pady=14)
+        body.pack(fill="both", expand=True)
+        fill(body)
+        close = tk.Button(window, text="Close", command=lambda: give_back_focus(window), default="active")
+        close.pack(pady=(0, 12))
+        window.bind("<Escape>", lambda _e: give_back_focus(window))
+        window.bind("<Return>", lambda _e: give_back_focus(window))
+        window.protocol("WM_DELETE_WINDOW", lambda: give_back_focus(window))
+        self.windows[name] = window
+        centre_over(window, self.root)
+        window.focus_set()
+        return window
 
 
-HELP = """\
-Click a card: it goes to its foundation if it may.
-Double-click a card: the game moves it where it fits best
-  (foundation, the longest column that takes it, an empty column, a free cell).
-Drag a card, or a run from any of its cards, onto a column, a cell or a foundation.
+#: Help ▸ Mouse and keys, as (keys, what they do) rows; a row without keys is a heading.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("", "Mouse"),
+    ("Click", "a card goes to its foundation if it may"),
+    ("Double-click", "the game moves the card where it fits best: foundation, the longest column that "
+     "takes it, an empty column, a free cell"),
+    ("Drag", "a card, or a run from any of its cards, onto a column, a cell or a foundation"),
+    ("", "Keys"),
+    ("H", "hint: the solver shows a good move"),
+    ("P", "play the hint"),
+    ("F  or  Shift+F", "finish: every card home, when nothing else is left to do. When a cell is called f "
+     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes"),
+    ("N,  F2", "new game"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Y,  Ctrl+Shift+Z", "redo"),
+    ("Ctrl+Q", "quit"),
+    ("F1", "this help"),
+    ("Esc", "drop a drag back where it was, or stop a hint search"),
+    ("", "Typed moves"),
+    ("Digit or cell letter", "starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
+     "then Enter; Esc leaves the box"),
+)  # fmt: skip
 
-Type a move in the Move box and press Enter: 3a, a5, 5h, 18, 23v4
-  (a digit or a cell letter on the table starts one; Esc leaves the box).
-H  hint          P  play the hint     F  finish (every card home)
-N, F2  new game  Ctrl+Z  undo         Ctrl+Y, Ctrl+Shift+Z  redo
-Esc  drop a drag back where it was, or stop a hint search."""
+
+def rules_text(variant: Variant) -> str:
+    """The rules to show for ``variant``: its plugin's ``rules_text``, else its one-line description."""
+    text = variant.rules_text.strip()
+    if text:
+        return text
+    fallback = variant.description or f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    return fallback + "\n\nThe plugin gives no longer rules text."
+
+
+def window_title(game: Game) -> str:
+    """``FreeCell #617 · FC1-C4-AAAAAXJ — patience``: which game is open, for window lists and screen readers."""
+    name = game.variant.title + (f" #{game.deal}" if game.deal is not None else "")
+    code = f" · {game.code}" if game.code else ""
+    return f"{name}{code} — patience"
+
+
+def capacity_text(game: Game) -> str:
+    """How many cards can move at once, never more than the tallest column holds, with what it comes from."""
+    if game.is_over:
+        return "won" if game.is_won else "given up"
+    position = game.position
+    tallest = max((len(column) for column in position.columns), default=0)
+    shown = min(game.max_group, max(tallest, 1))
+    free, empty = position.free_cells, position.empty_columns
+    source = f"{free} free cell{'s' if free != 1 else ''}"
+    if empty:
+        source += f", {empty} empty column{'s' if empty != 1 else ''}"
+    text = f"cards at once: {shown}"
+    if game.max_group_to_empty:
+        text += f" ({min(game.max_group_to_empty, max(tallest, 1))} into an empty column)"
+    # The numbers the capacity comes from, so a player can see why it changes.
+    return f"{text} · {source}"
 
 
 def _cells(count: int) -> str:

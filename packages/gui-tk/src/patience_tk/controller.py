@@ -18,6 +18,7 @@ from attrs import define
 
 from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.solver import Hint, Hinter, Outcome
+from patience_tk.describe import describe_action
 from patience_tk.layout import Box
 from patience_tk.view import Hit, TableView
 from patience_tk.worker import Job
@@ -28,7 +29,7 @@ __all__ = ["DRAG_THRESHOLD", "Controller"]
 DRAG_THRESHOLD = 5
 
 
-_EVENT_WORDS = {"move": "Played", "undo": "Took back", "redo": "Played again", "finish": "Finished:"}
+_EVENT_WORDS = {"move": "", "undo": "Took back ", "redo": "Again: ", "finish": "Finished: "}
 
 
 @define
@@ -75,6 +76,8 @@ class Controller:
         self._tap_time = 0.0
         self._play_when_found = False
         self._unsubscribe: Callable[[], None] = lambda: None
+        self._shown: Position = view.game.position
+        """The position on the table before the latest event: what a move is described from."""
         self._attach(view.game)
         view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
 
@@ -95,6 +98,7 @@ class Controller:
         self.changed()
 
     def _attach(self, game: Game) -> None:
+        self._shown = game.position
         self._unsubscribe = game.subscribe(self._on_event)
 
     def _on_event(self, event: GameEvent) -> None:
@@ -105,11 +109,17 @@ class Controller:
             self.view.clear_banner()
         self.view.redraw()
         self.changed()
+        before, self._shown = self._shown, self.game.position
         said = _EVENT_WORDS.get(event.kind)
         if said is not None and event.action is not None:
             home = len(event.action.auto)
             extra = f"; {home} card{'s' if home != 1 else ''} went home by themselves" if home else ""
-            self.say(f"{said} {event.action}{extra}", "info")
+            if event.kind == "finish":
+                what = f"{len(event.action.moves)} cards home"
+            else:
+                # An undone action is described from where it started, which is the position now.
+                what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
+            self.say(f"{said}{what}{extra}", "info")
         elif event.kind == "new":
             self.say("Back to the deal.", "info")
         if event.kind in ("won", "gave-up"):
@@ -312,10 +322,11 @@ class Controller:
             self.view.highlight(result.move)
             self.say(f"Hint: {result.reason} (P plays it)", "hint")
         elif result.outcome is Outcome.LOST:
-            self.say(
-                "This position can no longer be won (the solver proved it): undo a few moves, restart or deal again",
-                "lost",
-            )
+            if game.can_undo:
+                lost = "This position can no longer be won (the solver proved it)"
+                self.say(f"{lost}: undo a few moves, restart or deal again", "lost")
+            else:
+                self.say("This deal cannot be won from the start (the solver proved it): deal another one", "lost")
         else:
             self.say(result.reason, "info")
 

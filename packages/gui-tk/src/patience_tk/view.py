@@ -98,7 +98,7 @@ class TableView:
             width = int(self.canvas.cget("width"))
             height = int(self.canvas.cget("height"))
         position = self._game.position
-        return compute_layout(len(position.columns), len(position.cells), width, height)
+        return compute_layout(len(position.columns), len(position.cells), width, height, len(position.foundations))
 
     def _resized(self, _event: tk.Event[tk.Misc]) -> None:
         layout = self._compute()
