@@ -19,6 +19,7 @@ from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
+from patience_tk.keyboard import KeyboardPlay
 from patience_tk.view import FONT, TableView
 
 __all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
@@ -62,6 +63,8 @@ class App:
         self.controller = Controller(
             self.view, say=self.say, changed=self.refresh, over=self._game_over, hint_time=hint_time
         )
+
+        self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
 
         bar = tk.Frame(root, padx=8, pady=4)
         tk.Label(bar, text="Move:").pack(side="left")
@@ -131,6 +134,8 @@ class App:
         canvas.bind("<B1-Motion>", lambda e: self.controller.motion(e.x, e.y))
         canvas.bind("<ButtonRelease-1>", lambda e: self.controller.release(e.x, e.y))
         canvas.bind("<Double-Button-1>", lambda e: self.controller.double(e.x, e.y))
+        for keysym in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space"):
+            canvas.bind(f"<KeyPress-{keysym}>", self._table_key)
         # Each letter is bound in both cases: with Caps Lock on, Tk reports Ctrl+Z as Control-Z.
         for letter, command in (
             ("z", self._undo_or_redo),
@@ -150,7 +155,20 @@ class App:
     # -- keys -------------------------------------------------------------
     def _pressed(self, event: tk.Event[tk.Misc]) -> None:
         self.canvas.focus_set()
+        self.keyboard.hide()
         self.controller.press(event.x, event.y)
+
+    def _table_key(self, event: tk.Event[tk.Misc]) -> str | None:
+        """Arrow keys, Enter and Space on the table: keyboard play (a banner's buttons take Return first)."""
+        state = event.state if isinstance(event.state, int) else 0
+        if state & (CONTROL | ALT):
+            return None
+        if self.view.banner_text is not None and event.keysym in ("Return", "KP_Enter", "space"):
+            buttons = self.view.banner_buttons
+            if buttons:
+                buttons[0].invoke()  # the banner's default button
+            return "break"
+        return "break" if self.keyboard.key(event.keysym) else None
 
     def _run(self, action: Callable[[], object]) -> str:
         action()
@@ -194,7 +212,9 @@ class App:
         return None
 
     def _escape(self, _event: tk.Event[tk.Misc]) -> str:
-        if not self.controller.cancel_drag() and self.controller.cancel_hint():
+        if self.keyboard.cancel():
+            self.say("Put back.")
+        elif not self.controller.cancel_drag() and self.controller.cancel_hint():
             self.say("Hint search stopped.")
         return "break"
 
@@ -399,6 +419,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Double-click", "the game moves the card where it fits best: foundation, the longest column that "
      "takes it, an empty column, a free cell"),
     ("Drag", "a card, or a run from any of its cards, onto a column, a cell or a foundation"),
+    ("", "Playing with the keyboard"),
+    ("← → ↑ ↓", "move the focus: along the top row or the columns, up and down a column's cards; up from "
+     "the top of a column reaches the cells and foundations"),
+    ("Enter, Space", "pick up the focused card with the cards on it; again to put them on the focused pile "
+     "(green: they may go there, red: they may not)"),
     ("", "Keys"),
     ("H", "hint: the solver shows a good move"),
     ("P", "play the hint"),
@@ -409,7 +434,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Y,  Ctrl+Shift+Z", "redo"),
     ("Ctrl+Q", "quit"),
     ("F1", "this help"),
-    ("Esc", "drop a drag back where it was, or stop a hint search"),
+    ("Esc", "put picked-up cards back, drop a drag back where it was, or stop a hint search"),
     ("", "Typed moves"),
     ("Digit or cell letter", "starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
      "then Enter; Esc leaves the box"),

@@ -233,6 +233,15 @@ class Controller:
         self.game.play(move)
 
     # -- commands ---------------------------------------------------------
+    def play_move(self, move: Move) -> bool:
+        """Play ``move`` (from the keyboard focus); on a refusal say why. Returns whether it was played."""
+        try:
+            self.game.play(move)
+        except PatienceError as error:
+            self.say(str(error), "error")
+            return False
+        return True
+
     def play_text(self, text: str) -> bool:
         """Play a move typed in standard notation; on a refusal say why. Returns whether it was played."""
         text = text.strip()

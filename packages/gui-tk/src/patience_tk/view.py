@@ -71,6 +71,8 @@ class TableView:
         self._banner_widgets: list[tk.Widget] = []
         self._highlight: Move | None = None
         self._flash_job: str | None = None
+        self.overlays: list[Callable[[], None]] = []
+        """Drawn after the cards at every redraw (the keyboard focus); they draw with the tag ``overlay``."""
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -207,6 +209,7 @@ class TableView:
                 self._card(card, layout.card_box(i, index, len(column)))
         if self._highlight is not None:
             self._draw_highlight(self._highlight)
+        self.redraw_overlays()
         if self._banner is not None:
             self._draw_banner()
 
@@ -282,7 +285,18 @@ class TableView:
         if target is not None:
             self._outline(target, HINT, "highlight", dash=(6, 4))
 
-    def _outline(self, box: Box, colour: str, tag: str, dash: tuple[int, ...] = ()) -> None:
+    def redraw_overlays(self) -> None:
+        """Draw the overlays again (the keyboard focus moved) without redrawing the cards."""
+        self.canvas.delete("overlay")
+        for draw in self.overlays:
+            draw()
+        self.canvas.tag_raise("banner")
+
+    def outline(self, box: Box, colour: str, tag: str, *, width: int = 3, dash: tuple[int, ...] = ()) -> None:
+        """A rounded outline just outside ``box``."""
+        self._outline(box, colour, tag, dash, width)
+
+    def _outline(self, box: Box, colour: str, tag: str, dash: tuple[int, ...] = (), width: int = 3) -> None:
         grow = 3
         rounded(
             self.canvas,
@@ -290,7 +304,7 @@ class TableView:
             self.layout.card_w * 0.1,
             fill="",
             outline=colour,
-            width=3,
+            width=width,
             dash=dash,
             tags=(tag,),
         )
