@@ -51,7 +51,7 @@ class Action:
 class GameEvent:
     """What happened, for listeners.
 
-    ``kind`` is one of ``new``, ``move``, ``undo``, ``redo``, ``finish``, ``won``, ``gave-up``.
+    ``kind`` is one of ``new``, ``move``, ``undo``, ``redo``, ``finish``, ``won``, ``gave-up``, ``hint``.
     """
 
     kind: str
@@ -197,7 +197,11 @@ class Game:
         self._redo: list[Action] = []
         self.undos = 0
         self.gave_up = False
+        self.hints = 0
+        """Hints asked for in this game (:meth:`note_hint`); they change nothing else."""
         self.log: list[str] = []
+        """Every action in order, as a game record writes it: moves in notation, ``undo``, ``redo``,
+        ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.records`)."""
         self._state = ScoreState()
         auto = autoplay_moves(self.autoplay, self.position) if self.autoplay_first else []
         self.start_auto = tuple(auto)
@@ -458,6 +462,18 @@ class Game:
         self._state = self._score(ScoredAction(ActionKind.GIVE_UP))
         self.log.append("giveup")
         self._emit(GameEvent("gave-up"))
+
+    def note_hint(self) -> None:
+        """Count a hint the player asked for: it goes into :attr:`log` as ``hint`` and changes nothing else.
+
+        Hints are part of a game's record (a replay counts them), so they are
+        noted here rather than by each front end. Raises :class:`GameOverError`
+        once the game is over, as every other action does.
+        """
+        self._require_playing()
+        self.hints += 1
+        self.log.append("hint")
+        self._emit(GameEvent("hint"))
 
     # -- events -----------------------------------------------------------
     def subscribe(self, listener: Callable[[GameEvent], None]) -> Callable[[], None]:

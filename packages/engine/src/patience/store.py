@@ -1,0 +1,866 @@
+"""The local memory of every game: an SQLite file shared by the terminal game and the window.
+
+The database is ``patience.sqlite3`` in :func:`data_dir`. It runs in WAL
+mode with a busy timeout, so a terminal game and the window (or two
+terminals) can play at the same time. A front end opens the store once,
+tracks each game it deals, and calls nothing else while the player plays::
+
+    store = Store.open()                   # never raises; store.notice is a line to show once
+    tracker = store.resume()               # the last unfinished game, rebuilt exactly, or None
+    if tracker is None:
+        store.abandon_unfinished()         # a new deal leaves the unfinished game
+        tracker = store.track(Game.new("freecell"))
+    game = tracker.game                    # every action on it is written before play() returns
+    game.play("3a")
+    tracker.note_hint()                    # after showing a hint
+
+Each action is written in its own transaction from the game's event, so it
+is on disk before the front end shows its result. When the store cannot
+save (a newer database, an unwritable directory), play goes on unsaved and
+``notice`` says so once; a damaged file is moved aside to
+``patience.sqlite3.damaged-<time>`` and a new one is started.
+
+This module is imported only by the commands that use it, so ``patience
+--help`` does not load sqlite3.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pluggy
+from attrs import frozen
+
+from patience.game import Game, GameEvent
+from patience.records import (
+    REQUIRED_TAGS,
+    Record,
+    check_record,
+    format_record,
+    replay,
+)
+
+__all__ = [
+    "DATABASE_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "GameInfo",
+    "ImportOutcome",
+    "Store",
+    "Tracker",
+    "VariantStats",
+    "data_dir",
+    "database_path",
+]
+
+#: The database file's name in :func:`data_dir`.
+DATABASE_NAME = "patience.sqlite3"
+
+#: How long a write waits for another process's transaction, in milliseconds.
+BUSY_TIMEOUT_MS = 5000
+
+#: Forward migrations: ``MIGRATIONS[n]`` takes a database from ``user_version`` n to n + 1.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        variant TEXT NOT NULL,
+        cells INTEGER NOT NULL,
+        deal INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT,
+        last_action TEXT NOT NULL,
+        result TEXT NOT NULL CHECK (result IN ('won', 'gave-up', 'abandoned', 'unfinished')),
+        score INTEGER NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0,
+        undos INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        cards_home INTEGER NOT NULL DEFAULT 0,
+        daily TEXT,
+        extra_tags TEXT NOT NULL DEFAULT '[]',
+        in_stats INTEGER NOT NULL DEFAULT 1
+    );
+    CREATE TABLE actions (
+        game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (game, number)
+    ) WITHOUT ROWID;
+    CREATE INDEX games_by_last_action ON games (last_action, id);
+    CREATE INDEX games_by_result ON games (result, last_action);
+    CREATE INDEX games_by_code ON games (code, started);
+    """,
+)
+
+#: The schema version this program writes (``PRAGMA user_version``).
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# SQLite's primary result codes for a file that is not a database, or is damaged.
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+_COLUMNS = (
+    "id, started, ended, last_action, variant, cells, deal, code, result, score, moves, undos, hints, "
+    "cards_home, daily, extra_tags"
+)
+
+
+def data_dir() -> Path:
+    """Where patience keeps its files: ``$PATIENCE_HOME`` when set, else the user data directory for "patience"."""
+    home = os.environ.get("PATIENCE_HOME")
+    if home:
+        return Path(home).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("patience"))
+
+
+def database_path() -> Path:
+    """The database file: ``patience.sqlite3`` in :func:`data_dir`."""
+    return data_dir() / DATABASE_NAME
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _stamp(when: dt.datetime) -> str:
+    """A time as the database keeps it: UTC ISO 8601 to the microsecond, so text order is time order."""
+    return when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _shown_time(stamp: str | None) -> str | None:
+    """A stored time as records and ``history`` show it: to the second."""
+    return None if stamp is None else stamp[:19] + "Z"
+
+
+@frozen
+class GameInfo:
+    """One game of the history, as stored; for an unfinished game the counts are those so far."""
+
+    id: int
+    started: str
+    """UTC, ``2026-11-30T06:22:56Z``."""
+    ended: str | None
+    """When the game ended (``None`` while unfinished)."""
+    last_action: str
+    variant: str
+    cells: int
+    deal: int
+    code: str
+    result: str
+    score: int
+    moves: int
+    undos: int
+    hints: int
+    cards_home: int
+    daily: str | None = None
+    """The date of the daily deal this game was an attempt at, if any."""
+    extra_tags: tuple[tuple[str, str], ...] = ()
+
+    def as_json(self) -> dict[str, object]:
+        """The keys ``patience history --format json`` prints, in that order."""
+        return {
+            "id": self.id,
+            "started": self.started,
+            "ended": self.ended,
+            "variant": self.variant,
+            "cells": self.cells,
+            "deal": self.deal,
+            "code": self.code,
+            "result": self.result,
+            "score": self.score,
+            "moves": self.moves,
+            "undos": self.undos,
+            "hints": self.hints,
+        }
+
+
+@frozen
+class VariantStats:
+    """The statistics of one variant and cell count; given up and abandoned games count as lost."""
+
+    variant: str
+    cells: int
+    played: int
+    won: int
+    current_streak: int
+    """Wins in a row at the end, in the order games ended (0 after a loss)."""
+    longest_streak: int
+    best_score: int | None
+    """The best score of any game played (``None`` before the first)."""
+    fewest_moves: int | None
+    """The fewest moves in a win (``None`` before the first win)."""
+    average_moves: float | None
+    """The average moves of the wins, to one decimal (``None`` before the first win)."""
+
+    @property
+    def win_rate(self) -> float:
+        """Won over played, 0 to 1 (0 when nothing was played)."""
+        return self.won / self.played if self.played else 0.0
+
+    def as_json(self) -> dict[str, object]:
+        """The keys ``patience stats --format json`` prints; ``win_rate`` is a fraction rounded to 4 places."""
+        return {
+            "variant": self.variant,
+            "cells": self.cells,
+            "played": self.played,
+            "won": self.won,
+            "win_rate": round(self.win_rate, 4),
+            "current_streak": self.current_streak,
+            "longest_streak": self.longest_streak,
+            "best_score": self.best_score,
+            "fewest_moves": self.fewest_moves,
+            "average_moves": self.average_moves,
+        }
+
+
+@frozen
+class ImportOutcome:
+    """What :meth:`Store.import_record` did: ``stored``, ``duplicate``, ``inconsistent`` or ``not-saving``."""
+
+    status: str
+    id: int | None = None
+    """The stored game (the earlier one for a duplicate)."""
+    problem: str | None = None
+    """Why it was not stored, for ``inconsistent`` and ``not-saving``."""
+
+
+class Store:
+    """The database of games. Open it with :meth:`open`, which never raises.
+
+    ``saving`` says whether games are written; ``notice`` is the one line a
+    front end shows once when something went wrong on opening (``None``
+    when all is well). Later trouble (a write that failed) is queued for
+    :meth:`take_notices`. Safe to use from several threads.
+    """
+
+    def __init__(self, path: Path, connection: sqlite3.Connection | None, notice: str | None) -> None:
+        self.path = path
+        self._db = connection
+        self.notice = notice
+        self._notices: list[str] = [notice] if notice else []
+        self._lock = threading.RLock()
+        self.clock: Callable[[], dt.datetime] = _now
+        """Where times come from (tests script it)."""
+
+    # -- opening --------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path | None = None) -> Store:
+        """Open (creating or migrating as needed) the database at ``path`` (default :func:`database_path`).
+
+        Never raises. A file that is not a database or is damaged is moved
+        aside to ``<name>.damaged-<time>`` and a new one started; a database
+        of a newer schema is left untouched and the store does not save; an
+        unwritable directory is reported and the store does not save. Each
+        of these sets :attr:`notice`.
+        """
+        target = path if path is not None else database_path()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            return cls(target, _connect(target), None)
+        except _Newer as newer:
+            return cls(
+                target,
+                None,
+                f"{target} was written by a newer version of patience (schema {newer.version}, this one knows "
+                f"up to {SCHEMA_VERSION}); it is left untouched and games are not saved",
+            )
+        except sqlite3.DatabaseError as error:
+            if not _is_damage(error):
+                return cls(target, None, _unwritable(target, error))
+            aside = _move_aside(target)
+            if aside is None:
+                return cls(
+                    target, None, f"{target} is damaged ({error}) and cannot be moved aside; games are not saved"
+                )
+            try:
+                fresh = _connect(target)
+            except (sqlite3.Error, OSError, _Newer) as again:
+                return cls(target, None, f"{target} was damaged and moved to {aside}; {_unwritable(target, again)}")
+            return cls(target, fresh, f"{target} was damaged ({error}); it was moved to {aside} and a new one started")
+        except OSError as error:
+            return cls(target, None, _unwritable(target, error))
+
+    @property
+    def saving(self) -> bool:
+        """Whether games are being written."""
+        return self._db is not None
+
+    def take_notices(self) -> list[str]:
+        """The lines not yet shown (the opening :attr:`notice` first), each once."""
+        with self._lock:
+            taken, self._notices = self._notices, []
+        return taken
+
+    def _say(self, line: str) -> None:
+        with self._lock:
+            self._notices.append(line)
+
+    def close(self) -> None:
+        """Close the database (trackers stop saving)."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    # -- playing --------------------------------------------------------------------------
+    def track(
+        self,
+        game: Game,
+        *,
+        daily: str | None = None,
+        started: dt.datetime | None = None,
+        abandon_others: bool = True,
+    ) -> Tracker:
+        """Record ``game`` from its first action on; every later action is written as it happens.
+
+        The game gets its row at its first action (a game nobody moved in is
+        not played). With ``abandon_others``, other unfinished games become
+        ``abandoned`` at that moment. ``daily`` marks an attempt at the
+        daily deal of that date (``2026-11-30``).
+        """
+        return Tracker(self, game, daily=daily, started=started, abandon_others=abandon_others)
+
+    def resume(self, *, plugins: pluggy.PluginManager | None = None) -> Tracker | None:
+        """The last unfinished game, rebuilt exactly and tracked again; ``None`` when there is none."""
+        found = self.unfinished(plugins=plugins)
+        if found is None:
+            return None
+        game, info = found
+        return Tracker(self, game, daily=info.daily, resumed=info)
+
+    def unfinished(self, *, plugins: pluggy.PluginManager | None = None) -> tuple[Game, GameInfo] | None:
+        """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
+
+        A stored game whose actions no longer replay (a damaged row, rules
+        that changed) is marked ``abandoned`` and the next one is tried.
+        """
+        rows = self._read(
+            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' ORDER BY last_action DESC, id DESC"
+        )
+        for row in rows:
+            info = _info(row)
+            done = replay(self._record(info), plugins=plugins)
+            if done.game is not None and done.problem is None and not done.game.is_over:
+                return done.game, info
+            self._set_result(info.id, "abandoned")
+            self._say(f"game {info.id} ({info.code}) no longer replays ({done.problem}); it is marked abandoned")
+        return None
+
+    def _set_result(self, game_id: int, result: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE games SET result = ? WHERE id = ?", (result, game_id))
+
+        self._write(work)
+
+    def abandon_unfinished(self, *, keep: int | None = None) -> int:
+        """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many."""
+        now = _stamp(self.clock())
+
+        def work(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished' AND id IS NOT ?",
+                (now, keep),
+            )
+            return cursor.rowcount
+
+        return self._write(work) or 0
+
+    # -- reading --------------------------------------------------------------------------
+    def history(self, limit: int | None = None) -> list[GameInfo]:
+        """Games newest first by the time of their last action; at most ``limit`` of them."""
+        sql = f"SELECT {_COLUMNS} FROM games ORDER BY last_action DESC, id DESC"
+        if limit is not None:
+            sql += f" LIMIT {max(int(limit), 0)}"
+        return [_info(row) for row in self._read(sql)]
+
+    def game(self, game_id: int) -> GameInfo | None:
+        """One stored game, or ``None``."""
+        rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _info(rows[0]) if rows else None
+
+    def last_id(self) -> int | None:
+        """The game with the latest action, or ``None`` when nothing is stored."""
+        rows = self._read("SELECT id FROM games ORDER BY last_action DESC, id DESC LIMIT 1")
+        return int(rows[0][0]) if rows else None
+
+    def record(self, game_id: int) -> Record | None:
+        """The record of a stored game (every required tag, then Started, Ended and any others)."""
+        info = self.game(game_id)
+        return None if info is None else self._record(info)
+
+    def export(self, game_id: int) -> str | None:
+        """The record of a stored game as text, or ``None`` when there is no such game."""
+        record = self.record(game_id)
+        return None if record is None else format_record(record)
+
+    def _record(self, info: GameInfo) -> Record:
+        tokens = [
+            str(row[0]) for row in self._read("SELECT token FROM actions WHERE game = ? ORDER BY number", (info.id,))
+        ]
+        started = info.started
+        tags = [
+            ("Variant", info.variant),
+            ("Cells", str(info.cells)),
+            ("Deal", str(info.deal)),
+            ("Code", info.code),
+            ("Date", started[:10]),
+            ("Result", info.result),
+            ("Score", str(info.score)),
+            ("Moves", str(info.moves)),
+            ("Undos", str(info.undos)),
+            ("Hints", str(info.hints)),
+            ("Started", started),
+        ]
+        if info.ended is not None:
+            tags.append(("Ended", info.ended))
+        if info.daily is not None:
+            tags.append(("Daily", info.daily))
+        known = {name for name, _ in tags}
+        tags.extend(tag for tag in info.extra_tags if tag[0] not in known)
+        return Record(tuple(tags), tuple(tokens))
+
+    def stats(self, variant: str | None = None, cells: int | None = None) -> list[VariantStats]:
+        """Statistics per variant and cell count, of the games that have ended (and were not reset).
+
+        Won counts as won; given up and abandoned as lost; streaks follow
+        the order in which games ended.
+        """
+        sql = "SELECT variant, cells, result, score, moves FROM games WHERE result != 'unfinished' AND in_stats = 1"
+        args: list[object] = []
+        if variant is not None:
+            sql += " AND variant = ?"
+            args.append(variant)
+        if cells is not None:
+            sql += " AND cells = ?"
+            args.append(cells)
+        sql += " ORDER BY ended, id"
+        groups: dict[tuple[str, int], _Tally] = {}
+        for name, n_cells, result, score, moves in self._read(sql, tuple(args)):
+            groups.setdefault((str(name), int(n_cells)), _Tally()).add(result == "won", int(score), int(moves))
+        return [tally.stats(name, n_cells) for (name, n_cells), tally in sorted(groups.items())]
+
+    # -- changing ---------------------------------------------------------------------------
+    def reset_stats(self, variant: str | None = None, cells: int | None = None) -> int:
+        """Leave the games that have ended out of the statistics (they stay in the history); how many."""
+        sql = "UPDATE games SET in_stats = 0 WHERE result != 'unfinished' AND in_stats = 1"
+        args: list[object] = []
+        if variant is not None:
+            sql += " AND variant = ?"
+            args.append(variant)
+        if cells is not None:
+            sql += " AND cells = ?"
+            args.append(cells)
+        return self._write(lambda db: db.execute(sql, tuple(args)).rowcount) or 0
+
+    def import_record(self, record: Record, *, plugins: pluggy.PluginManager | None = None) -> ImportOutcome:
+        """Check ``record`` and store it when consistent, unless the same game is stored already.
+
+        The same game is one with the same code, start time and actions.
+        Its result, counts and tags are stored as the record claims them
+        (the check has just confirmed them).
+        """
+        checked = check_record(record, plugins=plugins)
+        if checked.problem is not None:
+            return ImportOutcome("inconsistent", problem=checked.problem)
+        if not self.saving:
+            return ImportOutcome("not-saving", problem=self.notice or "the store is not saving")
+        code = (record.tag("Code") or "").strip().upper()
+        started = _parse_time(record.tag("Started")) or _parse_time((record.tag("Date") or "") + "T00:00:00Z")
+        ended = _parse_time(record.tag("Ended"))
+        start = started or self.clock()
+        stamp_started = _stamp(start)
+        for (existing,) in self._read(
+            "SELECT id FROM games WHERE code = ? AND substr(started, 1, 19) = ?", (code, stamp_started[:19])
+        ):
+            tokens = tuple(
+                str(row[0])
+                for row in self._read("SELECT token FROM actions WHERE game = ? ORDER BY number", (existing,))
+            )
+            if tokens == record.actions:
+                return ImportOutcome("duplicate", id=int(existing))
+        result = record.tag("Result") or "unfinished"
+        stamp_ended = _stamp(ended or start) if result != "unfinished" else None
+        last = stamp_ended or _stamp(ended or start)
+        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily"}
+        extra = [tag for tag in record.tags if tag[0] not in known]
+
+        def work(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "INSERT INTO games (variant, cells, deal, code, started, ended, last_action, result, score, moves, "
+                "undos, hints, cards_home, daily, extra_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.tag("Variant"),
+                    int(record.tag("Cells") or 0),
+                    int(record.tag("Deal") or 0),
+                    code,
+                    stamp_started,
+                    stamp_ended,
+                    last,
+                    result,
+                    checked.score,
+                    checked.moves,
+                    checked.undos,
+                    checked.hints,
+                    checked.cards_home,
+                    record.tag("Daily"),
+                    json.dumps(extra),
+                ),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO actions (game, number, token, at) VALUES (?, ?, ?, ?)",
+                [(game_id, n, token, last) for n, token in enumerate(record.actions, start=1)],
+            )
+            return game_id
+
+        game_id = self._write(work)
+        if game_id is None:
+            return ImportOutcome("not-saving", problem="the record could not be written")
+        return ImportOutcome("stored", id=game_id)
+
+    # -- the connection ---------------------------------------------------------------------
+    def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            if self._db is None:
+                return []
+            try:
+                return list(self._db.execute(sql, tuple(args)))
+            except sqlite3.Error as error:
+                self._say(f"cannot read {self.path}: {error}")
+                return []
+
+    def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``work`` in one immediate transaction; ``None`` (and a notice) when it fails."""
+        with self._lock:
+            db = self._db
+            if db is None:
+                return None
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    value = work(db)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+                return value
+            except sqlite3.Error as error:
+                self._say(f"cannot save to {self.path}: {error}")
+                return None
+
+
+class _Newer(Exception):
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """Open, check and migrate; raises ``_Newer``, ``sqlite3.Error`` or ``OSError``."""
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        if version > SCHEMA_VERSION:
+            raise _Newer(version)
+        db.execute("PRAGMA journal_mode = WAL").fetchone()
+        # A crash of the program loses nothing in WAL mode with NORMAL; only a power cut may lose the last actions.
+        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        if version < SCHEMA_VERSION:
+            _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        # Read again inside the lock: another process may have migrated meanwhile.
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise _Newer(version)
+        for step in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[step].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {step + 1}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _is_damage(error: sqlite3.DatabaseError) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return int(code) & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(error).lower()
+    return "not a database" in text or "malformed" in text
+
+
+def _move_aside(path: Path) -> Path | None:
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        path.rename(aside)
+        for suffix in ("-wal", "-shm"):
+            companion = path.with_name(path.name + suffix)
+            if companion.exists():
+                companion.rename(aside.with_name(aside.name + suffix))
+    except OSError:
+        return None
+    return aside
+
+
+def _unwritable(path: Path, error: BaseException) -> str:
+    reason = getattr(error, "strerror", None) or str(error)
+    return f"cannot save games in {path.parent} ({reason}); play goes on without saving"
+
+
+def _parse_time(text: str | None) -> dt.datetime | None:
+    if not text:
+        return None
+    try:
+        when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
+
+
+def _info(row: tuple[Any, ...]) -> GameInfo:
+    (
+        game_id,
+        started,
+        ended,
+        last,
+        variant,
+        cells,
+        deal,
+        code,
+        result,
+        score,
+        moves,
+        undos,
+        hints,
+        home,
+        daily,
+        extra,
+    ) = row
+    try:
+        tags = tuple((str(name), str(value)) for name, value in json.loads(extra))
+    except (ValueError, TypeError):
+        tags = ()
+    return GameInfo(
+        id=int(game_id),
+        started=_shown_time(started) or "",
+        ended=_shown_time(ended),
+        last_action=_shown_time(last) or "",
+        variant=str(variant),
+        cells=int(cells),
+        deal=int(deal),
+        code=str(code),
+        result=str(result),
+        score=int(score),
+        moves=int(moves),
+        undos=int(undos),
+        hints=int(hints),
+        cards_home=int(home),
+        daily=daily,
+        extra_tags=tags,
+    )
+
+
+class _Tally:
+    """Counts for one variant and cell count, fed in the order games ended."""
+
+    def __init__(self) -> None:
+        self.played = 0
+        self.won = 0
+        self.streak = 0
+        self.longest = 0
+        self.best: int | None = None
+        self.fewest: int | None = None
+        self.win_moves = 0
+
+    def add(self, won: bool, score: int, moves: int) -> None:
+        self.played += 1
+        self.best = score if self.best is None else max(self.best, score)
+        if won:
+            self.won += 1
+            self.streak += 1
+            self.longest = max(self.longest, self.streak)
+            self.fewest = moves if self.fewest is None else min(self.fewest, moves)
+            self.win_moves += moves
+        else:
+            self.streak = 0
+
+    def stats(self, variant: str, cells: int) -> VariantStats:
+        average = round(self.win_moves / self.won, 1) if self.won else None
+        return VariantStats(
+            variant, cells, self.played, self.won, self.streak, self.longest, self.best, self.fewest, average
+        )
+
+
+class Tracker:
+    """Writes one game's actions to the store as they happen; get one from :meth:`Store.track` or :meth:`Store.resume`.
+
+    It listens to the game's events, so the front end only plays on
+    :attr:`game`. Each event's new actions and the counts are written in one
+    transaction before the game's method returns. ``restart`` on the game
+    leaves the old attempt ``abandoned`` and records a new one.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        game: Game,
+        *,
+        daily: str | None = None,
+        started: dt.datetime | None = None,
+        abandon_others: bool = True,
+        resumed: GameInfo | None = None,
+    ) -> None:
+        self.store = store
+        self.game = game
+        self.daily = daily
+        self.abandon_others = abandon_others
+        self.resumed = resumed
+        """The stored game this tracker continues (``None`` for a new game)."""
+        self.id: int | None = resumed.id if resumed is not None else None
+        """The game's row, once its first action is written."""
+        self._written = len(game.log) if resumed is not None else 0
+        self._started = started
+        self._closed = False
+        self._unsubscribe = game.subscribe(self._on_event)
+        if resumed is None and game.log:
+            self._sync()
+
+    @property
+    def result(self) -> str:
+        """``won``, ``gave-up`` or ``unfinished``, as the game stands."""
+        game = self.game
+        return "won" if game.is_won else "gave-up" if game.gave_up else "unfinished"
+
+    def note_hint(self) -> None:
+        """Record that a hint was shown (through :meth:`patience.Game.note_hint`); nothing when the game is over."""
+        if not self.game.is_over:
+            self.game.note_hint()
+
+    def abandon(self) -> None:
+        """The player left this game for a new deal: an unfinished game becomes ``abandoned``. Stops tracking."""
+        game_id = self.id
+        if game_id is not None and not self.game.is_over:
+            now = _stamp(self.store.clock())
+            self.store._write(
+                lambda db: db.execute(
+                    "UPDATE games SET result = 'abandoned', ended = ? WHERE id = ? AND result = 'unfinished'",
+                    (now, game_id),
+                )
+            )
+        self.close()
+
+    def close(self) -> None:
+        """Stop listening to the game (what was written stays)."""
+        if not self._closed:
+            self._closed = True
+            self._unsubscribe()
+
+    def _on_event(self, event: GameEvent) -> None:
+        # A failure here must never reach the game: it would leave a move half reported.
+        try:
+            if event.kind == "new":
+                self._restarted()
+            else:
+                self._sync()
+        except Exception as error:  # pragma: no cover - the store turns sqlite errors into notices
+            self.store._say(f"cannot save this game: {error}")
+
+    def _restarted(self) -> None:
+        """``Game.restart`` cleared the log: the attempt so far is abandoned and a new one starts."""
+        game_id = self.id
+        if game_id is not None:
+            now = _stamp(self.store.clock())
+            self.store._write(
+                lambda db: db.execute(
+                    "UPDATE games SET result = 'abandoned', ended = ? WHERE id = ? AND result = 'unfinished'",
+                    (now, game_id),
+                )
+            )
+        self.id = None
+        self._written = 0
+        self._started = None
+        self.resumed = None
+
+    def _sync(self) -> None:
+        game = self.game
+        new = game.log[self._written :]
+        if self.id is None and not new:
+            return
+        now = self.store.clock()
+        stamp = _stamp(now)
+        result = self.result
+        ended = stamp if result != "unfinished" else None
+        counts = (game.score, game.moves, game.undos, game.hints, game.cards_home)
+        first = self._written + 1
+
+        def work(db: sqlite3.Connection) -> int:
+            game_id = self.id
+            if game_id is None:
+                if game.deal is None or game.code is None:
+                    raise _NotRecordable
+                started = _stamp(self._started or now)
+                cursor = db.execute(
+                    "INSERT INTO games (variant, cells, deal, code, started, last_action, result, daily) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'unfinished', ?)",
+                    (game.variant.name, game.cells, game.deal, game.code, started, stamp, self.daily),
+                )
+                game_id = int(cursor.lastrowid or 0)
+                if self.abandon_others:
+                    db.execute(
+                        "UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished' AND id != ?",
+                        (stamp, game_id),
+                    )
+            db.executemany(
+                "INSERT INTO actions (game, number, token, at) VALUES (?, ?, ?, ?)",
+                [(game_id, first + i, token, stamp) for i, token in enumerate(new)],
+            )
+            db.execute(
+                "UPDATE games SET result = ?, ended = ?, last_action = ?, score = ?, moves = ?, undos = ?, "
+                "hints = ?, cards_home = ? WHERE id = ?",
+                (result, ended, stamp, *counts, game_id),
+            )
+            return game_id
+
+        if not self.store.saving:
+            return
+        try:
+            written = self.store._write(work)
+        except _NotRecordable:
+            return
+        if written is not None:
+            # Only now: a failed write is tried again with the next action.
+            self.id = written
+            self._written += len(new)
+
+
+class _NotRecordable(Exception):
+    """A game started from a position has no deal to record."""

@@ -1,0 +1,36 @@
+"""Every test gets its own empty data directory: nothing a test does reaches the real user data dir.
+
+``PATIENCE_HOME`` is set as soon as pytest starts (so even code that runs
+at collection time is kept away from the user's files) and to a fresh
+directory for each test, so that a game left unfinished by one test is not
+resumed by the next. Subprocesses inherit it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="patience-home-"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["PATIENCE_HOME"] = str(_SESSION_HOME)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_SESSION_HOME, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def patience_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh data directory for this test, in ``PATIENCE_HOME``."""
+    home = tmp_path_factory.mktemp("patience-home")
+    os.environ["PATIENCE_HOME"] = str(home)
+    yield home
+    os.environ["PATIENCE_HOME"] = str(_SESSION_HOME)
