@@ -20,6 +20,7 @@ from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.keyboard import KeyboardPlay
+from patience_tk.verdict import LiveVerdict, Verdict
 from patience_tk.view import FONT, TableView
 
 __all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
@@ -43,10 +44,11 @@ _MESSAGE_COLOURS = {
 class App:
     """The main window on ``root``, playing ``game``.
 
-    ``hint_time`` is the solver's time budget for a hint, in seconds.
+    ``hint_time`` is the solver's time budget for a hint, in seconds;
+    ``verdict`` turns the live verdict on at the start.
     """
 
-    def __init__(self, root: tk.Tk, game: Game, *, hint_time: float = 5.0) -> None:
+    def __init__(self, root: tk.Tk, game: Game, *, hint_time: float = 5.0, verdict: bool = True) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
         self.windows: dict[str, tk.Toplevel] = {}
@@ -79,12 +81,17 @@ class App:
         self.status_game = tk.Label(status, anchor="w", padx=6, font=(FONT, 10))
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
+        self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"), width=26)
         # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
         # so the status bar never grows a second row and the cards never resize in the middle of a game.
         status.columnconfigure(0, weight=1, minsize=0)
         self.status_game.grid(row=0, column=0, sticky="w")
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
+        self.status_verdict.grid(row=0, column=3, sticky="e")
+        self.verdict_var = tk.BooleanVar(root, verdict)
+        self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=verdict)
+        self._judged: tuple[object, ...] | None = None
 
         status.pack(side="bottom", fill="x")
         bar.pack(side="bottom", fill="x")
@@ -118,6 +125,10 @@ class App:
         play.add_command(label="Hint", accelerator="H", command=self.controller.hint)
         play.add_command(label="Play the hint", accelerator="P", command=lambda: self.controller.hint(then_play=True))
         play.add_command(label="Finish", accelerator="F / Shift+F", command=self.controller.finish)
+        play.add_separator()
+        play.add_checkbutton(
+            label="Live verdict (winnable or lost)", variable=self.verdict_var, command=self._verdict_switched
+        )
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
         helpmenu.add_command(label="Rules of …", command=self.show_rules)
         helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
@@ -265,6 +276,7 @@ class App:
             text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/52",
         )
         self.status_capacity.configure(text=capacity_text(game))
+        self._judge()
         self.root.title(window_title(game))
         self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
         state = {True: "normal", False: "disabled"}
@@ -276,6 +288,31 @@ class App:
         play.entryconfigure("Play the hint", state=state[not game.is_over])
         menu.entryconfigure("Give up", state=state[not game.is_over])
         menu.entryconfigure("Copy code", state=state[game.code is not None])
+
+    # -- the live verdict ---------------------------------------------------------
+    def _judge(self) -> None:
+        """Ask for a verdict on the position on the table, once per position."""
+        game = self.game
+        key = (id(game), game.position, len(self.controller.back), game.is_over, self.verdict.enabled)
+        if key == self._judged:
+            return
+        self._judged = key
+        positions = [game.position, *reversed(self.controller.back)]
+        self.verdict.update(game.variant.name, positions, game.is_over)
+
+    def _show_verdict(self, verdict: Verdict | None) -> None:
+        text = verdict.text if verdict is not None else ""
+        colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
+        self.status_verdict.configure(text=text, fg=colour)
+
+    def _verdict_switched(self) -> None:
+        self.verdict.enabled = bool(self.verdict_var.get())
+        self._judge()
+
+    @property
+    def verdict_text(self) -> str:
+        """What the status bar's verdict says now ("" while nothing is known, or when it is off)."""
+        return str(self.status_verdict.cget("text"))
 
     def _game_over(self, kind: str) -> None:
         game = self.game

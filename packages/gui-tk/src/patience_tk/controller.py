@@ -78,6 +78,8 @@ class Controller:
         self._unsubscribe: Callable[[], None] = lambda: None
         self._shown: Position = view.game.position
         """The position on the table before the latest event: what a move is described from."""
+        self.back: list[Position] = []
+        """The positions before each action that undo can take back, oldest first (the live verdict's way back)."""
         self._attach(view.game)
         view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
 
@@ -97,7 +99,21 @@ class Controller:
         self._attach(game)
         self.changed()
 
+    def _track(self, kind: str, before: Position) -> None:
+        """Keep :attr:`back` in step with the game's undo history."""
+        back = self.back
+        if kind in ("move", "redo", "finish"):
+            back.append(before)
+            limit = self.game.variant.rules.undo_limit
+            if limit > 0 and len(back) > limit:
+                del back[: len(back) - limit]
+        elif kind == "undo" and back:
+            back.pop()
+        elif kind == "new":
+            back.clear()
+
     def _attach(self, game: Game) -> None:
+        self.back = []
         self._shown = game.position
         self._unsubscribe = game.subscribe(self._on_event)
 
@@ -107,9 +123,10 @@ class Controller:
         self.view.highlight(None)
         if event.kind == "new":
             self.view.clear_banner()
+        before, self._shown = self._shown, self.game.position
+        self._track(event.kind, before)
         self.view.redraw()
         self.changed()
-        before, self._shown = self._shown, self.game.position
         said = _EVENT_WORDS.get(event.kind)
         if said is not None and event.action is not None:
             home = len(event.action.auto)
