@@ -129,15 +129,19 @@ class App:
         play.add_checkbutton(
             label="Live verdict (winnable or lost)", variable=self.verdict_var, command=self._verdict_switched
         )
+        view = tk.Menu(menubar, tearoff=False)
+        self.animation_var = tk.BooleanVar(self.root, self.controller.animator.enabled)
+        view.add_checkbutton(label="Animations", variable=self.animation_var, command=self._animation_switched)
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
         helpmenu.add_command(label="Rules of …", command=self.show_rules)
         helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
         menubar.add_cascade(label="Game", menu=game)
         menubar.add_cascade(label="Edit", menu=edit)
         menubar.add_cascade(label="Play", menu=play)
+        menubar.add_cascade(label="View", menu=view)
         menubar.add_cascade(label="Help", menu=helpmenu)
         self.root.configure(menu=menubar)
-        self.menus = {"game": game, "edit": edit, "play": play}
+        self.menus = {"game": game, "edit": edit, "play": play, "view": view}
 
     def _bind(self) -> None:
         canvas, root = self.canvas, self.root
@@ -288,6 +292,11 @@ class App:
         play.entryconfigure("Play the hint", state=state[not game.is_over])
         menu.entryconfigure("Give up", state=state[not game.is_over])
         menu.entryconfigure("Copy code", state=state[game.code is not None])
+
+    def _animation_switched(self) -> None:
+        self.controller.animator.enabled = bool(self.animation_var.get())
+        if not self.controller.animator.enabled:
+            self.controller.animator.stop()
 
     # -- the live verdict ---------------------------------------------------------
     def _judge(self) -> None:

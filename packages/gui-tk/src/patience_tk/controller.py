@@ -20,6 +20,7 @@ from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKin
 from patience.solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
 from patience_tk.layout import Box
+from patience_tk.motion import Animator, moved_cards
 from patience_tk.view import Hit, TableView
 from patience_tk.worker import Job
 
@@ -72,6 +73,9 @@ class Controller:
         self.last_hint: Hint | None = None
         """The last hint that arrived for the position on the table (cleared by every change)."""
         self._press: _Press | None = None
+        self.animator = Animator(view)
+        """Slides the cards after every change (off with PATIENCE_NO_ANIMATION or the menu)."""
+        self._dragged = False
         self._tap_acted = False
         self._tap_time = 0.0
         self._play_when_found = False
@@ -125,7 +129,11 @@ class Controller:
             self.view.clear_banner()
         before, self._shown = self._shown, self.game.position
         self._track(event.kind, before)
-        self.view.redraw()
+        if event.kind not in ("won", "gave-up"):  # those change nothing on the table: let the last slide end
+            self.view.redraw()
+            self._slide(event, before)
+        elif event.kind == "won":
+            self.animator.celebrate()
         self.changed()
         said = _EVENT_WORDS.get(event.kind)
         if said is not None and event.action is not None:
@@ -141,6 +149,18 @@ class Controller:
             self.say("Back to the deal.", "info")
         if event.kind in ("won", "gave-up"):
             self.over(event.kind)
+
+    def _slide(self, event: GameEvent, before: Position) -> None:
+        action = event.action
+        if action is None or event.kind not in ("move", "redo", "undo", "finish"):
+            return
+        after = self.game.position
+        if event.kind in ("undo", "finish"):
+            self.animator.slide(before, after)
+            return
+        first = moved_cards(before, action.moves)
+        # Dragged cards were let go where they land: only what follows them (automatic play) slides.
+        self.animator.slide(before, after, first=first, still=first if self._dragged else ())
 
     # -- mouse ------------------------------------------------------------
     def press(self, x: float, y: float) -> None:
@@ -247,7 +267,11 @@ class Controller:
             self.view.redraw()
             self.say(verdict.reason, "error")
             return
-        self.game.play(move)
+        self._dragged = True
+        try:
+            self.game.play(move)
+        finally:
+            self._dragged = False
 
     # -- commands ---------------------------------------------------------
     def play_move(self, move: Move) -> bool:

@@ -71,6 +71,8 @@ class TableView:
         self._banner_widgets: list[tk.Widget] = []
         self._highlight: Move | None = None
         self._flash_job: str | None = None
+        self.before_redraw: list[Callable[[], None]] = []
+        """Called before every full redraw (a running animation ends there)."""
         self.overlays: list[Callable[[], None]] = []
         """Drawn after the cards at every redraw (the keyboard focus); they draw with the tag ``overlay``."""
         canvas.configure(background=FELT, highlightthickness=0)
@@ -170,6 +172,8 @@ class TableView:
     # -- drawing ----------------------------------------------------------
     def redraw(self) -> None:
         """Draw the whole table again from the game's position."""
+        for hook in self.before_redraw:
+            hook()
         canvas = self.canvas
         self.layout = layout = self._compute()
         canvas.delete("all")
@@ -334,7 +338,9 @@ class TableView:
     def show_banner(self, title: str, detail: str, actions: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
         """A message over the table (a win, a game given up) with buttons; it stays until cleared."""
         self._banner = (title, detail, tuple(actions))
-        self.redraw()
+        # Drawn over the table as it is, without a full redraw: the last cards may still be sliding.
+        self.canvas.delete("banner")
+        self._draw_banner()
 
     def clear_banner(self) -> None:
         """Take the banner away."""
