@@ -107,7 +107,7 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(make_app: MakeA
     assert app.canvas.find_withtag("highlight")
     # P plays the hinted move; the highlight goes with the change.
     key(app, "<Key>", keysym="p")
-    assert app.game.log == [str(move)]
+    assert app.game.log == ["hint", str(move)]  # the hint is counted in the record, then the move
     assert app.view.highlighted is None
 
 
@@ -115,7 +115,7 @@ def test_p_while_the_solver_thinks_plays_the_move_when_it_arrives(make_app: Make
     app = make_app("freecell", 1, hint_time=5.0)
     app.controller.hint()
     app.controller.hint(then_play=True)
-    assert pump(app.root, until=lambda: len(app.game.log) == 1, timeout=30), app.message_text
+    assert pump(app.root, until=lambda: app.game.moves == 1, timeout=30), app.message_text
 
 
 def test_following_the_hints_wins_freecell_1(make_app: MakeApp) -> None:
@@ -123,9 +123,9 @@ def test_following_the_hints_wins_freecell_1(make_app: MakeApp) -> None:
     for _ in range(120):
         if app.game.is_won:
             break
-        moves = len(app.game.log)
+        moves = app.game.moves
         app.controller.hint(then_play=True)
-        assert pump(app.root, until=lambda n=moves: len(app.game.log) > n, timeout=30), app.message_text
+        assert pump(app.root, until=lambda n=moves: app.game.moves > n, timeout=30), app.message_text
     assert app.game.is_won
     assert app.view.banner_text is not None and "You won" in app.view.banner_text
 

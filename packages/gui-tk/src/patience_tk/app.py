@@ -13,14 +13,18 @@ import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.keyboard import KeyboardPlay
+from patience_tk.stats import StatisticsDialog, streak_line
 from patience_tk.verdict import LiveVerdict, Verdict
+
+if TYPE_CHECKING:
+    from patience.store import Store, Tracker
 from patience_tk.view import FONT, TableView
 
 __all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
@@ -45,14 +49,32 @@ class App:
     """The main window on ``root``, playing ``game``.
 
     ``hint_time`` is the solver's time budget for a hint, in seconds;
-    ``verdict`` turns the live verdict on at the start.
+    ``verdict`` turns the live verdict on at the start. With a ``store``
+    every game is recorded action by action (``tracker``: the game resumed
+    from it, whose :attr:`~patience.store.Tracker.game` is ``game``), and
+    Game ▸ Statistics… and the win banner read it. ``note`` replaces the
+    greeting (a resumed game says so).
     """
 
-    def __init__(self, root: tk.Tk, game: Game, *, hint_time: float = 5.0, verdict: bool = True) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        game: Game,
+        *,
+        hint_time: float = 5.0,
+        verdict: bool = True,
+        store: Store | None = None,
+        tracker: Tracker | None = None,
+        note: str | None = None,
+    ) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
         self.windows: dict[str, tk.Toplevel] = {}
         """The open Help windows and questions, by name: each is opened once and brought to the front after."""
+        self.store = store
+        # The tracker listens to the game before the controller does, so that each action is on disk
+        # before the window shows its result (and the win is counted before the banner reads the streak).
+        self.tracker = tracker if tracker is not None else (store.track(game) if store is not None else None)
         root.title("patience")
         root.minsize(640, 480)
         if root.tk.call("tk", "windowingsystem") == "x11":
@@ -103,8 +125,11 @@ class App:
         root.update_idletasks()
         root.geometry(f"{root.winfo_reqwidth()}x{root.winfo_reqheight()}")
         self.canvas.focus_set()
+        greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
+        notices = self.store.take_notices() if self.store is not None else []
         self.refresh()
-        self.say("Click a card to send it home, double-click to move it, or drag it. H for a hint.")
+        # Something wrong with the saved games is said first, once; the greeting follows on the same line.
+        self.say(" ".join([*notices, greeting]), "error" if notices else "info")
 
     # -- building ---------------------------------------------------------
     def _build_menus(self) -> None:
@@ -114,6 +139,8 @@ class App:
         game.add_command(label="Restart", command=self.restart)
         game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
         game.add_command(label="Copy code", command=self.copy_code)
+        game.add_separator()
+        game.add_command(label="Statistics…", command=self.show_statistics)
         game.add_separator()
         game.add_command(label="Give up", command=self.give_up)
         game.add_separator()
@@ -281,6 +308,9 @@ class App:
         )
         self.status_capacity.configure(text=capacity_text(game))
         self._judge()
+        if self.store is not None:
+            for line in self.store.take_notices():
+                self.say(line, "error")
         self.root.title(window_title(game))
         self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
         state = {True: "normal", False: "disabled"}
@@ -328,6 +358,11 @@ class App:
         if kind == "won":
             title = "You won!"
             detail = f"Score {game.score} in {game.moves} moves. Well played."
+            if self.store is not None and self.store.saving:
+                found = self.store.stats(game.variant.name, game.cells)
+                line = streak_line(found[0] if found else None)
+                if line:
+                    detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
             self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
         else:
             title = "Game over"
@@ -341,7 +376,14 @@ class App:
 
     # -- commands ---------------------------------------------------------
     def set_game(self, game: Game, note: str | None = None) -> None:
-        """Play ``game`` from now on; ``note`` is said instead of the usual greeting (why this deal)."""
+        """Play ``game`` from now on; ``note`` is said instead of the usual greeting (why this deal).
+
+        With a store, an unfinished game left for this one is ``abandoned``, and the new one is recorded.
+        """
+        if self.store is not None:
+            if self.tracker is not None:
+                self.tracker.abandon()
+            self.tracker = self.store.track(game)
         self.controller.set_game(game)
         self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
 
@@ -387,6 +429,22 @@ class App:
             return old
         dialog = ConfirmDialog(self.root, title, text, yes, action)
         self.windows[name] = dialog
+        return dialog
+
+    def show_statistics(self) -> StatisticsDialog | None:
+        """Game ▸ Statistics…: every variant played, the one on the table selected."""
+        if self.store is None:
+            self.say("Statistics are not kept in this window (it was opened without its store).", "info")
+            return None
+        old = self.windows.get("stats")
+        if old is not None and old.winfo_exists():
+            old.destroy()  # shown again with what was played since
+        note = "" if self.store.saving else (self.store.notice or "Games are not being saved.")
+        dialog = StatisticsDialog(self.root, self.store.stats(), (self.game.variant.name, self.game.cells), note=note)
+        self.windows["stats"] = dialog
+        centre_over(dialog, self.root)
+        dialog.bind("<Escape>", lambda _e: give_back_focus(dialog))
+        dialog.focus_set()
         return dialog
 
     def copy_code(self) -> None:
@@ -572,12 +630,40 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return Game.new(variant or DEFAULT_VARIANT, deal, args.cells)
 
 
+def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracker | None, str | None]:
+    """The game to open, the tracker of a resumed one, and what to say about it.
+
+    Without a deal number or a code the last unfinished game comes back
+    (when no variant is named, or it is of the variant named); otherwise
+    a new game is dealt. ValueError or PatienceError when the arguments
+    name no game.
+    """
+    variant: str | None = args.variant
+    names_a_deal = args.deal is not None or args.code is not None or (variant or "").strip().lstrip("#").isdigit()
+    if store is not None and not names_a_deal and args.cells is None:
+        tracker = store.resume()
+        if tracker is not None:
+            game = tracker.game
+            if variant is None or get_variant(variant).name == game.variant.name:
+                deal = f" #{game.deal:,}" if game.deal is not None else ""
+                note = (
+                    f"Welcome back: {game.variant.title}{deal} is as you left it, {game.moves} moves in "
+                    "(Game ▸ New… deals another)."
+                )
+                return game, tracker, note
+            tracker.close()
+    return game_from_args(args), None, None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
     parser = _parser()
     args = parser.parse_args(argv)
+    from patience.store import Store  # imported here: only the window itself needs sqlite3
+
+    store = Store.open()
     try:
-        game = game_from_args(args)
+        game, tracker, note = prepare(args, store)
     except (PatienceError, ValueError) as error:
         parser.error(str(error))
     try:
@@ -585,8 +671,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except tk.TclError as error:
         print(f"patience-tk: cannot open a window: {error}", file=sys.stderr)
         return 1
-    App(root, game)
+    App(root, game, store=store, tracker=tracker, note=note)
     root.mainloop()
+    store.close()
     return 0
 
 

@@ -122,6 +122,9 @@ class Controller:
         self._unsubscribe = game.subscribe(self._on_event)
 
     def _on_event(self, event: GameEvent) -> None:
+        if event.kind == "hint":  # a hint was counted: nothing on the table changed
+            self.changed()
+            return
         self.cancel_hint()
         self.last_hint = None
         self.view.highlight(None)
@@ -364,6 +367,8 @@ class Controller:
         self.hint_job = None
         if game is not self.game or game.position != position:
             return  # the table changed while the solver was thinking
+        if not game.is_over:
+            game.note_hint()  # hints asked for are part of the game's record
         if result.move is not None:
             self.last_hint = result
             if then_play:
