@@ -20,6 +20,8 @@ from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.keyboard import KeyboardPlay
+from patience_tk.motion import animation_allowed
+from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
 from patience_tk.stats import StatisticsDialog, streak_line
 from patience_tk.verdict import LiveVerdict, Verdict
 
@@ -49,7 +51,8 @@ class App:
     """The main window on ``root``, playing ``game``.
 
     ``hint_time`` is the solver's time budget for a hint, in seconds;
-    ``verdict`` turns the live verdict on at the start. With a ``store``
+    ``verdict`` turns the live verdict on or off at the start (``None``:
+    as the saved preferences say). With a ``store``
     every game is recorded action by action (``tracker``: the game resumed
     from it, whose :attr:`~patience.store.Tracker.game` is ``game``), and
     Game ▸ Statistics… and the win banner read it. ``note`` replaces the
@@ -62,7 +65,7 @@ class App:
         game: Game,
         *,
         hint_time: float = 5.0,
-        verdict: bool = True,
+        verdict: bool | None = None,
         store: Store | None = None,
         tracker: Tracker | None = None,
         note: str | None = None,
@@ -72,6 +75,9 @@ class App:
         self.windows: dict[str, tk.Toplevel] = {}
         """The open Help windows and questions, by name: each is opened once and brought to the front after."""
         self.store = store
+        self.preferences, prefs_notice = load_preferences()
+        if verdict is not None:
+            self.preferences.verdict = verdict
         # The tracker listens to the game before the controller does, so that each action is on disk
         # before the window shows its result (and the win is counted before the banner reads the streak).
         self.tracker = tracker if tracker is not None else (store.track(game) if store is not None else None)
@@ -88,6 +94,9 @@ class App:
             self.view, say=self.say, changed=self.refresh, over=self._game_over, hint_time=hint_time
         )
 
+        # PATIENCE_NO_ANIMATION wins over the saved choice (tests, screenshots).
+        self.controller.animator.enabled = self.preferences.animations and animation_allowed()
+        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
         self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
 
         bar = tk.Frame(root, padx=8, pady=4)
@@ -111,8 +120,8 @@ class App:
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
         self.status_verdict.grid(row=0, column=3, sticky="e")
-        self.verdict_var = tk.BooleanVar(root, verdict)
-        self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=verdict)
+        self.verdict_var = tk.BooleanVar(root, self.preferences.verdict)
+        self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=self.preferences.verdict)
         self._judged: tuple[object, ...] | None = None
 
         status.pack(side="bottom", fill="x")
@@ -127,6 +136,7 @@ class App:
         self.canvas.focus_set()
         greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
         notices = self.store.take_notices() if self.store is not None else []
+        notices += [prefs_notice] if prefs_notice else []
         self.refresh()
         # Something wrong with the saved games is said first, once; the greeting follows on the same line.
         self.say(" ".join([*notices, greeting]), "error" if notices else "info")
@@ -159,6 +169,15 @@ class App:
         view = tk.Menu(menubar, tearoff=False)
         self.animation_var = tk.BooleanVar(self.root, self.controller.animator.enabled)
         view.add_checkbutton(label="Animations", variable=self.animation_var, command=self._animation_switched)
+        self.four_colour_var = tk.BooleanVar(self.root, self.preferences.four_colour)
+        view.add_checkbutton(
+            label="Four-colour deck (♦ blue, ♣ green)", variable=self.four_colour_var, command=self._look_changed
+        )
+        tables = tk.Menu(view, tearoff=False)
+        self.table_var = tk.StringVar(self.root, self.preferences.table)
+        for name in TABLE_COLOURS:
+            tables.add_radiobutton(label=name.title(), value=name, variable=self.table_var, command=self._look_changed)
+        view.add_cascade(label="Table colour", menu=tables)
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
         helpmenu.add_command(label="Rules of …", command=self.show_rules)
         helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
@@ -327,6 +346,19 @@ class App:
         self.controller.animator.enabled = bool(self.animation_var.get())
         if not self.controller.animator.enabled:
             self.controller.animator.stop()
+        self.preferences.animations = self.controller.animator.enabled
+        self._save_preferences()
+
+    def _look_changed(self) -> None:
+        self.preferences.four_colour = bool(self.four_colour_var.get())
+        self.preferences.table = self.table_var.get()
+        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
+        self._save_preferences()
+
+    def _save_preferences(self) -> None:
+        problem = save_preferences(self.preferences)
+        if problem is not None:
+            self.say(problem, "error")
 
     # -- the live verdict ---------------------------------------------------------
     def _judge(self) -> None:
@@ -346,6 +378,8 @@ class App:
 
     def _verdict_switched(self) -> None:
         self.verdict.enabled = bool(self.verdict_var.get())
+        self.preferences.verdict = self.verdict.enabled
+        self._save_preferences()
         self._judge()
 
     @property

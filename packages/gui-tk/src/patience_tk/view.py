@@ -33,6 +33,8 @@ CARD_FACE = "#fbfaf4"
 CARD_EDGE = "#6b6b6b"
 RED = "#c0262d"
 BLACK = "#1c1c1c"
+#: The four-colour deck: every suit its own colour (spades, hearts, diamonds, clubs).
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1b7a2e"}
 HINT = "#ffd23f"
 FLASH = "#ff5a4f"
 FONT = "DejaVu Sans"
@@ -75,6 +77,9 @@ class TableView:
         """Called before every full redraw (a running animation ends there)."""
         self.overlays: list[Callable[[], None]] = []
         """Drawn after the cards at every redraw (the keyboard focus); they draw with the tag ``overlay``."""
+        self.felt, self.felt_dark, self.slot_line = FELT, FELT_DARK, SLOT_LINE
+        self.four_colour = False
+        """Whether each suit has its own colour (♦ blue, ♣ green) instead of red and black."""
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -170,6 +175,21 @@ class TableView:
         return best[1] if best else None
 
     # -- drawing ----------------------------------------------------------
+    def set_look(self, *, felt: tuple[str, str, str] | None = None, four_colour: bool | None = None) -> None:
+        """Change the table colour (felt, empty slot, slot outline) or the deck's colours, and redraw."""
+        if felt is not None:
+            self.felt, self.felt_dark, self.slot_line = felt
+            self.canvas.configure(background=self.felt)
+        if four_colour is not None:
+            self.four_colour = four_colour
+        self.redraw()
+
+    def card_colour(self, card: Card) -> str:
+        """The colour ``card``'s rank and suit are printed in."""
+        if self.four_colour:
+            return FOUR_COLOURS[card.suit]
+        return RED if card.colour is Colour.RED else BLACK
+
     def redraw(self) -> None:
         """Draw the whole table again from the game's position."""
         for hook in self.before_redraw:
@@ -187,7 +207,7 @@ class TableView:
             self._slot(slot)
             x, y = slot.centre
             canvas.create_text(
-                x, y, text=suit.symbol, fill=SLOT_LINE, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
+                x, y, text=suit.symbol, fill=self.slot_line, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
             )
         if layout.foundations:
             first, last = layout.foundations[0], layout.foundations[-1]
@@ -218,7 +238,9 @@ class TableView:
             self._draw_banner()
 
     def _slot(self, box: Box) -> None:
-        rounded(self.canvas, box, self.layout.card_w * 0.08, fill=FELT_DARK, outline=SLOT_LINE, tags=("slot",))
+        rounded(
+            self.canvas, box, self.layout.card_w * 0.08, fill=self.felt_dark, outline=self.slot_line, tags=("slot",)
+        )
 
     def _label(self, box: Box, text: str, font: tuple[str, int]) -> None:
         self.canvas.create_text(
@@ -230,7 +252,7 @@ class TableView:
         canvas = self.canvas
         w = self.layout.card_w
         tag = card_tag(card)
-        colour = RED if card.colour is Colour.RED else BLACK
+        colour = self.card_colour(card)
         rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", tag))
         pad = w * 0.07
         corner = (FONT, -max(9, int(w * 0.2)), "bold")
