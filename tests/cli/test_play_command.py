@@ -183,11 +183,12 @@ def run_in_a_terminal(args: list[str], typed: bytes, env: dict[str, str], timeou
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")
-def test_an_impossible_data_directory_still_plays_with_one_warning() -> None:
-    # XDG_DATA_HOME under /proc cannot be created: the history stays in memory instead.
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "XDG_DATA_HOME": "/proc/nonexistent"}
+def test_an_impossible_data_directory_still_plays_with_one_warning_each() -> None:
+    # A data dir under /proc cannot be created: the history stays in memory, games are not saved.
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "PATIENCE_HOME": "/proc/nonexistent/patience"}
     code, out = run_in_a_terminal(["play", "freecell", "1"], b"3a\rquit\r", env)
     assert code == 0, out
     assert out.count("patience: warning: cannot keep the history in /proc/nonexistent/patience/history") == 1, out
+    assert out.count("patience: warning: cannot save games in /proc/nonexistent/patience (") == 1, out
     assert "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)" in out
     assert "Traceback" not in out

@@ -145,8 +145,8 @@ def test_history_survives_a_restart(pipe: PipeInput, tmp_path: Path) -> None:
     assert "1e" in list(FileHistory(str(path)).load_history_strings())
 
 
-def test_default_history_lives_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(interactive_module, "user_data_dir", lambda name: str(tmp_path / name))
+def test_default_history_lives_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PATIENCE_HOME", str(tmp_path / "patience"))
     assert interactive_module.history_path() == tmp_path / "patience" / "history"
     history = interactive_module.file_history()
     assert isinstance(history, FileHistory)
@@ -164,7 +164,7 @@ def test_unusable_data_directory_falls_back_to_memory_with_one_warning(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pipe: PipeInput
 ) -> None:
     # /proc refuses new directories: XDG_DATA_HOME=/proc/nonexistent used to end the game before it began.
-    monkeypatch.setattr(interactive_module, "user_data_dir", lambda name: f"/proc/nonexistent/{name}")
+    monkeypatch.setenv("PATIENCE_HOME", "/proc/nonexistent/patience")
     history = interactive_module.file_history()
     assert isinstance(history, InMemoryHistory)
     err = capsys.readouterr().err

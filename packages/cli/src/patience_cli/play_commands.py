@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number
+from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number, plural
 
-__all__ = ["play", "register", "start_play"]
+if TYPE_CHECKING:
+    from patience import Game
+
+__all__ = ["play", "register", "resumed_line", "start_play"]
 
 PLAY_HELP = """Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card names (7H) or commands (help).
 
 VARIANT is any installed variant (`patience variants` lists them, plugins
-included); with no arguments at all Eight Off is dealt.
+included). With no deal named, the last unfinished game comes back exactly
+as it was left (and it says so); when there is none, Eight Off is dealt.
+Naming a deal starts a new game and leaves the unfinished one abandoned.
+Every action is saved as it is played (`patience history`, `patience stats`).
 
-Without a terminal (a pipe or a file on stdin) it reads one move or command a
-line, prints one line a move and the result at the end.
+Without a terminal (a pipe or a file on stdin) it reads moves and commands,
+one or several a line (a game record's actions as they are; ; starts a
+comment), prints one line a move and the result at the end.
 """
 
 PLAY_EPILOG = (
@@ -37,7 +44,8 @@ def start_play(
     ``deal`` may be the text typed (``617``, ``#617``); it is checked with
     :func:`~patience_cli.common.parse_deal_number`.
     """
-    from patience_cli.repl import Controller, Repl, run_piped
+    from patience_cli.record_commands import open_store
+    from patience_cli.repl import Controller, Repl, Reply, Say, run_piped
     from patience_cli.repl.controller import DEFAULT_VARIANT
 
     for value in (variant, deal):
@@ -47,11 +55,36 @@ def start_play(
         # `patience play 617`: a deal number of the default variant.
         deal, variant = variant, None
     number = parse_deal_number(deal) if isinstance(deal, str) else deal
-    game = game_from_args(variant, number, cells, code, default_variant=DEFAULT_VARIANT)
-    if not sys.stdin.isatty():
-        run_piped(Controller(game, piped=True), sys.stdin, sys.stdout)
+    named = any(value is not None for value in (variant, number, cells, code))
+    store = open_store()
+    # Without a deal named, the last unfinished game comes back exactly as it was left.
+    tracker = None if named else store.resume()
+    resumed = tracker is not None
+    if tracker is None:
+        game = game_from_args(variant, number, cells, code, default_variant=DEFAULT_VARIANT)
+        if named:
+            store.abandon_unfinished()  # naming a deal starts a new game: the unfinished one is left
+        tracker = store.track(game)
+    piped = not sys.stdin.isatty()
+    controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker)
+    intro = resumed_line(tracker.game) if resumed else None
+    if piped:
+        if intro is not None:
+            print(f"patience: {intro}", file=sys.stderr)
+        run_piped(controller, sys.stdin, sys.stdout)
         return
-    Repl(Controller(game)).run()
+    repl = Repl(controller)
+    if intro is not None:
+        repl.show(Reply([Say(intro)]))
+    repl.run()
+
+
+def resumed_line(game: Game) -> str:
+    """What ``play`` says when it brings back the unfinished game."""
+    return (
+        f"resumed your unfinished {game.variant.title} game {game.code}: {plural(game.moves, 'move')}, "
+        f"score {game.score}, {game.cards_home} cards home (name a deal, or type new, for another game)"
+    )
 
 
 @guarded

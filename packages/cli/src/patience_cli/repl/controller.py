@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from attrs import define, evolve, field, frozen
 
@@ -32,6 +33,9 @@ from patience_cli.common import plural
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
 
+if TYPE_CHECKING:
+    from patience.store import Store, Tracker
+
 __all__ = ["COMMANDS", "DEFAULT_VARIANT", "Controller", "Reply", "Say", "game_from_words", "result_line"]
 
 #: What ``patience play`` deals when no variant is named.
@@ -49,6 +53,8 @@ COMMANDS: dict[str, str] = {
     "code": "show this game's code (play it again with new --code CODE)",
     "board": "show the table",
     "moves": "list the legal moves",
+    "stats": "your statistics for every variant played",
+    "history": "the last games played",
     "help": "show this help",
     "quit": "leave (also Ctrl-D)",
 }
@@ -173,19 +179,31 @@ def _where(place: Place) -> str:
 class Controller:
     """Reads lines, plays them on the current game, and says what happened.
 
+    With a ``store``, every action is recorded as it is played (by
+    ``tracker``, or a tracker made for ``game``); ``new`` leaves the
+    unfinished game ``abandoned`` and tracks the new one.
+
     ``piped`` makes foundation moves that automatic play has just made count
     as already done before anything else (solver output lists automatic
     moves where they happen); interactively such a line is accepted only when
     it could not be played.
     """
 
-    def __init__(self, game: Game, *, piped: bool = False) -> None:
+    def __init__(
+        self, game: Game, *, piped: bool = False, store: Store | None = None, tracker: Tracker | None = None
+    ) -> None:
         self.piped = piped
+        self.store = store
+        """Where every action is recorded (``None``: nothing is)."""
+        self.tracker: Tracker | None = tracker
+        """Records the current game in :attr:`store` (made here when ``store`` is given without one)."""
         self._autos: list[_Auto] = []
         self._batch = 0
         self._unsubscribe: Callable[[], None] = lambda: None
         self._shadow: Position = game.position
         self.game = game
+        if store is not None and tracker is None:
+            self.tracker = store.track(game)
         self._peek: Callable[[int], list[str]] = lambda n: []
         self.listeners: list[Callable[[], None]] = []
         """Called after anything changes the game (the prompt redraws the board)."""
@@ -252,6 +270,9 @@ class Controller:
             reply.say(f"unexpected error ({type(error).__name__}: {error}); the game goes on", "error")
         if self._game.is_won and not was_won:
             reply.say(result_line(self._game), "win")
+        if self.store is not None:
+            for notice in self.store.take_notices():
+                reply.say(f"warning: {notice}", "info")
         return reply
 
     def _dispatch(self, text: str, reply: Reply) -> None:
@@ -275,7 +296,12 @@ class Controller:
                 args = shlex.split(text)[1:]
             except ValueError as error:
                 raise BadCommandError(f"cannot read {text!r}: {error}") from None
-            self.game = game_from_words(args, game)
+            new_game = game_from_words(args, game)
+            if self.tracker is not None:
+                self.tracker.abandon()  # the unfinished game is left for a new deal
+            self.game = new_game
+            if self.store is not None:
+                self.tracker = self.store.track(new_game)
             self._notify()
             reply.say(f"new game: {self._game.variant.title} {self._game.code}", "info")
             self._say_autos(reply, self._game.start_auto, self._game.dealt, prefix="home by itself: ")
@@ -291,6 +317,7 @@ class Controller:
         elif command == "hint":
             if game.is_over:
                 raise BadCommandError("the game is over: start a new one with new, or restart")
+            game.note_hint()  # recorded when asked for, as the record's `hint` token
             reply.hint = True
         elif command == "finish":
             action = game.finish()
@@ -307,8 +334,21 @@ class Controller:
             reply.say("legal moves: " + (" ".join(moves) if moves else "none"))
         elif command == "help":
             reply.say(help_text(game))
+        elif command in ("stats", "history"):
+            reply.say(self._memory(command), "board")
         elif command == "quit":
             reply.quit = True
+
+    def _memory(self, command: str) -> str:
+        from patience_cli.record_commands import history_rows, stats_table
+
+        if self.store is None or not self.store.saving:
+            return "games are not being saved, so there is nothing to show"
+        if command == "stats":
+            table = self.store.stats()
+            return stats_table(table) if table else "no game has ended yet"
+        games = self.store.history(10)
+        return history_rows(games) if games else "no games yet"
 
     def _notify(self) -> None:
         for listener in list(self.listeners):

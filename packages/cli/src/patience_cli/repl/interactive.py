@@ -14,7 +14,6 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from platformdirs import user_data_dir
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
@@ -35,8 +34,14 @@ HintFinder = Callable[..., HintResult]
 
 
 def history_path() -> Path:
-    """Where typed lines are kept between games: ``history`` in the user's data directory."""
-    return Path(user_data_dir("patience")) / "history"
+    """Where typed lines are kept between games: ``history`` in the data directory, beside the game store.
+
+    That is ``$PATIENCE_HOME`` when set, else the user data directory (see
+    :func:`patience.store.data_dir`).
+    """
+    from patience.store import data_dir
+
+    return data_dir() / "history"
 
 
 class _KeptHistory(FileHistory):

@@ -15,6 +15,9 @@ __all__ = ["run_piped"]
 class _Lines:
     """Numbered input lines with blanks and ``#`` comments skipped, readable ahead on demand.
 
+    A line of several words (other than ``new ...`` and ``give up``) is read
+    as that many lines, so a game record's action section plays as it is.
+
     Lines are read only when needed, so a program feeding the pipe one line
     at a time sees each answer straight away (unless a line needs a look
     ahead to settle what it means).
@@ -26,9 +29,14 @@ class _Lines:
 
     def _read(self) -> bool:
         for number, raw in self._source:
-            line = raw.strip()
+            line = raw.split(";", 1)[0].strip()  # `;` starts a comment, as in game records
             if line and not line.startswith("#"):
-                self._ahead.append((number, line))
+                words = line.split()
+                if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
+                    # Several actions on a line, as a game record's action section has them.
+                    self._ahead.extend((number, word) for word in words)
+                else:
+                    self._ahead.append((number, line))
                 return True
         return False
 

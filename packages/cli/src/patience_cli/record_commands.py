@@ -1,0 +1,359 @@
+"""``history``, ``stats``, ``export``, ``verify`` and ``import``: the games the store remembers, and records as files.
+
+The store (:mod:`patience.store`) and the record format
+(:mod:`patience.records`) are imported inside the commands, so the other
+commands and ``patience --help`` do not load sqlite3.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from patience_cli.common import EXIT_BAD_INPUT, EXIT_OK, bad_input, complete_variant, guarded, one_line, plural
+
+if TYPE_CHECKING:
+    from patience.records import Record
+    from patience.store import GameInfo, Store, VariantStats
+
+__all__ = [
+    "EXIT_INCONSISTENT",
+    "TableFormat",
+    "export",
+    "history",
+    "import_records",
+    "open_store",
+    "register",
+    "stats",
+    "verify",
+]
+
+#: ``verify`` and ``import``: some record is not consistent.
+EXIT_INCONSISTENT = 1
+
+
+class TableFormat(enum.StrEnum):
+    """A table for people or JSON for scripts."""
+
+    TABLE = "table"
+    JSON = "json"
+
+
+FormatOption = Annotated[TableFormat, typer.Option("--format", "-f", help="table for people, json for scripts.")]
+
+
+def open_store() -> Store:
+    """The store in the data dir; a notice (damaged, newer, unwritable) goes to stderr as one warning line."""
+    from patience.store import Store
+
+    store = Store.open()
+    warn_notices(store)
+    return store
+
+
+def warn_notices(store: Store) -> None:
+    """Print the store's notices not yet shown, one ``patience: warning: ...`` line each, on stderr."""
+    for notice in store.take_notices():
+        print(f"patience: warning: {one_line(notice)}", file=sys.stderr)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    right = {i for i, name in enumerate(header) if name in _NUMERIC}
+    lines = []
+    for row in [header, *rows]:
+        cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+_NUMERIC = {"id", "cells", "deal", "score", "moves", "undos", "hints", "home", "played", "won", "win %"}
+_NUMERIC |= {"streak", "best streak", "best score", "fewest moves", "average moves"}
+
+
+# -- history ---------------------------------------------------------------------------------
+def _variant_title(name: str) -> str:
+    from patience import PatienceError, get_variant
+
+    try:
+        return get_variant(name).title
+    except PatienceError:
+        return name
+
+
+def history_rows(games: list[GameInfo]) -> str:
+    """The ``history`` table."""
+    header = ["id", "started (UTC)", "variant", "cells", "deal", "code", "result", "score", "moves", "undos", "hints"]
+    rows = [
+        [
+            str(info.id),
+            info.started.replace("T", " ").rstrip("Z"),
+            _variant_title(info.variant),
+            str(info.cells),
+            str(info.deal),
+            info.code,
+            info.result,
+            str(info.score),
+            str(info.moves),
+            str(info.undos),
+            str(info.hints),
+        ]
+        for info in games
+    ]
+    return _table(header, rows)
+
+
+@guarded
+def history(
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many games to list (newest first).", min=1)] = 20,
+    output: FormatOption = TableFormat.TABLE,
+) -> None:
+    """List the games played, newest first (by the time of the last action)."""
+    from patience_cli.inspect_commands import to_json
+
+    store = open_store()
+    games = store.history(limit)
+    warn_notices(store)
+    if output is TableFormat.JSON:
+        typer.echo(to_json([info.as_json() for info in games]))
+        return
+    if not games:
+        typer.echo("no games yet: `patience play` starts one")
+        return
+    typer.echo(history_rows(games))
+
+
+# -- stats -----------------------------------------------------------------------------------
+def stats_table(table: list[VariantStats]) -> str:
+    """The ``stats`` table, one row per variant and cell count."""
+    header = ["variant", "cells", "played", "won", "win %", "streak", "best streak", "best score", "fewest moves"]
+    header.append("average moves")
+
+    def shown(value: object) -> str:
+        return "-" if value is None else str(value)
+
+    rows = [
+        [
+            _variant_title(line.variant),
+            str(line.cells),
+            str(line.played),
+            str(line.won),
+            f"{100 * line.win_rate:.1f}",
+            str(line.current_streak),
+            str(line.longest_streak),
+            shown(line.best_score),
+            shown(line.fewest_moves),
+            shown(line.average_moves),
+        ]
+        for line in table
+    ]
+    return _table(header, rows)
+
+
+@guarded
+def stats(
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="VARIANT",
+            autocompletion=complete_variant,
+            help="Only this variant (default: every variant played).",
+            show_default=False,
+        ),
+    ] = None,
+    cells: Annotated[
+        int | None, typer.Option("--cells", "-c", help="Only this cell count.", show_default=False)
+    ] = None,
+    output: FormatOption = TableFormat.TABLE,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Start the statistics again (the history stays); asks first.")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --reset: do not ask.")] = False,
+) -> None:
+    """Statistics per variant and cell count: played, won, win rate, streaks, best score, moves of wins.
+
+    Given up and abandoned games count as lost; an unfinished game counts
+    once it ends.
+    """
+    from patience import get_variant
+    from patience_cli.inspect_commands import to_json
+
+    if variant is not None and variant.startswith("--"):
+        bad_input(f"no such option: {variant} (see `patience stats --help`)")
+    name = get_variant(variant).name if variant is not None else None
+    store = open_store()
+    if reset:
+        _reset(store, name, cells, yes)
+        return
+    table = store.stats(name, cells)
+    warn_notices(store)
+    if output is TableFormat.JSON:
+        typer.echo(to_json([line.as_json() for line in table]))
+        return
+    if not table:
+        which = f" of {_variant_title(name)}" if name else ""
+        typer.echo(f"no games{which} have ended yet: `patience play` starts one")
+        return
+    typer.echo(stats_table(table))
+
+
+def _reset(store: Store, variant: str | None, cells: int | None, yes: bool) -> None:
+    if not store.saving:
+        bad_input("the statistics cannot be reset: the store is not saving (see the warning above)")
+    which = _variant_title(variant) if variant else "every variant"
+    if cells is not None:
+        which += f" with {plural(cells, 'cell')}"
+    counted = sum(line.played for line in store.stats(variant, cells))
+    if counted == 0:
+        typer.echo("nothing to reset: no ended games are counted" + (f" for {which}" if variant else ""))
+        return
+    if not yes:
+        try:
+            agreed = typer.confirm(
+                f"Reset the statistics of {which} ({plural(counted, 'game')}; the history stays)?", default=False
+            )
+        except typer.Abort:
+            print(file=sys.stderr)
+            bad_input("no answer: nothing was reset (pass --yes to reset without the question)")
+        if not agreed:
+            typer.echo("nothing was reset")
+            return
+    done = store.reset_stats(variant, cells)
+    warn_notices(store)
+    typer.echo(f"statistics of {which} reset ({plural(done, 'game')} left out; the history keeps them)")
+
+
+# -- export ----------------------------------------------------------------------------------
+@guarded
+def export(
+    game_id: Annotated[
+        int | None, typer.Argument(metavar="ID", help="The game's id (see `patience history`).", show_default=False)
+    ] = None,
+    last: Annotated[bool, typer.Option("--last", help="The game played last (the default without ID).")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (it must not exist yet).", dir_okay=False)
+    ] = None,
+) -> None:
+    """Print a game's record (the text `patience verify` and `patience import` read)."""
+    if game_id is not None and last:
+        bad_input("give either ID or --last, not both")
+    store = open_store()
+    if game_id is None:
+        game_id = store.last_id()
+        if game_id is None:
+            bad_input("no games yet: there is nothing to export (`patience play` starts one)")
+    text = store.export(game_id)
+    warn_notices(store)
+    if text is None:
+        bad_input(f"there is no game {game_id} (`patience history` lists them)")
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        with out.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        bad_input(f"{out} exists already: choose another name (nothing is ever written over)")
+
+
+# -- verify and import -------------------------------------------------------------------------
+def _read_record(path: Path) -> tuple[Record | None, str]:
+    """The record in ``path`` (``-``: stdin), or ``None`` and why it cannot be read."""
+    from patience.records import RecordError, parse_record
+
+    try:
+        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+    except OSError as error:
+        return None, f"cannot read it ({error.strerror or error})"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return None, f"not a record: not UTF-8 text ({error.reason} at byte {error.start})"
+    try:
+        return parse_record(text), ""
+    except RecordError as error:
+        return None, f"not a record: {error}"
+
+
+def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
+    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {home} cards home"
+
+
+@guarded
+def verify(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Record files (- for stdin).")],
+) -> None:
+    """Replay each record with the engine and check every claim; one line per file.
+
+    Exit 0 when every record is consistent, 1 when any is not (its line
+    names the first illegal action, or the tag that differs, with both
+    values), 2 when a file cannot be read or is not a record at all.
+    """
+    from patience.records import check_record
+
+    worst = EXIT_OK
+    for path in files:
+        record, why = _read_record(path)
+        if record is None:
+            typer.echo(f"{path}: {why}")
+            worst = EXIT_BAD_INPUT
+            continue
+        checked = check_record(record)
+        if checked.problem is not None:
+            typer.echo(f"{path}: inconsistent: {checked.problem}")
+            worst = max(worst, EXIT_INCONSISTENT)
+            continue
+        summary = _summary(checked.result, checked.score, checked.moves, checked.undos, checked.cards_home)
+        typer.echo(f"{path}: consistent: {summary}")
+    raise typer.Exit(worst)
+
+
+@guarded
+def import_records(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Record files (- for stdin).")],
+) -> None:
+    """Verify each record, then add the consistent ones to the history (once: a game already stored is skipped).
+
+    Exit codes as `patience verify`: 1 when a record is inconsistent (not
+    stored), 2 when a file is not a record or nothing can be stored.
+    """
+    store = open_store()
+    if not store.saving:
+        bad_input("nothing can be imported: the store is not saving (see the warning above)")
+    worst = EXIT_OK
+    for path in files:
+        record, why = _read_record(path)
+        if record is None:
+            typer.echo(f"{path}: {why}")
+            worst = EXIT_BAD_INPUT
+            continue
+        outcome = store.import_record(record)
+        if outcome.status == "stored":
+            typer.echo(f"{path}: stored as game {outcome.id}")
+        elif outcome.status == "duplicate":
+            typer.echo(f"{path}: already stored as game {outcome.id}")
+        elif outcome.status == "inconsistent":
+            typer.echo(f"{path}: inconsistent, not stored: {outcome.problem}")
+            worst = max(worst, EXIT_INCONSISTENT)
+        else:
+            typer.echo(f"{path}: not stored: {outcome.problem}")
+            worst = EXIT_BAD_INPUT
+        warn_notices(store)
+    raise typer.Exit(worst)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``history``, ``stats``, ``export``, ``verify`` and ``import`` to ``app``."""
+    app.command("history", epilog="Example:  patience history --limit 5 --format json")(history)
+    app.command(
+        "stats",
+        epilog="Examples:  patience stats  |  patience stats freecell --cells 4 --format json  |  "
+        "patience stats --reset freecell",
+    )(stats)
+    app.command("export", epilog="Examples:  patience export --last > g.txt  |  patience export 12 -o g.txt")(export)
+    app.command("verify", epilog="Example:  patience verify g.txt other.txt")(verify)
+    app.command("import", epilog="Example:  patience import g.txt")(import_records)
