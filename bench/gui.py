@@ -8,8 +8,8 @@ none. The window is 1600 x 1000.
 
 - **redraw**: ``TableView.redraw()`` (every slot, label and card drawn again)
   on FreeCell #1 and on 8-cell Eight Off #1, at the deal and after 30 moves.
-- **slide frame**: the work of one animation frame (moving every sliding
-  card's items), over the slides of the first ``--slide-moves`` moves of
+- **slide frame**: one animation frame, moving every sliding card's items
+  and Tk's repaint of the canvas that follows, over the slides of the first ``--slide-moves`` moves of
   FreeCell #1's solution, automatic play included, with the live verdict on.
   The target is under 16 ms at p99 (one frame at 60 frames a second).
   *frame interval* is the time between two frames as the event loop ran
@@ -137,11 +137,16 @@ def bench_slides(root: tk.Tk, moves: int) -> tuple[list[float], list[float], int
     animator = app.controller.animator
     animator.enabled = True
     stamps: list[float] = []
+    painted: list[float] = []
     original = animator._frame
 
     def timed_frame() -> None:
-        stamps.append(time.perf_counter())
+        began = time.perf_counter()
+        stamps.append(began)
         original()
+        # Tk repaints the canvas when idle: that repaint is most of a frame's cost, so it is timed too.
+        root.update_idletasks()
+        painted.append(time.perf_counter() - began)
 
     animator._frame = timed_frame  # type: ignore[method-assign]
     for move in solution[:moves]:
@@ -154,10 +159,9 @@ def bench_slides(root: tk.Tk, moves: int) -> tuple[list[float], list[float], int
         gap = later - earlier
         if gap < 0.1:  # frames of one slide, not the pause between two moves
             intervals.append(gap)
-    frames = list(animator.frame_times)
     for child in root.winfo_children():
         child.destroy()
-    return frames, intervals, len(frames)
+    return painted, intervals, len(animator.frame_times)
 
 
 def bench_verdict(root: tk.Tk, deals: range, stride: int) -> tuple[list[float], dict[str, int]]:
@@ -224,7 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p50, p95, p99, top = quantiles(times)
         print(f"{'redraw: ' + label:44} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
     p50, p95, p99, top = quantiles(frames)
-    print(f"{'slide frame (work)':44} {count:6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    label = "slide frame (move + repaint)"
+    print(f"{label:44} {count:6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
     p50, p95, p99, top = quantiles(intervals)
     label = "slide frame interval (timer asks 16 ms)"
     print(f"{label:44} {len(intervals):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
