@@ -13,7 +13,14 @@ from collections.abc import Sequence
 import typer
 import typer.main
 
-from patience_cli import inspect_commands, play_commands, record_commands, solve_commands
+from patience_cli import (
+    daily_commands,
+    inspect_commands,
+    play_commands,
+    record_commands,
+    serve_commands,
+    solve_commands,
+)
 from patience_cli.common import EXIT_BAD_INPUT, guarded, one_line
 from patience_cli.encoding import fit_streams
 
@@ -38,7 +45,14 @@ def _root(ctx: typer.Context) -> None:
         play_commands.start_play()
 
 
-COMMAND_MODULES = (inspect_commands, solve_commands, play_commands, record_commands)
+COMMAND_MODULES = (
+    inspect_commands,
+    solve_commands,
+    play_commands,
+    record_commands,
+    daily_commands,
+    serve_commands,
+)
 for _module in COMMAND_MODULES:
     _module.register(app)
 

@@ -1,0 +1,49 @@
+"""``patience serve``: the daily leaderboard service (the ``patience-server`` package, imported only when run)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from patience_cli.common import bad_input, guarded
+
+__all__ = ["register", "serve"]
+
+SERVE_HELP = """Run the daily leaderboard service (the JSON API under /api/v1 and a page for each day).
+
+The database is SQLite in the data directory unless --database names another,
+such as postgresql+psycopg://user@/patience?host=/run/postgresql. Several
+processes on one PostgreSQL act as one service.
+"""
+
+
+@guarded
+def serve(
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="SQLAlchemy URL (default: SQLite in the data directory).", show_default=False),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+) -> None:
+    """Run the daily leaderboard service."""
+    try:
+        from patience_server.app import serve as run
+    except ImportError:
+        bad_input("patience serve needs the patience-server package: pip install patience-server")
+    if database is not None and not database.startswith(("sqlite", "postgresql")):
+        bad_input(f"--database {database!r}: give a sqlite:/// or postgresql+psycopg:// URL")
+    if not 0 < port < 65536:
+        bad_input(f"--port {port}: a port is 1 to 65535")
+    try:
+        run(database, host, port)
+    except OSError as error:
+        bad_input(f"cannot serve on {host}:{port}: {error.strerror or error}")
+    except Exception as error:  # a database that cannot be reached or migrated: one line, no traceback
+        bad_input(f"cannot start the service: {type(error).__name__}: {' '.join(str(error).split())[:300]}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to ``app``."""
+    app.command("serve", help=SERVE_HELP)(serve)

@@ -1,0 +1,178 @@
+"""The daily deal: one winnable deal per calendar date, variant and cell count, the same for everybody.
+
+::
+
+    >>> from patience.daily import daily_deal
+    >>> daily = daily_deal("2026-12-24")  # doctest: +SKIP
+    >>> daily.deal, daily.code  # doctest: +SKIP
+
+The deal is a pure function of the date, the variant's name and the cell
+count, so every player and the leaderboard server compute the same one
+without asking anybody (``docs/daily.md`` describes it for other programs):
+
+1. Candidate ``k`` (``k = 0, 1, 2, ...``) is the first 8 bytes, read as a
+   big-endian unsigned integer, of the SHA-256 of the UTF-8 text
+   ``patience-daily/1 DATE VARIANT CELLS K`` (``DATE`` as ``YYYY-MM-DD``,
+   ``VARIANT`` the variant's command-line name such as ``freecell``, ``CELLS``
+   and ``K`` in decimal, one space between fields), modulo 1,000,000, plus 1.
+2. Each candidate is dealt and given to the solver with a limit of
+   :data:`POSITION_LIMIT` expanded positions (a count, not a time, so every
+   machine reaches the same verdict). The first candidate it wins is the
+   day's deal; a candidate it proves lost, or leaves undecided within the
+   limit, is skipped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from collections.abc import Iterator
+
+import pluggy
+from attrs import frozen
+
+from patience.codes import GameCode
+from patience.errors import PatienceError
+from patience.game import deal_position
+from patience.plugins import check_cells, get_plugin_manager, get_variant
+from patience.solver import Outcome, SolveResult, solve
+from patience.variant import Variant
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "MAX_CANDIDATES",
+    "POSITION_LIMIT",
+    "SEQUENCE_VERSION",
+    "DailyDeal",
+    "DailyError",
+    "candidates",
+    "check_candidate",
+    "daily_deal",
+    "parse_date",
+    "share_line",
+    "today",
+]
+
+#: The daily deal's variant when none is named.
+DEFAULT_VARIANT = "freecell"
+#: The version written into every candidate's hashed text; a new rule would get a new version.
+SEQUENCE_VERSION = 1
+#: Expanded positions the solver may spend on one candidate before it counts as undecided (and is skipped).
+POSITION_LIMIT = 20_000
+#: Candidates tried before giving up: Eight Off with 2 cells wins about one deal in 200, so this never runs out there.
+MAX_CANDIDATES = 20_000
+#: Daily deals are numbered like the original game's, 1 to 1,000,000.
+DEALS = 1_000_000
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class DailyError(PatienceError):
+    """A date that is not a calendar date, or a variant where no daily deal could be found."""
+
+
+@frozen
+class DailyDeal:
+    """The daily deal of one date, variant and cell count, and how it was found."""
+
+    date: str
+    """The calendar date, ``YYYY-MM-DD``."""
+    variant: str
+    """The variant's command-line name, ``freecell``."""
+    title: str
+    """The variant's name for people, ``FreeCell``."""
+    cells: int
+    deal: int
+    """The deal number, 1 to 1,000,000."""
+    code: str
+    """The game code that deals it, ``FC1-C4-...``."""
+    candidate: int
+    """Which candidate of the date's sequence it is (0 for the first)."""
+
+    def as_json(self) -> dict[str, str | int]:
+        """The JSON object of ``patience daily deal --format json``."""
+        return {"date": self.date, "variant": self.variant, "cells": self.cells, "deal": self.deal, "code": self.code}
+
+
+def parse_date(text: str | datetime.date) -> datetime.date:
+    """``YYYY-MM-DD`` as a date; anything else raises :class:`DailyError` with a line that says what is wrong."""
+    if isinstance(text, datetime.date):
+        return text
+    raw = text.strip()
+    if not _DATE.match(raw):
+        raise DailyError(f"{text!r} is not a date: write it as YYYY-MM-DD, like 2026-12-24")
+    try:
+        return datetime.date.fromisoformat(raw)
+    except ValueError as error:
+        raise DailyError(f"{raw} is not a calendar date ({error})") from None
+
+
+def today() -> datetime.date:
+    """The player's local calendar date."""
+    return datetime.date.today()
+
+
+def candidates(date: str | datetime.date, variant: str, cells: int) -> Iterator[int]:
+    """The date's candidate deal numbers for ``variant`` (its command-line name) and ``cells``, in order, forever."""
+    day = parse_date(date).isoformat()
+    k = 0
+    while True:
+        text = f"patience-daily/{SEQUENCE_VERSION} {day} {variant} {cells} {k}"
+        digest = hashlib.sha256(text.encode("utf-8")).digest()
+        yield int.from_bytes(digest[:8], "big") % DEALS + 1
+        k += 1
+
+
+def check_candidate(
+    variant: Variant, cells: int, deal: int, plugins: pluggy.PluginManager | None = None
+) -> SolveResult:
+    """The solver's verdict on one candidate, within :data:`POSITION_LIMIT` positions (no time limit)."""
+    pm = plugins if plugins is not None else get_plugin_manager()
+    return solve(variant, deal_position(variant, deal, cells, pm), max_positions=POSITION_LIMIT, plugins=pm)
+
+
+def daily_deal(
+    date: str | datetime.date | None = None,
+    variant: str | Variant = DEFAULT_VARIANT,
+    cells: int | None = None,
+    *,
+    plugins: pluggy.PluginManager | None = None,
+) -> DailyDeal:
+    """The daily deal of ``date`` (today's local date by default) for ``variant`` and ``cells`` (its default).
+
+    Raises :class:`DailyError` for a date that is not one, and the engine's
+    errors for an unknown variant or a cell count it does not offer.
+    """
+    pm = plugins if plugins is not None else get_plugin_manager()
+    var = get_variant(variant, pm) if isinstance(variant, str) else variant
+    n_cells = check_cells(var, cells, pm)
+    day = parse_date(date) if date is not None else today()
+    for k, deal in enumerate(candidates(day, var.name, n_cells)):
+        if k >= MAX_CANDIDATES:
+            break
+        if check_candidate(var, n_cells, deal, pm).outcome is Outcome.SOLVED:
+            code = str(GameCode(var.prefix, n_cells, deal))
+            return DailyDeal(day.isoformat(), var.name, var.title, n_cells, deal, code, k)
+    raise DailyError(f"no winnable {var.title} deal with {n_cells} cells among {MAX_CANDIDATES:,} candidates")
+
+
+def share_line(
+    *, title: str, date: str, deal: int, cards_home: int, moves: int, undos: int, result: str, practice: bool = False
+) -> str:
+    """The spoiler-free line of a daily game: ``Daily FreeCell 2026-12-24 · #123456 · 52/52 home · 91 moves · ...``.
+
+    It carries no move, only what the game came to. ``practice`` marks a game
+    after the day's attempt.
+    """
+    parts = [
+        f"Daily {title} {date}",
+        f"#{deal}",
+        f"{cards_home}/52 home",
+        f"{moves} move{'' if moves == 1 else 's'}",
+        f"{undos} undo{'' if undos == 1 else 's'}",
+        result,
+    ]
+    if practice:
+        parts.append("practice")
+    return " · ".join(parts)

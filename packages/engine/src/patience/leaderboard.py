@@ -1,0 +1,234 @@
+"""The leaderboard service's client: register, start the day's attempt, send its record, read the board.
+
+Front ends (the REPL's ``patience daily`` and the window) call these
+functions; they use only the standard library, so any front end can. Every
+failure is a :class:`LeaderboardError` with one line to show: the server
+could not be reached (:class:`ServerUnreachable`), or it answered with an
+error (``status`` is the HTTP status, ``action`` the first illegal action of
+a refused record). ::
+
+    client = Client("http://127.0.0.1:8000")
+    token = client.register("ada")            # keep it: save_player(url, "ada", token)
+    client = Client(url, token)
+    started = client.start_attempt("2026-12-24", "freecell", 4)
+    ... play started.code, then:
+    accepted = client.send_record("2026-12-24", started.attempt, format_record(record))
+    accepted.rank
+
+The player's token is kept in the data directory
+(:func:`saved_player` / :func:`save_player`), one per server URL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from patience.errors import PatienceError
+
+__all__ = [
+    "SERVER_ENV",
+    "TOKENS_FILE",
+    "Accepted",
+    "Client",
+    "Entry",
+    "LeaderboardError",
+    "ServerUnreachable",
+    "Started",
+    "save_player",
+    "saved_player",
+    "server_url",
+]
+
+#: The environment variable that names the server when ``--server`` is not given.
+SERVER_ENV = "PATIENCE_SERVER"
+#: The file in the data directory that keeps each server's player name and token.
+TOKENS_FILE = "leaderboard.json"
+
+
+class LeaderboardError(PatienceError):
+    """The server refused a request: ``status`` is its HTTP status, ``action`` the failing action of a record."""
+
+    def __init__(self, message: str, status: int | None = None, action: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.action = action
+
+
+class ServerUnreachable(LeaderboardError):
+    """No answer from the server (not running, wrong address, timed out)."""
+
+
+@frozen
+class Started:
+    """The answer to starting an attempt: its id, and the deal to play."""
+
+    attempt: int
+    deal: int
+    code: str
+
+
+@frozen
+class Accepted:
+    """What the server made of a record it accepted (it computes every value itself)."""
+
+    result: str
+    score: int
+    moves: int
+    undos: int
+    cards_home: int
+    rank: int
+
+
+@frozen
+class Entry:
+    """One line of a day's leaderboard."""
+
+    rank: int
+    name: str
+    result: str
+    score: int
+    moves: int
+    undos: int
+    cards_home: int
+
+
+def server_url(option: str | None = None) -> str | None:
+    """The server to use: ``option`` (``--server``) if given, else ``$PATIENCE_SERVER``, else ``None``."""
+    url = option if option else os.environ.get(SERVER_ENV, "")
+    url = url.strip().rstrip("/")
+    return url or None
+
+
+class Client:
+    """Talks to one leaderboard server at ``url`` (``http://host:port``), as the player whose token is given."""
+
+    def __init__(self, url: str, token: str | None = None, *, timeout: float = 10.0) -> None:
+        parsed = urllib.parse.urlsplit(url)
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise LeaderboardError(f"{url!r} is not a server address: give one like http://127.0.0.1:8000")
+        self.url = url.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+
+    def _call(self, method: str, path: str, body: Any = None, *, text: str | None = None) -> Any:
+        headers = {"Accept": "application/json"}
+        data: bytes | None = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        elif text is not None:
+            data = text.encode("utf-8")
+            headers["Content-Type"] = "text/plain; charset=utf-8"
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            try:
+                answer = json.loads(error.read())
+            except (ValueError, OSError):
+                answer = {}
+            message = answer.get("error") if isinstance(answer, dict) else None
+            action = answer.get("action") if isinstance(answer, dict) else None
+            raise LeaderboardError(
+                str(message or f"the server answered {error.code} {error.reason}"),
+                error.code,
+                action if isinstance(action, int) else None,
+            ) from None
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            reason = getattr(error, "reason", error)
+            raise ServerUnreachable(f"cannot reach the server at {self.url}: {reason}") from None
+
+    def health(self) -> bool:
+        """True when the server answers and reaches its database."""
+        try:
+            self._call("GET", "/api/v1/health")
+        except LeaderboardError:
+            return False
+        return True
+
+    def register(self, name: str) -> str:
+        """Register ``name``; the token the server gives (shown once: keep it with :func:`save_player`)."""
+        answer = self._call("POST", "/api/v1/players", {"name": name})
+        return str(answer["token"])
+
+    def start_attempt(self, date: str, variant: str, cells: int) -> Started:
+        """Start the player's one attempt at the daily deal (409 when already started)."""
+        answer = self._call("POST", f"/api/v1/daily/{date}/attempts", {"variant": variant, "cells": cells})
+        return Started(int(answer["attempt"]), int(answer["deal"]), str(answer["code"]))
+
+    def send_record(self, date: str, attempt: int, record_text: str) -> Accepted:
+        """Send the attempt's game record (the text format of :mod:`patience.records`); the server replays it."""
+        answer = self._call("PUT", f"/api/v1/daily/{date}/attempts/{attempt}/record", text=record_text)
+        return Accepted(
+            str(answer["result"]),
+            int(answer["score"]),
+            int(answer["moves"]),
+            int(answer["undos"]),
+            int(answer["cards_home"]),
+            int(answer["rank"]),
+        )
+
+    def leaderboard(self, date: str, variant: str, cells: int) -> list[Entry]:
+        """The day's ranked results for ``variant`` and ``cells``."""
+        query = urllib.parse.urlencode({"variant": variant, "cells": cells})
+        answer = self._call("GET", f"/api/v1/daily/{date}/leaderboard?{query}")
+        return [
+            Entry(
+                int(row["rank"]),
+                str(row["name"]),
+                str(row["result"]),
+                int(row["score"]),
+                int(row["moves"]),
+                int(row["undos"]),
+                int(row["cards_home"]),
+            )
+            for row in answer
+        ]
+
+
+def _tokens_path() -> Path:
+    from patience.store import data_dir
+
+    return data_dir() / TOKENS_FILE
+
+
+def _read_tokens() -> dict[str, Any]:
+    try:
+        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def saved_player(url: str) -> tuple[str, str] | None:
+    """The (name, token) kept for the server at ``url``, if any."""
+    entry = _read_tokens().get(url.rstrip("/"))
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
+        return entry["name"], entry["token"]
+    return None
+
+
+def save_player(url: str, name: str, token: str) -> Path:
+    """Keep ``name`` and ``token`` for ``url`` in the data directory (readable by the user only); the file's path."""
+    path = _tokens_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tokens = _read_tokens()
+    tokens[url.rstrip("/")] = {"name": name, "token": token}
+    temporary = path.with_suffix(".tmp")
+    # Written aside and renamed, so a crash never leaves half a file where the tokens were.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(tokens, handle, indent=1)
+    os.replace(temporary, path)
+    return path

@@ -1,0 +1,536 @@
+"""The HTTP service: the JSON API under ``/api/v1``, the leaderboard pages, and :func:`serve`.
+
+Every endpoint, key and status code is the one ``docs/server.md`` lists.
+The handlers build SQL only with SQLAlchemy expressions (bound parameters),
+tokens are kept as SHA-256 hashes and compared with
+:func:`hmac.compare_digest`, every error is a JSON body ``{"error": ...}``,
+and one line is logged per request.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import hmac
+import html
+import logging
+import os
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Annotated, Any
+
+import sqlalchemy as sa
+from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from patience import PatienceError, get_variant
+from patience.daily import DailyDeal, daily_deal, parse_date
+from patience.plugins import check_cells
+from patience.records import RecordError, check_record, parse_record
+from patience_server.db import Attempt, Player, default_database_url, make_engine, upgrade
+
+__all__ = ["MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
+
+log = logging.getLogger("patience_server")
+
+#: The largest request body accepted, in bytes (a long game's record is a few KiB).
+MAX_BODY = 256 * 1024
+#: Requests on attempts and records allowed per player within :data:`RATE_WINDOW` seconds, by default.
+RATE_COUNT = 60
+RATE_WINDOW = 60.0
+#: Results a record may end with to be accepted: an unfinished game is not over yet.
+ENDED = ("won", "gave-up", "abandoned")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class ApiError(Exception):
+    """An answer other than success: the status code, the message, and the failing action for a record."""
+
+    def __init__(self, status: int, message: str, action: int | None = None, *, with_action: bool = False) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.action = action
+        self.with_action = with_action
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body: ``{"error": ...}``, plus ``"action"`` for a refused record."""
+        data: dict[str, Any] = {"error": self.message}
+        if self.with_action:
+            data["action"] = self.action
+        return data
+
+
+class _TooLarge(Exception):
+    """The body grew past :data:`MAX_BODY` while it was read."""
+
+
+class RateLimiter:
+    """At most ``count`` requests per key within ``window`` seconds (a sliding window kept by this process).
+
+    This is the one thing a process keeps in memory; losing it on a restart
+    only forgets who was busy, and with several processes each one limits on
+    its own.
+    """
+
+    def __init__(self, count: int = RATE_COUNT, window: float = RATE_WINDOW) -> None:
+        self.count = count
+        self.window = window
+        self._seen: dict[int, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, key: int) -> bool:
+        """Count one request for ``key``; False when it is over the limit."""
+        now = time.monotonic()
+        with self._lock:
+            seen = self._seen.setdefault(key, deque())
+            while seen and now - seen[0] >= self.window:
+                seen.popleft()
+            if len(seen) >= self.count:
+                return False
+            seen.append(now)
+            if len(self._seen) > 100_000:  # forget idle players rather than grow without end
+                self._seen = {k: v for k, v in self._seen.items() if v and now - v[-1] < self.window}
+            return True
+
+
+def _rate_from_env() -> RateLimiter:
+    """``PATIENCE_RATE_LIMIT=COUNT/SECONDS`` (default 60/60)."""
+    text = os.environ.get("PATIENCE_RATE_LIMIT", "")
+    count, _, window = text.partition("/")
+    if count.strip().isdigit() and window.strip().replace(".", "", 1).isdigit():
+        return RateLimiter(int(count), float(window))
+    return RateLimiter()
+
+
+class _Guard:
+    """ASGI middleware: refuse bodies over :data:`MAX_BODY` with 413 and log one line per request."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = [500]
+        sent = [False]
+
+        async def send_logged(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+                sent[0] = True
+            await send(message)
+
+        length = dict(scope.get("headers") or []).get(b"content-length", b"")
+        try:
+            if length.isdigit() and int(length) > MAX_BODY:
+                raise _TooLarge
+            received = [0]
+
+            async def receive_limited() -> Message:
+                message = await receive()
+                if message["type"] == "http.request":
+                    received[0] += len(message.get("body", b""))
+                    if received[0] > MAX_BODY:
+                        raise _TooLarge
+                return message
+
+            await self.app(scope, receive_limited, send_logged)
+        except _TooLarge:
+            if not sent[0]:
+                error = ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB")
+                await JSONResponse(error.body(), status_code=413)(scope, receive, send_logged)
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            client = scope.get("client") or ("-", 0)
+            log.info("%s %s %s %d %.1fms", client[0], scope["method"], scope["path"], status[0], elapsed)
+
+
+def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Player:
+    """The player whose token the request carries, or 401; 429 when they are over the rate limit."""
+    engine: sa.Engine = request.app.state.engine
+    limiter: RateLimiter = request.app.state.limiter
+    scheme, _, token = (authorization or "").partition(" ")
+    ident, _, secret = token.strip().partition(".")
+    if scheme.lower() != "bearer" or not ident.isdigit() or not secret or len(ident) > 18:
+        raise ApiError(401, "no valid token: send `Authorization: Bearer TOKEN` with your player's token")
+    with Session(engine, expire_on_commit=False) as session:
+        found = session.scalars(sa.select(Player).where(Player.id == int(ident))).first()
+    # Compared in constant time, against a dummy hash when the id is unknown so both cases take as long.
+    stored = found.token_hash if found is not None else "0" * 64
+    if not hmac.compare_digest(stored, hash_token(token.strip())) or found is None:
+        raise ApiError(401, "wrong token: this token belongs to no player")
+    if not limiter.allow(found.id):
+        raise ApiError(429, f"too many requests: at most {limiter.count} in {limiter.window:g} s, try again soon")
+    return found
+
+
+Auth = Annotated[Player, Depends(_player)]
+
+
+class PlayerIn(BaseModel):
+    """``POST /api/v1/players``."""
+
+    name: str
+
+
+class AttemptIn(BaseModel):
+    """``POST /api/v1/daily/{date}/attempts``."""
+
+    variant: str = "freecell"
+    cells: int | None = None
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a token, as stored."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def check_name(name: str) -> str:
+    """A player's name: 1 to 32 printable characters, no space at either end; else 422."""
+    if not 1 <= len(name) <= 32 or not name.isprintable() or name != name.strip():
+        raise ApiError(422, "a name is 1 to 32 printable characters, with no space at either end")
+    return name
+
+
+def create_app(database_url: str | None = None, *, rate: RateLimiter | None = None) -> FastAPI:
+    """The service on ``database_url`` (default: SQLite in the data directory), migrated to the newest schema."""
+    url = database_url or default_database_url()
+    engine = make_engine(url)
+    upgrade(engine)
+    limiter = rate if rate is not None else _rate_from_env()
+    app = FastAPI(
+        title="patience daily leaderboard",
+        version="1",
+        description="One attempt per player and day; every record is replayed by the engine before it counts.",
+    )
+    app.state.engine = engine
+    app.state.limiter = limiter
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
+        return JSONResponse({"error": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(_TooLarge)
+    async def _too_large(_request: Request, _error: _TooLarge) -> JSONResponse:
+        return JSONResponse(ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB").body(), status_code=413)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return JSONResponse({"error": "internal error"}, status_code=500)
+
+    @app.post("/api/v1/players", status_code=201)
+    def register(body: PlayerIn) -> dict[str, str]:
+        """Register a player: the token is shown once and kept only as a hash."""
+        name = check_name(body.name)
+        secret = secrets.token_urlsafe(32)
+        with engine.begin() as connection:
+            taken = connection.execute(sa.select(Player.id).where(Player.name == name)).first()
+            if taken is not None:
+                raise ApiError(409, f"the name {name!r} is taken: choose another")
+            try:
+                ident = connection.execute(
+                    sa.insert(Player)
+                    # A random placeholder until the id, which the token starts with, is known.
+                    .values(name=name, token_hash=secrets.token_hex(32), created=dt.datetime.now(dt.UTC))
+                    .returning(Player.id)
+                ).scalar_one()
+            except sa.exc.IntegrityError:
+                raise ApiError(409, f"the name {name!r} is taken: choose another") from None
+            token = f"{ident}.{secret}"
+            connection.execute(sa.update(Player).where(Player.id == ident).values(token_hash=hash_token(token)))
+        return {"name": name, "token": token}
+
+    @app.post("/api/v1/daily/{date}/attempts", status_code=201)
+    def start_attempt(date: str, body: AttemptIn, who: Auth) -> dict[str, Any]:
+        """Start the player's one attempt at the day's deal."""
+        day = _today_or_422(date)
+        daily = _daily(day, body.variant, body.cells)
+        try:
+            with engine.begin() as connection:
+                ident = connection.execute(
+                    sa.insert(Attempt)
+                    .values(
+                        player_id=who.id,
+                        date=daily.date,
+                        variant=daily.variant,
+                        cells=daily.cells,
+                        deal=daily.deal,
+                        code=daily.code,
+                        started=dt.datetime.now(dt.UTC),
+                    )
+                    .returning(Attempt.id)
+                ).scalar_one()
+        except sa.exc.IntegrityError:
+            raise ApiError(
+                409, f"{who.name} has already started the {daily.title} daily deal of {daily.date}: one attempt a day"
+            ) from None
+        return {"attempt": ident, "deal": daily.deal, "code": daily.code}
+
+    @app.put("/api/v1/daily/{date}/attempts/{attempt}/record")
+    async def send_record(date: str, attempt: int, request: Request, who: Auth) -> dict[str, Any]:
+        """Replay the attempt's record; store and rank the result it really gives."""
+        raw = await request.body()
+        return await run_in_threadpool(_accept, date, attempt, raw, who)
+
+    def _accept(date: str, attempt: int, raw: bytes, who: Player) -> dict[str, Any]:
+        with Session(engine) as session:
+            row = session.scalars(
+                sa.select(Attempt).where(Attempt.id == attempt, Attempt.player_id == who.id, Attempt.date == date)
+            ).first()
+            if row is not None:
+                session.expunge(row)
+        if row is None:
+            raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
+        if row.result is not None:
+            raise ApiError(409, f"attempt {attempt} already has its record")
+        try:
+            text = raw.decode("utf-8")
+            record = parse_record(text)
+        except (UnicodeDecodeError, RecordError) as error:
+            raise ApiError(422, f"not a game record: {error}", with_action=True) from None
+        for tag, expected in (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal))):
+            if record.tag(tag) != expected:
+                raise ApiError(
+                    422,
+                    f"the record is not of this attempt's deal: {tag} {record.tag(tag)!r}, the attempt's is {expected}",
+                    with_action=True,
+                )
+        checked = check_record(record)
+        if checked.problem is not None:
+            raise ApiError(422, checked.problem, checked.action, with_action=True)
+        if checked.result not in ENDED and record.tag("Result") not in ENDED:
+            raise ApiError(422, "the game has not ended: send its record once it is won or given up", with_action=True)
+        result = record.tag("Result") or checked.result
+        won = 1 if result == "won" else 0
+        now = dt.datetime.now(dt.UTC)
+        with engine.begin() as connection:
+            updated = connection.execute(
+                sa.update(Attempt)
+                .where(Attempt.id == attempt, Attempt.result.is_(None))
+                .values(
+                    result=result,
+                    won=won,
+                    score=checked.score,
+                    moves=checked.moves,
+                    undos=checked.undos,
+                    cards_home=checked.cards_home,
+                    submitted=now,
+                    record=text,
+                )
+            ).rowcount
+            if updated != 1:
+                raise ApiError(409, f"attempt {attempt} already has its record")
+            rank = _rank(connection, row, won, checked.score, checked.undos, now, attempt)
+        return {
+            "result": result,
+            "score": checked.score,
+            "moves": checked.moves,
+            "undos": checked.undos,
+            "cards_home": checked.cards_home,
+            "rank": rank,
+        }
+
+    @app.get("/api/v1/daily/{date}/leaderboard")
+    def leaderboard(
+        date: str, variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
+    ) -> list[dict[str, Any]]:
+        """The day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
+        day = _date_or_422(date)
+        var, n_cells = _variant(variant, cells)
+        return _board(day.isoformat(), var, n_cells)
+
+    @app.get("/api/v1/health")
+    def health() -> dict[str, str]:
+        """200 when the service can reach its database."""
+        with engine.connect() as connection:
+            connection.execute(sa.select(1))
+        return {"status": "ok"}
+
+    @app.get("/daily/{date}", response_class=HTMLResponse)
+    def page(
+        date: str, variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
+    ) -> HTMLResponse:
+        """The day's leaderboard as a small page."""
+        day = _date_or_422(date)
+        var, n_cells = _variant(variant, cells)
+        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+
+    @app.get("/", response_class=HTMLResponse)
+    def front(
+        variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
+    ) -> HTMLResponse:
+        """Today's leaderboard (the server's UTC date)."""
+        day = dt.datetime.now(dt.UTC).date()
+        var, n_cells = _variant(variant, cells)
+        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+
+    def _board(day: str, variant: str, cells: int) -> list[dict[str, Any]]:
+        query = (
+            sa.select(Attempt, Player.name)
+            .join(Player, Player.id == Attempt.player_id)
+            .where(
+                Attempt.date == day,
+                Attempt.variant == variant,
+                Attempt.cells == cells,
+                Attempt.result.is_not(None),
+            )
+            .order_by(
+                Attempt.won.desc(), Attempt.score.desc(), Attempt.undos.asc(), Attempt.submitted.asc(), Attempt.id
+            )
+        )
+        with Session(engine) as session:
+            rows = [(attempt, name) for attempt, name in session.execute(query).tuples()]
+        return [
+            {
+                "rank": rank,
+                "name": name,
+                "result": attempt.result,
+                "score": attempt.score,
+                "moves": attempt.moves,
+                "undos": attempt.undos,
+                "cards_home": attempt.cards_home,
+            }
+            for rank, (attempt, name) in enumerate(rows, start=1)
+        ]
+
+    return app
+
+
+def _rank(
+    connection: sa.Connection, row: Attempt, won: int, score: int, undos: int, submitted: dt.datetime, ident: int
+) -> int:
+    """1 + how many accepted attempts of the same board rank before this one."""
+    better = sa.or_(
+        Attempt.won > won,
+        sa.and_(Attempt.won == won, Attempt.score > score),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
+        sa.and_(
+            Attempt.won == won,
+            Attempt.score == score,
+            Attempt.undos == undos,
+            Attempt.submitted == submitted,
+            Attempt.id < ident,
+        ),
+    )
+    count = connection.execute(
+        sa.select(sa.func.count())
+        .select_from(Attempt)
+        .where(
+            Attempt.date == row.date,
+            Attempt.variant == row.variant,
+            Attempt.cells == row.cells,
+            Attempt.result.is_not(None),
+            better,
+        )
+    ).scalar_one()
+    return int(count) + 1
+
+
+def _date_or_422(text: str) -> dt.date:
+    try:
+        return parse_date(text)
+    except PatienceError as error:
+        raise ApiError(422, str(error)) from None
+
+
+def _today_or_422(text: str) -> dt.date:
+    """The date, when it is the server's UTC date give or take one day (players' time zones); else 422."""
+    day = _date_or_422(text)
+    today = dt.datetime.now(dt.UTC).date()
+    if abs((day - today).days) > 1:
+        raise ApiError(422, f"only today's daily deal can be played: {day} is not {today} give or take a day")
+    return day
+
+
+def _variant(name: str, cells: int | None) -> tuple[str, int]:
+    try:
+        variant = get_variant(name)
+        return variant.name, check_cells(variant, cells)
+    except PatienceError as error:
+        raise ApiError(422, str(error)) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _daily_cached(day: dt.date, variant: str, cells: int) -> DailyDeal:
+    # The deal is a pure function of its arguments: caching it is not state, every process computes the same.
+    return daily_deal(day, variant, cells)
+
+
+def _daily(day: dt.date, variant: str, cells: int | None) -> DailyDeal:
+    name, n_cells = _variant(variant, cells)
+    return _daily_cached(day, name, n_cells)
+
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:0;padding:1rem;background:#0b5d2a;color:#f4f4f4}
+h1{font-size:1.4rem;margin:0 0 .3rem}p{margin:.2rem 0 1rem;color:#cfe8d6}
+table{width:100%;border-collapse:collapse;background:#fff;color:#111;border-radius:8px;overflow:hidden}
+th,td{padding:.55rem .4rem;text-align:right;font-size:1rem}th{background:#e8efe9}
+td.n,th.n{text-align:left;word-break:break-all}tr:nth-child(even) td{background:#f6f8f6}
+.won{color:#0b5d2a;font-weight:600}nav a{color:#fff;margin-right:1rem}
+"""
+
+
+def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]]) -> str:
+    title = html.escape(get_variant(variant).title)
+    daily = _daily_cached(day, variant, cells)
+    body = "".join(
+        f'<tr><td>{row["rank"]}</td><td class="n">{html.escape(row["name"])}</td>'
+        f'<td class="{"won" if row["result"] == "won" else ""}">{html.escape(row["result"])}</td>'
+        f"<td>{row['score']}</td><td>{row['cards_home']}/52</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
+        for row in rows
+    )
+    if not rows:
+        body = '<tr><td colspan="7" class="n">No results yet.</td></tr>'
+    prev, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
+    query = f"?variant={html.escape(variant)}&amp;cells={cells}"
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Daily {title} {day}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>Daily {title} {day}</h1><p>Deal #{daily.deal} · {cells} cells · {html.escape(daily.code)}</p>"
+        '<table><thead><tr><th>#</th><th class="n">Player</th><th>Result</th><th>Score</th>'
+        f"<th>Home</th><th>Moves</th><th>Undos</th></tr></thead><tbody>{body}</tbody></table>"
+        f'<p><nav><a href="/daily/{prev}{query}">← {prev}</a><a href="/daily/{after}{query}">{after} →</a></nav></p>'
+        "</body></html>"
+    )
+
+
+def serve(database_url: str | None = None, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the service with uvicorn until interrupted (``patience serve``)."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    log.setLevel(logging.INFO)
+    app = _Guard(create_app(database_url))
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")

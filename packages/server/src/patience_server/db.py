@@ -1,0 +1,113 @@
+"""The database: two tables (players and their attempts), the engine and the Alembic upgrade.
+
+The schema lives in Alembic migrations from the first table on
+(``patience_server/migrations``); these SQLAlchemy models mirror it for the
+queries. The one-attempt rule is a unique constraint, so two processes that
+race to start the same attempt get exactly one row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Attempt",
+    "Base",
+    "Player",
+    "default_database_url",
+    "make_engine",
+    "upgrade",
+]
+
+#: The Alembic scripts shipped with the package.
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    """The models' common base."""
+
+
+class Player(Base):
+    """A player: a unique name, and the SHA-256 of the token that proves who they are (never the token)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(32), unique=True)
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    created: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
+
+
+class Attempt(Base):
+    """A player's one attempt at a daily deal; the result columns are filled when its record is accepted."""
+
+    __tablename__ = "attempts"
+    __table_args__ = (sa.UniqueConstraint("player_id", "date", "variant", "cells", name="one_attempt_a_day"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(sa.ForeignKey("players.id"))
+    date: Mapped[str] = mapped_column(sa.String(10))
+    variant: Mapped[str] = mapped_column(sa.String(64))
+    cells: Mapped[int]
+    deal: Mapped[int] = mapped_column(sa.BigInteger)
+    code: Mapped[str] = mapped_column(sa.String(32))
+    started: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
+    result: Mapped[str | None] = mapped_column(sa.String(16))
+    won: Mapped[int | None]
+    score: Mapped[int | None]
+    moves: Mapped[int | None]
+    undos: Mapped[int | None]
+    cards_home: Mapped[int | None]
+    submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    record: Mapped[str | None] = mapped_column(sa.Text)
+
+
+def default_database_url() -> str:
+    """SQLite in the data directory: ``$PATIENCE_HOME/leaderboard.sqlite3``, else the platform's data dir."""
+    home = os.environ.get("PATIENCE_HOME")
+    if home:
+        folder = Path(home)
+    else:
+        import platformdirs
+
+        folder = Path(platformdirs.user_data_dir("patience", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+pysqlite:///{folder / 'leaderboard.sqlite3'}"
+
+
+def _sqlite_pragmas(connection: object, _record: object) -> None:
+    # WAL lets readers go on while one writer commits; the busy timeout makes concurrent writers wait, not fail.
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for ``url`` (``sqlite+pysqlite:///...`` or ``postgresql+psycopg://...``)."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def upgrade(engine: sa.Engine) -> None:
+    """Bring the database to the newest schema with Alembic (several processes may call it at once)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Two processes starting together must not both create the tables: the first one migrates.
+            connection.execute(sa.select(sa.func.pg_advisory_xact_lock(0x7061_7469_656E)))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

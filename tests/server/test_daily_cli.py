@@ -1,0 +1,111 @@
+"""`patience daily` end to end: a real server, the CLI piped with a solution, the leaderboard afterwards."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serverhelp import PATIENCE, Server, call, solution, today, unique_name
+
+from patience import Game
+from patience.daily import daily_deal
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    home = tmp_path_factory.mktemp("e2e")
+    running = Server(f"sqlite+pysqlite:///{home / 'board.sqlite3'}", home)
+    yield running
+    running.stop()
+
+
+def daily(args: list[str], home: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
+    environ.update({"PATIENCE_HOME": str(home), **env})
+    return subprocess.run(
+        [PATIENCE, "daily", *args], input=stdin, capture_output=True, text=True, env=environ, timeout=120, check=False
+    )
+
+
+def test_daily_play_piped_with_a_solution_ranks_on_the_server(sqlite_server: Server, tmp_path: Path) -> None:
+    name = unique_name("e2e")
+    date = today()
+    moves = solution(date)
+    expected = Game.from_code(daily_deal(date).code)
+    for move in moves:
+        expected.play(move)
+    done = daily(["play", "--date", date, "--server", sqlite_server.url, "--name", name], tmp_path, "\n".join(moves))
+    assert done.returncode == 0, done.stderr
+    share = f"Daily FreeCell {date} · #{daily_deal(date).deal} · 52/52 home · {expected.moves} moves · 0 undos · won"
+    assert share in done.stdout.splitlines()
+    assert "rank 1 on the FreeCell leaderboard" in done.stdout
+    status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=4")
+    assert status == 200
+    assert [(row["name"], row["score"], row["result"]) for row in rows] == [(name, expected.score, "won")]
+    # The token is kept: the next game needs no --name; the server refuses a second attempt, so it is practice.
+    again = daily(["--date", date, "--server", sqlite_server.url], tmp_path, "giveup\n")
+    assert again.returncode == 0, again.stderr
+    assert "practice" in again.stdout
+    # share prints the first attempt's line.
+    shared = daily(["share", "--date", date], tmp_path)
+    assert shared.stdout.strip() == share
+    board = daily(["leaderboard", "--date", date, "--server", sqlite_server.url, "--format", "json"], tmp_path)
+    assert json.loads(board.stdout)[0]["name"] == name
+    table = daily(["leaderboard", "--date", date], tmp_path, PATIENCE_SERVER=sqlite_server.url)
+    assert name in table.stdout
+
+
+def test_second_machine_attempt_is_refused_by_the_server_and_played_as_practice(
+    sqlite_server: Server, tmp_path: Path
+) -> None:
+    name = unique_name("twice")
+    date = today()
+    first = daily(["play", "--date", date, "--server", sqlite_server.url, "--name", name], tmp_path, "giveup\n")
+    assert first.returncode == 0, first.stderr
+    assert "gave-up" in first.stdout
+    # Another machine (another data directory) with the same player's token.
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "leaderboard.json").write_text((tmp_path / "leaderboard.json").read_text())
+    second = daily(["play", "--date", date, "--server", sqlite_server.url], other, "giveup\n")
+    assert second.returncode == 0
+    assert "one attempt" in second.stderr
+    assert "practice" in second.stdout
+
+
+def test_no_server_plays_locally_and_says_so_in_one_line(tmp_path: Path) -> None:
+    done = daily(["play"], tmp_path, "giveup\n")
+    assert done.returncode == 0
+    assert done.stderr.count("\n") == 1
+    assert "no server" in done.stderr
+    unreachable = daily(["play", "--cells", "3", "--server", "http://127.0.0.1:9", "--name", "x"], tmp_path, "giveup\n")
+    assert unreachable.returncode == 0
+    assert "cannot reach the server" in unreachable.stderr
+    assert "Traceback" not in unreachable.stderr
+    assert "gave-up" in unreachable.stdout
+
+
+def test_daily_deal_prints_text_and_json(tmp_path: Path) -> None:
+    done = daily(["deal", "freecell", "--date", "2026-12-24", "--format", "json"], tmp_path)
+    assert json.loads(done.stdout) == {
+        "date": "2026-12-24",
+        "variant": "freecell",
+        "cells": 4,
+        "deal": 515111,
+        "code": "FC1-C4-AAAPXBH",
+    }
+    text = daily(["deal", "--date", "2026-12-24"], tmp_path)
+    assert "515111" in text.stdout
+    bad = daily(["deal", "--date", "2026-02-30"], tmp_path)
+    assert bad.returncode == 2
+    assert bad.stderr.count("\n") == 1
+
+
+def test_share_before_any_game_says_what_to_do(tmp_path: Path) -> None:
+    done = daily(["share", "--date", "2026-12-24"], tmp_path)
+    assert done.returncode == 2
+    assert "patience daily play" in done.stderr
