@@ -9,6 +9,7 @@ once) and every action goes to the engine through the controller.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
@@ -18,12 +19,14 @@ from typing import TYPE_CHECKING, NoReturn
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience_tk.controller import Controller
+from patience_tk.daily import DailyGame, LeaderboardDialog, find_daily, send_result, share_of
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
 from patience_tk.stats import StatisticsDialog, streak_line
 from patience_tk.verdict import LiveVerdict, Verdict
+from patience_tk.worker import Job
 
 if TYPE_CHECKING:
     from patience.store import Store, Tracker
@@ -75,6 +78,8 @@ class App:
         self.windows: dict[str, tk.Toplevel] = {}
         """The open Help windows and questions, by name: each is opened once and brought to the front after."""
         self.store = store
+        self.daily_game: DailyGame | None = None
+        """The daily deal on the table (``None`` for any other game)."""
         self.preferences, prefs_notice = load_preferences()
         if verdict is not None:
             self.preferences.verdict = verdict
@@ -149,6 +154,9 @@ class App:
         game.add_command(label="Restart", command=self.restart)
         game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
         game.add_command(label="Copy code", command=self.copy_code)
+        game.add_separator()
+        game.add_command(label="Daily deal", command=self.daily_deal)
+        game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
         game.add_separator()
         game.add_command(label="Statistics…", command=self.show_statistics)
         game.add_separator()
@@ -402,6 +410,21 @@ class App:
             title = "Game over"
             detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
             self.say(detail)
+        daily = self.daily_game
+        if daily is not None:
+            share = share_of(daily, game)
+            self.root.clipboard_clear()
+            self.root.clipboard_append(share)
+            detail += f"\nCopied to share: {share}"
+            if daily.client is not None and not daily.sent:
+                daily.sent = True
+                self.say("Sending the attempt to the leaderboard…", "busy")
+                Job(
+                    self.canvas,
+                    lambda _cancel, _report: send_result(daily, game),
+                    lambda line: self.say(line, "win" if line.startswith("Rank") else "error"),
+                    failed=lambda error: self.say(f"could not send the attempt: {error}", "error"),
+                )
         actions: list[tuple[str, Callable[[], object]]] = [("New game…", self.new_game)]
         if game.deal is not None:
             actions.append(("Next deal", self.next_deal))
@@ -409,15 +432,17 @@ class App:
         self.view.show_banner(title, detail, actions)
 
     # -- commands ---------------------------------------------------------
-    def set_game(self, game: Game, note: str | None = None) -> None:
+    def set_game(self, game: Game, note: str | None = None, *, daily: DailyGame | None = None) -> None:
         """Play ``game`` from now on; ``note`` is said instead of the usual greeting (why this deal).
 
-        With a store, an unfinished game left for this one is ``abandoned``, and the new one is recorded.
+        With a store, an unfinished game left for this one is ``abandoned``, and the new one is recorded
+        (as an attempt at the day's deal with ``daily``).
         """
+        self.daily_game = daily
         if self.store is not None:
             if self.tracker is not None:
                 self.tracker.abandon()
-            self.tracker = self.store.track(game)
+            self.tracker = self.store.track(game, daily=daily.daily.date if daily is not None else None)
         self.controller.set_game(game)
         self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
 
@@ -464,6 +489,55 @@ class App:
         dialog = ConfirmDialog(self.root, title, text, yes, action)
         self.windows[name] = dialog
         return dialog
+
+    def daily_deal(self) -> None:
+        """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread."""
+        game = self.game
+        variant, cells, store = game.variant.name, game.cells, self.store
+        self.say(f"Finding today's {game.variant.title} deal…", "busy")
+
+        def found(daily: DailyGame) -> None:
+            daily.started = dt.datetime.now(dt.UTC)
+            self.set_game(Game.from_code(daily.daily.code), daily.intro, daily=daily)
+
+        Job(
+            self.canvas,
+            lambda _cancel, _report: find_daily(variant, cells, store),
+            found,
+            failed=lambda error: self.say(f"no daily deal: {error}", "error"),
+        )
+
+    def daily_leaderboard(self) -> None:
+        """Game ▸ Daily leaderboard…: today's board of the variant and cells on the table, from the server."""
+        from patience.daily import today
+        from patience.leaderboard import Client, server_url
+
+        url = server_url(None)
+        game = self.game
+        if url is None:
+            self.say("No leaderboard server is set: start patience-tk with PATIENCE_SERVER=http://host:port.", "info")
+            return
+        day = today().isoformat()
+        variant, cells, title = game.variant.name, game.cells, f"Daily {game.variant.title} {day}, {_cells(game.cells)}"
+        self.say(f"Asking {url} for today's leaderboard…", "busy")
+
+        def shown(entries: object) -> None:
+            assert isinstance(entries, list)
+            old = self.windows.get("leaderboard")
+            if old is not None and old.winfo_exists():
+                old.destroy()
+            dialog = LeaderboardDialog(self.root, title, entries)
+            self.windows["leaderboard"] = dialog
+            centre_over(dialog, self.root)
+            dialog.focus_set()
+            self.say(f"The leaderboard of {day}: {len(entries)} players.", "info")
+
+        Job(
+            self.canvas,
+            lambda _cancel, _report: Client(url).leaderboard(day, variant, cells),
+            shown,
+            failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
+        )
 
     def show_statistics(self) -> StatisticsDialog | None:
         """Game ▸ Statistics…: every variant played, the one on the table selected."""
