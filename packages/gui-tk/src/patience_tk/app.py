@@ -117,7 +117,7 @@ class App:
         self.status_game = tk.Label(status, anchor="w", padx=6, font=(FONT, 10))
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
-        self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"), width=26)
+        self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
         # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
         # so the status bar never grows a second row and the cards never resize in the middle of a game.
         status.columnconfigure(0, weight=1, minsize=0)

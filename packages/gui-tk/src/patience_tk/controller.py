@@ -141,7 +141,13 @@ class Controller:
         said = _EVENT_WORDS.get(event.kind)
         if said is not None and event.action is not None:
             home = len(event.action.auto)
-            extra = f"; {home} card{'s' if home != 1 else ''} went home by themselves" if home else ""
+            extra = (
+                f"; {home} cards went home by themselves"
+                if home > 1
+                else "; 1 card went home by itself"
+                if home
+                else ""
+            )
             if event.kind == "finish":
                 what = f"{len(event.action.moves)} cards home"
             else:

@@ -8,6 +8,7 @@ game has ended, with zeros), so the player sees their own line first.
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Sequence
 from tkinter import ttk
 from typing import TYPE_CHECKING
@@ -20,18 +21,18 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line"]
 
-#: (heading, width in characters) of each column.
+#: (heading, the longest value expected in digits) of each column.
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Game", 16),
-    ("Cells", 5),
-    ("Played", 6),
-    ("Won", 5),
-    ("Win rate", 8),
-    ("Streak", 6),
-    ("Longest streak", 13),
-    ("Best score", 9),
-    ("Fewest moves", 12),
-    ("Average moves", 12),
+    ("Game", 15),
+    ("Cells", 1),
+    ("Played", 4),
+    ("Won", 4),
+    ("Win rate", 4),
+    ("Streak", 3),
+    ("Longest streak", 3),
+    ("Best score", 5),
+    ("Fewest moves", 4),
+    ("Average moves", 5),
 )
 
 
@@ -94,10 +95,13 @@ class StatisticsDialog(tk.Toplevel):
         ).pack(anchor="w", pady=(2, 8))
         names = [f"c{i}" for i in range(len(COLUMNS))]
         self.table = ttk.Treeview(body, columns=names, show="headings", height=max(3, min(len(stats) + 1, 12)))
-        font_width = 8
+        heading_font = tkfont.nametofont("TkHeadingFont")
+        text_font = tkfont.nametofont("TkDefaultFont")
         for name, (heading, width) in zip(names, COLUMNS, strict=True):
             self.table.heading(name, text=heading)
-            self.table.column(name, width=width * font_width + 12, anchor="w" if name == "c0" else "e", stretch=False)
+            # Wide enough for the heading in its own (bold) font and for the longest value expected.
+            pixels = max(heading_font.measure(heading), text_font.measure("8" * width)) + 18
+            self.table.column(name, width=pixels, anchor="w" if name == "c0" else "e", stretch=False)
         rows = {(s.variant, s.cells): s for s in stats}
         if current not in rows:
             from patience.store import VariantStats  # the store is imported only where it is used

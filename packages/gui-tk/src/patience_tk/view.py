@@ -383,6 +383,7 @@ class TableView:
         return [child for row in self._banner_widgets for child in row.winfo_children() if isinstance(child, tk.Button)]
 
     def _draw_banner(self) -> None:
+        """The title, the detail and the buttons stacked from the top, then the box drawn around what they need."""
         assert self._banner is not None
         title, detail, actions = self._banner
         for widget in self._banner_widgets:
@@ -390,21 +391,32 @@ class TableView:
         self._banner_widgets = []
         canvas = self.canvas
         layout = self.layout
-        cx, cy = layout.width / 2, layout.height * 0.45
-        half_w = min(layout.width * 0.42, 340)
-        box = Box(cx - half_w, cy - 90, cx + half_w, cy + 90)
-        rounded(canvas, box, 18, fill="#fffbea", outline=HINT, width=3, tags=("banner",))
-        canvas.create_text(cx, cy - 50, text=title, fill="#2b2b2b", font=(FONT, -26, "bold"), tags=("banner",))
-        canvas.create_text(
-            cx, cy - 8, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center",
+        half_w = min(layout.width * 0.45, 380)
+        cx, top = layout.width / 2, layout.height * 0.28
+        heading = canvas.create_text(
+            cx, top + 20, text=title, fill="#2b2b2b", font=(FONT, -26, "bold"), anchor="n", tags=("banner",)
+        )
+        y = canvas.bbox(heading)[3] + 8
+        body = canvas.create_text(
+            cx, y, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center", anchor="n",
             tags=("banner",),
         )  # fmt: skip
+        y = canvas.bbox(body)[3] + 14
         row = tk.Frame(canvas, background="#fffbea")
-        for text, command in actions:
+        for number, (text, command) in enumerate(actions):
             button = tk.Button(row, text=text, command=command, font=(FONT, -14), padx=10)
+            if number == 0:
+                button.configure(default="active")  # Return on the table presses it
             button.pack(side="left", padx=8)
         self._banner_widgets.append(row)
-        canvas.create_window(cx, cy + 50, window=row, tags=("banner",))
+        canvas.create_window(cx, y, window=row, anchor="n", tags=("banner",))
+        row.update_idletasks()
+        bottom = y + row.winfo_reqheight() + 18
+        frame = rounded(
+            canvas, Box(cx - half_w, top, cx + half_w, bottom), 18, fill="#fffbea", outline=HINT, width=3,
+            tags=("banner",),
+        )  # fmt: skip
+        canvas.tag_lower(frame, heading)
 
     # -- dragging ---------------------------------------------------------
     def lift(self, cards: Sequence[Card]) -> None:
