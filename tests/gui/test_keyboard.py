@@ -109,3 +109,11 @@ def test_a_mouse_click_hides_the_keyboard_focus(make_app: MakeApp) -> None:
     app.canvas.event_generate("<ButtonRelease-1>", x=5, y=5)
     pump(app.root)
     assert not app.canvas.find_withtag("overlay")
+
+
+def test_the_focus_starts_on_a_top_card(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    press(app, "Left")  # shows the focus
+    press(app, "Return")
+    held = app.keyboard.held
+    assert held is not None and held.count == 1  # the top card, not the whole column

@@ -24,6 +24,9 @@ from patience_tk.view import Hit, TableView
 
 __all__ = ["Focus", "KeyboardPlay"]
 
+#: An index past any column's end: the focus lands on the column's top card (where play starts).
+_TOP = 10_000
+
 FOCUS = "#4fc3f7"
 MAY = "#3ddc84"
 MAY_NOT = "#ff5a4f"
@@ -51,7 +54,7 @@ class KeyboardPlay:
         self.view = view
         self._play = play
         self._say = say
-        self.focus = Focus(Place.column(0), 0)
+        self.focus = Focus(Place.column(0), _TOP)
         self.held: Hit | None = None
         """The cards picked up (their place, index and count), or ``None``."""
         self.visible = False
