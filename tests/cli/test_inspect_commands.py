@@ -592,7 +592,7 @@ def test_piped_play_on_an_ascii_stream() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.decode("ascii").splitlines()
     assert lines[0] == "3a: 2H to cell a"
-    assert lines[1] == "line 2: 36: 8D cannot go on 3D: FreeCell builds in alternating colours"
+    assert lines[1] == "line 2: 36: 8D cannot go on 3D: wrong rank, only a black 2 goes on it in FreeCell"
 
 
 def test_the_letter_fallback_handles_tens_lone_suits_and_other_symbols() -> None:

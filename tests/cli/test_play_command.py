@@ -58,7 +58,7 @@ def test_bad_lines_are_reported_and_the_state_is_printed_at_the_end() -> None:
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "3a: ♥2 to cell a"
-    assert lines[1] == "line 2: 36: ♦8 cannot go on ♦3: FreeCell builds in alternating colours"
+    assert lines[1] == "line 2: 36: ♦8 cannot go on ♦3: wrong rank, only a black 2 goes on it in FreeCell"
     assert lines[2].startswith("line 3: foo: unknown 'foo'")
     assert lines[-1] == "not won: 0 cards home, score 0, 3 moves (FC1-C4-AAAAAAB)"
 

@@ -130,22 +130,23 @@ class TinyPlugin:
 
     @hookimpl
     def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position | None:
-        if variant.name != TINY.name:
-            return None
         cards = ms_deal(deal)
         return Position(tuple(cards[i::8] for i in range(8)), (None,) * cells)
 
 
 class NoCellsPlugin:
-    """Refuses every move to a cell in Tiny Cell: a rule that Rules cannot say."""
+    """Refuses every move to a cell in Tiny Cell: a rule that Rules cannot say.
+
+    Tiny Cell is another plugin's variant, so this one says it overrides it.
+    """
+
+    PATIENCE_OVERRIDES = ("tiny-cell",)
 
     def __init__(self) -> None:
         self.calls = 0
 
     @hookimpl
     def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
-        if variant.name != TINY.name:
-            return None
         self.calls += 1
         if move.destination.kind is PlaceKind.CELL:
             return Verdict(False, "Tiny Cell keeps its cells for decoration")
@@ -208,14 +209,14 @@ def test_check_pending_catches_a_misspelt_hook(pm: pluggy.PluginManager) -> None
 
 def test_rules_are_data_without_an_overriding_legality_hook(pm: pluggy.PluginManager) -> None:
     assert hook_implementers("patience_move_legality", pm) == [DEFAULT_PLUGIN]
-    assert rules_are_data(pm)
+    assert rules_are_data(patience.get_variant("tiny-cell", pm), pm)
 
 
 def test_an_overriding_legality_hook_is_consulted_by_the_game(
     pm: pluggy.PluginManager, no_cells: NoCellsPlugin
 ) -> None:
     pm.check_pending()
-    assert not rules_are_data(pm)
+    assert not rules_are_data(patience.get_variant("tiny-cell", pm), pm)
     game = Game.new("tiny-cell", 1, plugins=pm)
     verdict = game.check(Move.parse("1a"))
     assert not verdict

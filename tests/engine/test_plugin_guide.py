@@ -37,3 +37,56 @@ def test_sections_3_to_5_are_the_whole_plugin_and_it_deals_and_plays() -> None:
     move = next(iter(game.legal_moves))
     game.play(move)
     assert game.moves == 1
+
+
+def _module(code: str, name: str) -> object:
+    import types
+
+    module = types.ModuleType(name)
+    exec(compile(code, str(GUIDE), "exec"), module.__dict__)
+    return module
+
+
+def test_section_9_is_the_whole_eight_off_vegas_plugin() -> None:
+    pm = make_plugin_manager()
+    installed = get_variant("eight-off-vegas", pm)
+    pm.unregister(name="eight-off-vegas")
+    pm.register(_module(_section_code(9, 9), "guide_vegas"), name="guide-vegas")
+    variant = get_variant("eight-off-vegas", pm)
+    assert variant.plugin == "guide-vegas"
+    assert variant.with_plugin("eight-off-vegas") == installed
+    game = Game.new(variant, 1, plugins=pm)
+    assert game.dealt == Game.new("eight-off", 1, plugins=pm).dealt
+    assert game.score == -52 + 5 * game.cards_home
+
+
+def test_section_8_a_plugin_defined_in_a_test_passes_the_suite() -> None:
+    from patience.testing import check_variant
+
+    code = _section_code(8, 8)
+    namespace = _module(code.split("@pytest.fixture")[0], "guide_three")
+    pm = make_plugin_manager()
+    pm.register(namespace.ThreeCellFreeCell())  # type: ignore[attr-defined]
+    check_variant("freecell-3", pm, games=2, moves=20, solve_deals=(1,))
+
+
+def test_section_10_an_override_needs_its_opt_in_and_changes_only_that_variant() -> None:
+    from patience import Move, Place
+    from patience.plugins import rules_are_data
+
+    code = _section_code(10, 10)
+    pm = make_plugin_manager()
+    pm.register(_module(code, "guide_override"), name="guide-override")
+    eight_off, freecell = get_variant("eight-off", pm), get_variant("freecell", pm)
+    assert not rules_are_data(eight_off, pm) and rules_are_data(freecell, pm)
+    # The first Eight Off deal with a king on top of a column.
+    game, king = next(
+        (game, i)
+        for game in (Game.new(eight_off, deal, plugins=pm) for deal in range(1, 100))
+        for i, column in enumerate(game.position.columns)
+        if column and column[-1].rank == 13
+    )
+    free = next(i for i, card in enumerate(game.position.cells) if card is None)
+    verdict = game.check(Move(Place.column(king), Place.cell(free)))
+    assert verdict.reason == "kings stay out of the cells here"
+    assert Game.new(freecell, 1, plugins=pm).rules_are_data

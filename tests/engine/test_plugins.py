@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import pluggy
 import pytest
 
-from patience import Game, Position, Variant, get_plugin_manager, hookimpl, variants
+from patience import Game, Position, Variant, get_plugin_manager, get_variant, hookimpl, variants
 from patience.plugins import DEFAULT_PLUGIN, make_plugin_manager, rules_are_data
 
 BUILT_IN = {"eight-off", "freecell", "bakers-game", "seahaven-towers"}
@@ -42,7 +42,7 @@ def test_each_variant_has_its_own_code_prefix() -> None:
 
 
 def test_built_in_variants_declare_their_rules_as_data() -> None:
-    assert rules_are_data()
+    assert all(rules_are_data(variant) for variant in variants().values())
 
 
 class _Misspelled:
@@ -72,6 +72,8 @@ def test_a_plugin_defined_in_a_test_can_override_legality() -> None:
     from patience import Verdict
 
     class NoColumnFive:
+        PATIENCE_OVERRIDES = ("eight-off",)
+
         @hookimpl
         def patience_move_legality(self, variant: Variant, position: Position, move: object) -> Verdict | None:
             if str(move).endswith("5"):
@@ -81,7 +83,8 @@ def test_a_plugin_defined_in_a_test_can_override_legality() -> None:
     pm = make_plugin_manager()
     pm.register(NoColumnFive())
     pm.check_pending()
-    assert not rules_are_data(pm)
+    assert not rules_are_data(get_variant("eight-off", pm), pm)
+    assert rules_are_data(get_variant("freecell", pm), pm)
     game = Game.new("eight-off", deal=1, plugins=pm)
     assert all(not str(move).endswith("5") for move in game.legal_moves)
     assert game.check(next(iter(game.legal_moves)))

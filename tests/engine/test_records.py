@@ -397,3 +397,15 @@ def test_random_mutations_never_raise_and_are_never_called_consistent_wrongly(te
     else:
         assert checked.problem is not None
         assert "\n" not in checked.problem
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_record_or_one_record_error(text: str) -> None:
+    try:
+        record = parse_record(text)
+    except RecordError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    checked = check_record(record)
+    assert checked.problem is not None  # random text is never a consistent game

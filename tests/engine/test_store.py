@@ -288,6 +288,11 @@ def test_import_stores_a_consistent_record_once(store: Store, tmp_path: Path) ->
     assert other.export(outcome.id) == text
     (fc,) = other.stats()
     assert (fc.played, fc.won) == (1, 1)
+    tagged = record.with_tag("Player", "Ann").with_tag("Started", "2026-11-29T20:00:00Z")
+    kept = other.import_record(tagged)
+    assert kept.status == "stored" and kept.id is not None
+    again = other.record(kept.id)
+    assert again is not None and again.tag("Player") == "Ann" and again.tag("Started") == "2026-11-29T20:00:00Z"
     bad = other.import_record(record.with_tag("Score", "5"))
     assert bad.status == "inconsistent" and bad.problem is not None and bad.problem.startswith("Score:")
     other.close()
@@ -368,3 +373,73 @@ def test_an_unwritable_data_dir_is_said_once_and_play_goes_on(
     assert store.take_notices() == [store.notice]
     assert store.stats() == [] and store.history() == []
     store.close()
+
+
+def test_a_stored_game_that_no_longer_replays_is_skipped_and_said_once(store: Store) -> None:
+    older = store.track(Game.new("freecell", 2), abandon_others=False)
+    older.game.play(next(iter(older.game.legal_moves)))
+    newer = store.track(Game.new("freecell", 1), abandon_others=False)
+    newer.game.play(FC1[0])
+    db = sqlite3.connect(store.path)
+    db.execute("UPDATE games SET variant = 'gone-plugin' WHERE id = ?", (newer.id,))
+    db.commit()
+    db.close()
+    found = store.unfinished()
+    assert found is not None and found[1].id == older.id
+    (notice,) = store.take_notices()
+    assert notice.startswith(f"game {newer.id} (FC1-C4-AAAAAAB) cannot be resumed: ")
+    store.unfinished()
+    assert store.take_notices() == []
+    assert [i.result for i in store.history()] == ["unfinished", "unfinished"]  # left as it was
+
+
+def test_a_write_that_waits_too_long_is_said_once_and_tried_again(store: Store) -> None:
+    tracker = store.track(Game.new("freecell", 1))
+    tracker.game.play(FC1[0])
+    blocker = sqlite3.connect(store.path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    assert store._db is not None
+    store._db.execute("PRAGMA busy_timeout = 50")
+    try:
+        tracker.game.play(FC1[1])
+        tracker.game.play(FC1[2])
+        assert len(store.take_notices()) == 1
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    tracker.game.play(FC1[3])  # the lock is gone: everything not written yet goes in now
+    record = store.record(tracker.id or 0)
+    assert record is not None and list(record.actions) == FC1[:4]
+
+
+def test_damage_found_in_use_moves_the_file_aside_and_the_game_goes_on_in_a_new_one(patience_home: Path) -> None:
+    store = Store.open()
+    for deal in range(1, 30):
+        tracker = store.track(Game.new("freecell", deal), abandon_others=False)
+        for move in list(tracker.game.legal_moves)[:3]:
+            if move in tracker.game.legal_moves:
+                tracker.game.play(move)
+    store.close()
+    path = patience_home / DATABASE_NAME
+    for companion in patience_home.glob(f"{DATABASE_NAME}-*"):
+        companion.unlink()
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    original = bytes(data)
+    data[page : 6 * page] = b"\xa5" * (5 * page)  # pages 2 to 6: the tables' roots, not the header
+    path.write_bytes(bytes(data))
+
+    again = Store.open()
+    assert again.notice is None  # the header is fine: opening cannot tell
+    tracker = again.track(Game.new("freecell", 1))
+    tracker.game.play(FC1[0])  # the first write finds the damage
+    tracker.game.play(FC1[1])
+    (notice,) = again.take_notices()
+    assert "was damaged" in notice and "moved to" in notice
+    (aside,) = patience_home.glob(f"{DATABASE_NAME}.damaged-*")
+    assert aside.read_bytes()[:page] == original[:page]  # the damaged file is kept as it was
+    (info,) = again.history()
+    assert (info.code, info.moves) == ("FC1-C4-AAAAAAB", 2)
+    record = again.record(info.id)
+    assert record is not None and list(record.actions) == FC1[:2]
+    again.close()

@@ -234,7 +234,7 @@ def test_rules_of_the_variant_come_from_its_plugin(make_app: MakeApp) -> None:
     assert not window.winfo_exists()
 
 
-@pytest.mark.parametrize("name", sorted(n for n in patience.variants() if n != "forecell"))
+@pytest.mark.parametrize("name", ["bakers-game", "eight-off", "freecell", "seahaven-towers"])
 def test_every_built_in_variant_has_rules_text(name: str) -> None:
     text = patience.get_variant(name).rules_text
     assert "foundation" in text and "\n\n" in text

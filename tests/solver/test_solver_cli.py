@@ -157,3 +157,33 @@ def test_deal_winnable_prints_the_next_won_deal_and_its_code() -> None:
     assert first[3] == str(patience.GameCode("EO", 4, number))
     variant = patience.get_variant("eight-off")
     assert solve(variant, deal_position(variant, number, 4)).outcome is Outcome.SOLVED
+
+
+WON = "Foundations: H-K C-K D-K S-K\nFreecells: - - - -\n" + ":\n" * 8
+WON_BY_AUTOMATIC_PLAY = "Foundations: H-J C-K D-K S-K\nFreecells: KH - - -\nQH\n" + ":\n" * 7
+
+
+def test_solve_sn_on_a_board_won_by_automatic_play_lists_the_automatic_moves_as_fc_solve_does() -> None:
+    from typer.testing import CliRunner
+
+    from patience_cli.app import app
+
+    runner = CliRunner()
+    sn = runner.invoke(app, ["solve", "freecell", "--board", "-", "-f", "sn"], input=WON_BY_AUTOMATIC_PLAY)
+    assert (sn.exit_code, sn.stdout, sn.stderr) == (0, "1h\nah\n", "")
+    text = runner.invoke(app, ["solve", "freecell", "--board", "-"], input=WON_BY_AUTOMATIC_PLAY)
+    assert text.stdout == "FreeCell board: won by automatic play, 2 cards go home by themselves: 1h ah\n"
+    data = runner.invoke(app, ["solve", "freecell", "--board", "-", "-f", "json"], input=WON_BY_AUTOMATIC_PLAY)
+    assert '"sn": [\n    "1h",\n    "ah"\n  ]' in data.stdout
+
+
+def test_solve_on_a_board_already_won_says_so() -> None:
+    from typer.testing import CliRunner
+
+    from patience_cli.app import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["solve", "freecell", "--board", "-"], input=WON)
+    assert (text.exit_code, text.stdout) == (0, "FreeCell board: already won, nothing to play\n")
+    sn = runner.invoke(app, ["solve", "freecell", "--board", "-", "-f", "sn"], input=WON)
+    assert (sn.exit_code, sn.stdout, sn.stderr) == (0, "", "patience: FreeCell board: already won, nothing to play\n")

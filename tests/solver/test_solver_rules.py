@@ -17,13 +17,17 @@ VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() 
 
 
 def compiled_for(variant: Variant, position: Position, policy: AutoPlay) -> Compiled:
-    return Compiled(variant.rules, policy, len(position.columns), len(position.cells))
+    return Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
 
 
 def raw(position: Position) -> tuple[list[bytes], list[int], list[int]]:
     columns = [bytes(card.index for card in column) for column in position.columns]
     cells = [card.index for card in position.cells if card is not None]
-    return columns, cells, list(position.foundations)
+    found = list(position.foundations)
+    for suit in range(len(found) - 4):
+        # Two decks: the compiled order puts each suit's fuller foundation first.
+        found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+    return columns, cells, found
 
 
 def key(comp: Compiled, position: Position) -> tuple[tuple[bytes, ...], bytes]:
@@ -70,7 +74,9 @@ def test_compiled_moves_agree_with_the_legality_hook(name: str, cells: int) -> N
 
 
 class NoKingsInCells:
-    """An exotic rule that Rules cannot say: a king may not go to a free cell."""
+    """An exotic rule that Rules cannot say: a king may not go to a free cell (in FreeCell, which it overrides)."""
+
+    PATIENCE_OVERRIDES = ("freecell",)
 
     @hookimpl
     def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
@@ -83,8 +89,8 @@ class NoKingsInCells:
 def test_a_plugin_that_overrides_legality_is_asked_for_every_move() -> None:
     pm = make_plugin_manager()
     pm.register(NoKingsInCells(), name="no-kings-in-cells")
-    assert not patience.plugins.rules_are_data(pm)
     variant = patience.get_variant("freecell", pm)
+    assert not patience.plugins.rules_are_data(variant, pm)
     position = deal_position(variant, 1, 4, pm)
     result = solve(variant, position, plugins=pm, time_limit=60)
     assert result.outcome is Outcome.SOLVED

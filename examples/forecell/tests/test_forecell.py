@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
+from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def test_rules_are_declared_as_data() -> None:
     assert rules.empty_columns is EmptyColumns.KINGS_ONLY
     assert rules.autoplay is AutoPlay.SAFE_ALTERNATE
     assert FORECELL.cell_counts == (4,)
-    assert patience.plugins.rules_are_data()
+    assert patience.plugins.rules_are_data(patience.get_variant("forecell"))
 
 
 # -- the deal ----------------------------------------------------------------
@@ -273,3 +274,8 @@ def test_scores_exactly_as_freecell() -> None:
     assert FORECELL.rules.scoring == freecell.FREECELL.rules.scoring
     assert FORECELL.rules.autoplay is freecell.FREECELL.rules.autoplay
     assert FORECELL.rules.undo_limit == freecell.FREECELL.rules.undo_limit
+
+
+def test_forecell_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+    # patience.testing (a pytest plugin installed with the engine) gives this fixture.
+    patience_conformance("forecell")

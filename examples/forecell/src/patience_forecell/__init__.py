@@ -70,8 +70,6 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookimpl
-def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
-    """Deal Forecell; ``None`` for any other variant, so the other plugins answer for theirs."""
-    if variant.name != FORECELL.name:
-        return None
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position:
+    """Deal Forecell (the engine calls this only for Forecell, the variant this plugin registers)."""
     return deal_forecell(deal, cells)

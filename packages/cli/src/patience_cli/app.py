@@ -21,7 +21,7 @@ from patience_cli import (
     serve_commands,
     solve_commands,
 )
-from patience_cli.common import EXIT_BAD_INPUT, guarded, one_line
+from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line, one_line_warnings
 from patience_cli.encoding import fit_streams
 
 app = typer.Typer(
@@ -70,6 +70,7 @@ def main(args: Sequence[str] | None = None) -> None:
     pass through unchanged. ``args`` defaults to ``sys.argv[1:]``.
     """
     fit_streams()
+    one_line_warnings("patience")
     command = typer.main.get_command(app)
     try:
         result = command.main(args=args, prog_name="patience", standalone_mode=False)
@@ -80,7 +81,31 @@ def main(args: Sequence[str] | None = None) -> None:
         sys.exit(EXIT_INTERRUPTED)
     except typer.Exit as done:  # raised outside the command (typer returns it from inside)
         sys.exit(done.exit_code)
+    except SystemExit as done:
+        # typer and rich end `--help | head -0` with exit code 1, after pointing stdout at the null
+        # device (rich) or wrapping it (typer) to keep it quiet; a closed pipe ends every command alike.
+        if done.code == 1 and (type(sys.stdout).__name__ == "PacifyFlushWrapper" or _stdout_is_null()):
+            sys.exit(EXIT_CLOSED_PIPE)
+        raise
+    try:
+        sys.stdout.flush()  # what is still buffered, while a closed pipe can be told from an error
+    except BrokenPipeError:
+        try:
+            closed_pipe()
+        except typer.Exit as done:
+            sys.exit(done.exit_code)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _stdout_is_null() -> bool:
+    """Whether file descriptor 1 is the null device (where rich points it when the pipe has closed)."""
+    import os
+
+    try:
+        here, null = os.fstat(1), os.stat(os.devnull)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (null.st_dev, null.st_ino)
 
 
 #: click's message for arguments left over once every parameter has its value.

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_CLOSED_PIPE",
     "EXIT_CODES_HELP",
     "EXIT_LOST",
     "EXIT_OK",
@@ -30,13 +31,16 @@ __all__ = [
     "DealSpec",
     "bad_input",
     "check_time_limit",
+    "closed_pipe",
     "deal_from_args",
     "game_from_args",
     "guarded",
     "load_board",
     "one_line",
+    "one_line_warnings",
     "parse_deal_number",
     "plural",
+    "read_input_file",
     "reading_input",
 ]
 
@@ -44,6 +48,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_LOST = 3
 EXIT_UNDECIDED = 4
+#: Exit code when stdout is a pipe whose reader has gone (``| head``): what a shell reports for a tool SIGPIPE ended.
+EXIT_CLOSED_PIPE = 128 + 13
 
 #: The exit codes, for help texts.
 EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
@@ -90,10 +96,26 @@ def reading_input() -> Iterator[None]:
     except UnicodeDecodeError as error:
         bad_input(f"cannot read the input as UTF-8 text: {error.reason} at byte {error.start}")
     except BrokenPipeError:
-        raise  # the reader went away (`| head`): not bad input; typer exits quietly
+        closed_pipe()  # the reader went away (`| head`): not bad input
     except OSError as error:
         name = getattr(error, "filename", None)
         bad_input(f"cannot read {name}: {error.strerror}" if name else str(error))
+
+
+def closed_pipe() -> NoReturn:
+    """End quietly because stdout's reader has gone, as other Unix tools do: no message, exit code 141.
+
+    stdout is pointed at the null device first, so that flushing what is
+    still buffered when the interpreter exits writes nowhere instead of
+    printing "Exception ignored ... BrokenPipeError".
+    """
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    raise typer.Exit(EXIT_CLOSED_PIPE)
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -111,18 +133,13 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
 def parse_deal_number(text: str) -> int:
     """Read a deal number given on the command line (``160``, ``#160``, ``1_000``); :func:`bad_input` if it is not one.
 
-    Commands take DEAL as text rather than as a typer ``int`` so that ``abc``
-    and ``-5`` get the same one-line error as ``0``.
+    Commands take DEAL as text rather than as a typer ``int`` so that ``abc``,
+    ``-5``, ``١٢٣`` and a 5,000-digit number get the same one-line error as ``0``.
     """
-    from patience import MAX_DEAL
-    from patience.shuffle import check_deal_number
+    from patience.shuffle import read_deal_number
 
-    raw = text.strip()
-    digits = raw.removeprefix("#").replace(",", "").replace("_", "")
-    if not re.fullmatch(r"[+-]?\d+", digits):
-        bad_input(f"{raw!r} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
     with reading_input():
-        return check_deal_number(int(digits))
+        return read_deal_number(text)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -209,6 +226,40 @@ def game_from_args(
     return Game.new(name, deal, cells)
 
 
+#: The most an input file (a board) may hold: a board is a few hundred bytes, and ``/dev/zero`` never ends.
+MAX_INPUT_BYTES = 1 << 20
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def read_input_file(path: Path, what: str = "board") -> str:
+    """The text of ``path`` (``-`` for stdin) as UTF-8, a leading byte-order mark dropped; :func:`bad_input` if not.
+
+    At most :data:`MAX_INPUT_BYTES` are read: a larger input is refused
+    rather than read to the end. A byte that is not UTF-8 is reported with
+    its line and its offset in the whole input.
+    """
+    name = "stdin" if str(path) == "-" else str(path)
+    with reading_input():
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read(MAX_INPUT_BYTES + 1) if stream is not None else sys.stdin.read().encode()
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        bad_input(f"{name} holds more than {MAX_INPUT_BYTES // (1 << 20)} MiB: that is too much for a {what} file")
+    skipped = len(_BOM) if data.startswith(_BOM) else 0
+    try:
+        return data[skipped:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        at = skipped + error.start
+        line = data.count(b"\n", 0, at) + 1
+        bad_input(
+            f"cannot read {name} as UTF-8 text: byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8"
+        )
+
+
 _CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -222,14 +273,14 @@ def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
     from patience import parse_board
     from patience.plugins import cell_counts, check_cells
 
-    text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    text = read_input_file(path)
     if cells is None:
         offered, _ = cell_counts(variant)
         shown = _CELLS_LINE.search(text)
         if shown is not None and len(shown.group(1).split()) in offered:
             cells = len(shown.group(1).split())
     n_cells = check_cells(variant, cells)
-    return parse_board(text, columns=variant.columns, cells=n_cells)
+    return parse_board(text, columns=variant.columns, cells=n_cells, decks=variant.rules.decks)
 
 
 def resolve_variant(name: str) -> Variant:
@@ -269,3 +320,29 @@ CodeOption = Annotated[
     str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
 ]
 """``--code CODE``."""
+
+
+def one_line_warnings(program: str) -> None:
+    """Show the engine's plugin warnings as one ``program: warning: ...`` line each on stderr.
+
+    Python's default shows a warning as two lines (where it was raised and
+    the source line); a user needs only what happened, once.
+    """
+    import warnings
+
+    previous = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: object = None,
+        line: str | None = None,
+    ) -> None:
+        if category.__name__ == "PluginLoadWarning":
+            print(f"{program}: warning: {one_line(str(message))}", file=sys.stderr)
+        else:
+            previous(message, category, filename, lineno, file, line)  # type: ignore[arg-type]
+
+    warnings.showwarning = show

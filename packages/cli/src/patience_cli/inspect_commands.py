@@ -19,8 +19,12 @@ shell completion do not pay for loading it.
       "code": "EO1-C8-AAAAAFA",
       "columns": [["JD", "6C", ...], ...],       # column 1 first, covered card first
       "freecells": ["5C", "3C", "QH", "7S", null, null, null, null],  # cells a b c d e f g k
-      "foundations": {"S": 0, "H": 0, "D": 0, "C": 0}                 # highest rank home, 0-13
+      "foundations": {"S": 0, "H": 0, "D": 0, "C": 0}                 # top rank home, 0 when empty
     }
+
+A game whose foundations do not start at the ace (Penguin) adds ``"base"``
+(that rank, 1-13); a two-deck game adds ``"second_foundations"``, the
+second foundation of each suit in the same form.
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 # -- variants ---------------------------------------------------------------
 
 
+@guarded
 def variants(
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")] = (
         OutputFormat.TEXT
@@ -177,10 +182,12 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     lines.append("cells".ljust(_LABEL) + _slots(letters))
     lines.append(" " * _LABEL + _slots([card.display if card else "-" for card in position.cells]))
     home = []
-    for suit in Suit:
-        rank = position.foundations[suit.value]
-        home.append(Card(rank, suit).display if rank else f"{suit.symbol}-")
+    for index in range(len(position.foundations)):
+        top = position.foundation_top(index)
+        home.append(top.display if top is not None else f"{Suit(index % 4).symbol}-")
     lines.append("foundation h".ljust(_LABEL) + _slots(home))
+    if position.base != 1:
+        lines.append(f"(the foundations start at {Card(position.base, Suit.SPADES).display[1:]} and wrap from K to A)")
     lines.append("")
     columns = position.columns
     lines.append("columns".ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
@@ -194,7 +201,7 @@ def deal_json(spec: DealSpec, position: Position) -> dict[str, Any]:
     """The documented JSON structure of a layout (see this module's docstring)."""
     from patience import Suit
 
-    return {
+    layout: dict[str, Any] = {
         "format": DEAL_JSON_FORMAT,
         "variant": spec.variant.name,
         "title": spec.variant.title,
@@ -203,8 +210,19 @@ def deal_json(spec: DealSpec, position: Position) -> dict[str, Any]:
         "code": spec.code,
         "columns": [[str(card) for card in column] for column in position.columns],
         "freecells": [None if card is None else str(card) for card in position.cells],
-        "foundations": {suit.letter: position.foundations[suit.value] for suit in Suit},
+        "foundations": {suit.letter: _top(position, suit.value) for suit in Suit},
     }
+    if position.base != 1:
+        layout["base"] = position.base
+    if position.decks == 2:
+        layout["second_foundations"] = {suit.letter: _top(position, suit.value + 4) for suit in Suit}
+    return layout
+
+
+def _top(position: Position, index: int) -> int:
+    """The rank on top of foundation ``index`` (0 when it is empty): the highest rank home when aces are the base."""
+    top = position.foundation_top(index)
+    return 0 if top is None else top.rank
 
 
 def render_deal(spec: DealSpec, position: Position, output: DealFormat) -> str:
@@ -248,7 +266,9 @@ def deal(
 
     The json structure: format, variant, title, deal, cells (the count), code,
     columns (lists of cards, covered card first), freecells (cell a first,
-    null when free) and foundations (highest rank home per suit letter).
+    null when free), foundations (the top card's rank per suit letter, 0 when
+    empty: the highest rank home when aces are the base), base (only when the
+    foundations start at another rank) and, with two decks, second_foundations.
     """
     _no_stray_option("deal", variant, deal_number)
     start = parse_deal_number(from_deal) if from_deal is not None else None
@@ -393,13 +413,15 @@ def plugins(
     """List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."""
     import textwrap
 
-    from patience import get_plugin_manager
-    from patience.plugins import DEFAULT_PLUGIN, plugin_failures
+    from patience import get_plugin_manager, variants
+    from patience.plugins import DEFAULT_PLUGIN, plugin_failures, unknown_hooks
 
     pm = get_plugin_manager()
+    variants(pm)  # registration disables a plugin that breaks there: list it with the failures
     hooks = _plugin_hooks(pm)
     sources = _plugin_sources()
     failures = plugin_failures(pm)
+    unknown = unknown_hooks(pm)
     default_note = "built in; answers from the variant's rules"
     if output is OutputFormat.JSON:
         _emit_json(
@@ -409,7 +431,8 @@ def plugins(
                         "name": name,
                         "default": name == DEFAULT_PLUGIN,
                         "source": "patience (built in)" if name == DEFAULT_PLUGIN else sources.get(name, "in-process"),
-                        "hooks": implemented,
+                        "hooks": [hook for hook in implemented if hook not in unknown.get(name, ())],
+                        "unknown_hooks": unknown.get(name, []),
                     }
                     for name, implemented in hooks.items()
                 ],
@@ -422,9 +445,11 @@ def plugins(
             typer.echo(f"{name}  [default] {default_note}")
         else:
             typer.echo(f"{name}  {sources.get(name, 'registered in-process')}")
-        typer.echo(
-            textwrap.fill(", ".join(implemented) or "no hooks", 79, initial_indent="    ", subsequent_indent="    ")
-        )
+        known = [hook for hook in implemented if hook not in unknown.get(name, ())]
+        typer.echo(textwrap.fill(", ".join(known) or "no hooks", 79, initial_indent="    ", subsequent_indent="    "))
+        if name in unknown:
+            said = ", ".join(unknown[name])
+            typer.echo(f"    UNKNOWN (not a patience hook, never called; misspelt?): {said}")
     for name, reason in failures.items():
         typer.echo(f"{name}  NOT LOADED: {reason}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -69,6 +70,10 @@ def start_play(
     controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker)
     intro = resumed_line(tracker.game) if resumed else None
     if piped:
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # A byte that does not decode must not end the game: it reaches run_piped as a lone
+            # surrogate, and only its line is refused.
+            sys.stdin.reconfigure(errors="surrogateescape")
         if intro is not None:
             print(f"patience: {intro}", file=sys.stderr)
         run_piped(controller, sys.stdin, sys.stdout)
@@ -83,7 +88,7 @@ def resumed_line(game: Game) -> str:
     """What ``play`` says when it brings back the unfinished game."""
     return (
         f"resumed your unfinished {game.variant.title} game {game.code}: {plural(game.moves, 'move')}, "
-        f"score {game.score}, {game.cards_home} cards home (name a deal, or type new, for another game)"
+        f"score {game.score}, {plural(game.cards_home, 'card')} home (name a deal, or type new, for another game)"
     )
 
 

@@ -264,11 +264,19 @@ def export(
 def _read_record(path: Path) -> tuple[Record | None, str]:
     """The record in ``path`` (``-``: stdin), or ``None`` and why it cannot be read."""
     from patience.records import RecordError, parse_record
+    from patience_cli.common import MAX_INPUT_BYTES
 
     try:
-        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        # At most 1 MiB: a record of a long game is a few KiB, and /dev/zero never ends.
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         return None, f"cannot read it ({error.strerror or error})"
+    if len(data) > MAX_INPUT_BYTES:
+        return None, f"not a record: more than {MAX_INPUT_BYTES // (1 << 20)} MiB"
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -279,8 +287,14 @@ def _read_record(path: Path) -> tuple[Record | None, str]:
         return None, f"not a record: {error}"
 
 
+def _say_unread(unread: int, total: int) -> None:
+    """Exit code 2 comes with one ``patience:`` line on stderr, as for every command; each file's line is above it."""
+    if unread:
+        print(f"patience: {unread} of {plural(total, 'file')} could not be read as a record or stored", file=sys.stderr)
+
+
 def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
-    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {home} cards home"
+    return f"{result}, score {score}, {plural(moves, 'move')}, {plural(undos, 'undo')}, {plural(home, 'card')} home"
 
 
 @guarded
@@ -296,11 +310,12 @@ def verify(
     from patience.records import check_record
 
     worst = EXIT_OK
+    unread = 0
     for path in files:
         record, why = _read_record(path)
         if record is None:
             typer.echo(f"{path}: {why}")
-            worst = EXIT_BAD_INPUT
+            worst, unread = EXIT_BAD_INPUT, unread + 1
             continue
         checked = check_record(record)
         if checked.problem is not None:
@@ -309,6 +324,7 @@ def verify(
             continue
         summary = _summary(checked.result, checked.score, checked.moves, checked.undos, checked.cards_home)
         typer.echo(f"{path}: consistent: {summary}")
+    _say_unread(unread, len(files))
     raise typer.Exit(worst)
 
 
@@ -325,11 +341,12 @@ def import_records(
     if not store.saving:
         bad_input("nothing can be imported: the store is not saving (see the warning above)")
     worst = EXIT_OK
+    unread = 0
     for path in files:
         record, why = _read_record(path)
         if record is None:
             typer.echo(f"{path}: {why}")
-            worst = EXIT_BAD_INPUT
+            worst, unread = EXIT_BAD_INPUT, unread + 1
             continue
         outcome = store.import_record(record)
         if outcome.status == "stored":
@@ -343,6 +360,8 @@ def import_records(
             typer.echo(f"{path}: not stored: {outcome.problem}")
             worst = EXIT_BAD_INPUT
         warn_notices(store)
+    if worst == EXIT_BAD_INPUT:
+        _say_unread(max(unread, 1), len(files))
     raise typer.Exit(worst)
 
 

@@ -11,6 +11,10 @@ the deal first), so any program that knows the rules can replay the lines
 in order. A program that makes the automatic moves itself, as ``patience
 play`` does, meets each of them as a foundation move that is already done.
 
+A board that automatic play wins is reported as won, and ``--format sn``
+lists those automatic moves (fc-solve lists them too, ``1h ah``); a board
+already won leaves stdout empty and says so on stderr, with exit code 0.
+
 ``solve --time-limit`` takes a positive, finite number of seconds (there
 is no "no limit": a search can run for hours). With ``--format sn`` stdout
 holds solution lines only, so a lost or undecided deal leaves it empty and
@@ -136,8 +140,10 @@ def solve(
     result = run_solver(var, position, time_limit=time_limit)
     outcome = result.outcome.value
     if output is SolveFormat.SN:
-        if result.moves:
-            sys.stdout.write("\n".join(sn_lines(game, result)) + "\n")
+        # A board that automatic play wins still lists those moves, as fc-solve lists them.
+        lines = sn_lines(game, result) if outcome == "solved" else []
+        if lines:
+            sys.stdout.write("\n".join(lines) + "\n")
         else:  # stdout stays empty for scripts; say why on stderr
             sys.stderr.write("patience: " + _text(var, deal, game_code, game, result))
     elif output is SolveFormat.JSON:
@@ -148,7 +154,7 @@ def solve(
             "code": game_code,
             "result": outcome,
             "moves": [str(move) for move in result.moves],
-            "sn": sn_lines(Game.from_position(var, position), result) if result.moves else [],
+            "sn": sn_lines(Game.from_position(var, position), result) if outcome == "solved" else [],
             "positions": result.positions,
             "seconds": round(result.seconds, 3),
         }
@@ -165,6 +171,12 @@ def _text(variant: Variant, deal: int | None, code: str | None, game: Game, resu
         return f"{what}: cannot be won, proved lost ({seconds}, complete search)\n"
     if result.outcome.value == "unknown":
         return f"{what}: undecided, no solution found within the time limit ({seconds}); try a longer --time-limit\n"
+    if not result.moves:
+        auto = game.start_auto
+        if not auto:
+            return f"{what}: already won, nothing to play\n"
+        went = "goes home by itself" if len(auto) == 1 else "go home by themselves"
+        return f"{what}: won by automatic play, {plural(len(auto), 'card')} {went}: {' '.join(map(str, auto))}\n"
     lines = [f"{what}: solved in {plural(len(result.moves), 'move')} ({seconds})"]
     for number, move in enumerate(result.moves, start=1):
         before = game.position

@@ -11,6 +11,8 @@ Start a game with :meth:`Game.new`::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from patience.board import format_board, parse_board
 from patience.cards import Card, Colour, Suit, full_deck
 from patience.codes import GameCode
@@ -25,34 +27,71 @@ from patience.errors import (
     NothingToRedoError,
     NothingToUndoError,
     PatienceError,
+    PluginError,
     UnknownVariantError,
 )
 from patience.game import Action, Game, GameEvent, LegalMoves, deal_position
-from patience.hookspecs import hookimpl
-from patience.legality import Verdict
+from patience.hookspecs import CellCounts, hookimpl
+from patience.legality import Verdict, check_move
 from patience.moves import Move, Place, PlaceKind
-from patience.plugins import get_plugin_manager, get_variant, variants
+from patience.plugins import (
+    OVERRIDES_ATTRIBUTE,
+    PluginLoadWarning,
+    Registrar,
+    Route,
+    get_plugin_manager,
+    get_variant,
+    make_plugin_manager,
+    plugin_failures,
+    route,
+    rules_are_data,
+    unknown_hooks,
+    variants,
+)
 from patience.position import Position
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules, Scoring, Target
-from patience.scoring import ActionKind
-from patience.shuffle import MAX_DEAL, ms_deal
+from patience.scoring import ActionKind, ScoredAction, ScoreState
+from patience.shuffle import MAX_DEAL, deal_round_robin, ms_deal
 from patience.variant import Variant
+
+if TYPE_CHECKING:
+    from patience.solver import Hint, Hinter, Outcome, SolverError, SolveResult, hint, solve
 
 __version__ = "0.1.0"
 
+#: Names imported from :mod:`patience.solver` only when first used: the solver is not needed to
+#: start the command line or to list variants, and importing it costs a noticeable part of that.
+_LAZY = {"Hint", "Hinter", "Outcome", "SolveResult", "SolverError", "hint", "solve"}
+
+
+def __getattr__(name: str) -> Any:
+    """The solver's names, imported on first use (``from patience import solve`` works)."""
+    if name in _LAZY:
+        from patience import solver
+
+        value = getattr(solver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'patience' has no attribute {name!r}")
+
+
 __all__ = [
     "MAX_DEAL",
+    "OVERRIDES_ATTRIBUTE",
     "Action",
     "ActionKind",
     "AutoPlay",
     "Build",
     "Card",
+    "CellCounts",
     "Colour",
     "EmptyColumns",
     "Game",
     "GameCode",
     "GameEvent",
     "GameOverError",
+    "Hint",
+    "Hinter",
     "IllegalMoveError",
     "InvalidBoardError",
     "InvalidCardError",
@@ -63,25 +102,43 @@ __all__ = [
     "Move",
     "NothingToRedoError",
     "NothingToUndoError",
+    "Outcome",
     "PatienceError",
     "Place",
     "PlaceKind",
+    "PluginError",
+    "PluginLoadWarning",
     "Position",
+    "Registrar",
+    "Route",
     "Rules",
+    "ScoreState",
+    "ScoredAction",
     "Scoring",
+    "SolveResult",
+    "SolverError",
     "Suit",
     "Target",
     "UnknownVariantError",
     "Variant",
     "Verdict",
     "__version__",
+    "check_move",
     "deal_position",
+    "deal_round_robin",
     "format_board",
     "full_deck",
     "get_plugin_manager",
     "get_variant",
+    "hint",
     "hookimpl",
+    "make_plugin_manager",
     "ms_deal",
     "parse_board",
+    "plugin_failures",
+    "route",
+    "rules_are_data",
+    "solve",
+    "unknown_hooks",
     "variants",
 ]

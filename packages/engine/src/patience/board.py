@@ -10,6 +10,14 @@
 One line per column, covered card first; an optional leading ``:`` on
 column lines is accepted, as fc-solve prints them, and an empty column is a
 lone ``:``. ``-`` marks a free cell.
+
+Each foundation is written as its suit and its top card's rank (``0`` when
+empty). A game whose foundations start at another rank than the ace
+(Penguin) adds a ``Base: 5`` line and its foundations wrap from K to A, so
+``S-2`` there is a spades foundation 5 to K, A and 2. A two-deck game
+(104 cards) lists eight foundations, the second four after the first:
+``Foundations: H-3 C-0 D-0 S-0 H-A C-0 D-0 S-0``; its equal cards are alike
+and each is written as it is (``5H`` twice).
 """
 
 from __future__ import annotations
@@ -26,34 +34,59 @@ _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
     """Write ``position`` in fc-solve's format; every cell is shown (``-`` when free)."""
     found = " ".join(
-        f"{suit.letter}-{RANK_NAMES[position.foundations[suit.value]] or '0'}" for suit in _FOUNDATION_ORDER
+        f"{suit.letter}-{_top_rank(position, deck * 4 + suit.value)}"
+        for deck in range(position.decks)
+        for suit in _FOUNDATION_ORDER
     )
     cells = [str(card) if card is not None else "-" for card in position.cells]
     if not show_empty_cells:
         cells = [c for c in cells if c != "-"]
     lines = [f"Foundations: {found}", "Freecells: " + " ".join(cells)]
+    if position.base != 1:
+        lines.insert(0, f"Base: {RANK_NAMES[position.base]}")
     # fc-solve writes an empty column as a lone ":" (a blank line would be skipped on reading).
     lines += [" ".join(str(card) for card in column) if column else ":" for column in position.columns]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def parse_board(text: str, *, columns: int | None = None, cells: int | None = None) -> Position:
-    """Read a board; ``columns`` and ``cells`` give the table's shape when the text does not.
+def _top_rank(position: Position, index: int) -> str:
+    top = position.foundation_top(index)
+    return "0" if top is None else RANK_NAMES[top.rank]
+
+
+def parse_board(
+    text: str, *, columns: int | None = None, cells: int | None = None, decks: int | None = None
+) -> Position:
+    """Read a board; ``columns``, ``cells`` and ``decks`` give the table's shape when the text does not.
+
+    Without ``decks``, a board that lists eight foundations or holds more
+    than 78 cards is read as two decks.
 
     Raises :class:`InvalidBoardError` naming the line at fault, or the cards
     that are missing or doubled.
     """
-    found = [0, 0, 0, 0]
+    tops = [0] * 8
+    base = 1
+    listed = 0
     cell_cards: list[Card | None] = []
     cells_seen = False
     column_lines: list[tuple[Card, ...]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # A byte-order mark, as some editors on Windows write at the start of a file, is not part of the first line.
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or set(line) <= set("-="):
             continue
         head, sep, rest = line.partition(":")
         label = head.strip().lower()
+        if sep and label == "base":
+            try:
+                base = Card.parse(rest.strip() + "S").rank
+            except InvalidCardError:
+                raise InvalidBoardError(f"line {number}: {rest.strip()!r} is not a rank like 5 or K") from None
+            continue
         if sep and label in ("foundations", "founds"):
+            seen: set[Suit] = set()
+            listed = max(listed, len(rest.split()))
             for item in rest.split():
                 suit_text, _, rank_text = item.partition("-")
                 try:
@@ -61,7 +94,9 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
                     rank = 0 if rank_text in ("0", "") else Card.parse(rank_text + "S").rank
                 except InvalidCardError:
                     raise InvalidBoardError(f"line {number}: {item!r} is not a foundation like H-0 or S-K") from None
-                found[suit.value] = rank
+                # A suit's second foundation (two decks) comes after the first four.
+                tops[suit.value + (4 if suit in seen else 0)] = rank
+                seen.add(suit)
             continue
         if sep and label in ("freecells", "cells"):
             cells_seen = True
@@ -75,9 +110,10 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
                 f"line {number}: {head.strip()!r} is not a board line (Foundations:, Freecells: or a column)"
             )
         column_lines.append(tuple(_card(item, number) for item in line.split()))
-    if not column_lines and not any(cell_cards) and not any(found):
+    if not column_lines and not any(cell_cards) and not any(tops):
         shape = f" in {columns} columns" if columns is not None else ""
-        raise InvalidBoardError(f"the board is empty: a board lists its 52 cards{shape}, one line per column")
+        size = 52 * (decks or 1)
+        raise InvalidBoardError(f"the board is empty: a board lists its {size} cards{shape}, one line per column")
     if columns is not None and len(column_lines) != columns:
         raise InvalidBoardError(
             f"the board has {len(column_lines)} columns; this game has {columns}"
@@ -95,7 +131,13 @@ def parse_board(text: str, *, columns: int | None = None, cells: int | None = No
         cell_cards += [None] * (cells - len(cell_cards))
     elif not cells_seen:
         cell_cards = [None] * 4
-    position = Position(tuple(column_lines), tuple(cell_cards), (found[0], found[1], found[2], found[3]))
+    # A foundation's count from its top rank: the base is its first card and it wraps from K to A.
+    found = [0 if rank == 0 else (rank - base) % 13 + 1 for rank in tops]
+    if decks is None:
+        loose = sum(len(column) for column in column_lines) + sum(card is not None for card in cell_cards)
+        decks = 2 if listed > 4 or loose + sum(found) > 78 else 1
+    found = found[: 4 * decks]
+    position = Position(tuple(column_lines), tuple(cell_cards), tuple(found), base)
     position.validate()
     return position
 

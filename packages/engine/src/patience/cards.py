@@ -6,7 +6,7 @@ import enum
 
 from attrs import field, frozen
 
-from patience.errors import InvalidCardError
+from patience.errors import InvalidCardError, clipped
 
 __all__ = ["RANK_NAMES", "Card", "Colour", "Suit", "full_deck"]
 
@@ -53,7 +53,7 @@ class Suit(enum.Enum):
         for suit in cls:
             if key in (suit.letter, suit.symbol):
                 return suit
-        raise InvalidCardError(f"{text!r} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
+        raise InvalidCardError(f"{clipped(text)} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
 
 
 #: Rank names in notation, index = rank; ``T`` is ten (``10`` is read too).
@@ -90,18 +90,20 @@ class Card:
         if len(key) >= 2 and key[0] in "♠♥♦♣":
             key = key[1:] + key[0]
         if len(key) < 2:
-            raise InvalidCardError(f"{raw!r} is not a card: write rank then suit, like AS, TD, 10D or 7H")
+            raise InvalidCardError(f"{clipped(raw)} is not a card: write rank then suit, like AS, TD, 10D or 7H")
         rank_text, suit_text = key[:-1], key[-1]
         if rank_text == "10":
             rank_text = "T"
         if rank_text == "1":
             rank_text = "A"
         if rank_text not in RANK_NAMES[1:]:
-            raise InvalidCardError(f"{raw!r} is not a card: rank {rank_text!r} is not one of A 2-9 T (or 10) J Q K")
+            raise InvalidCardError(
+                f"{clipped(raw)} is not a card: rank {clipped(rank_text)} is not one of A 2-9 T (or 10) J Q K"
+            )
         try:
             suit = Suit.parse(suit_text)
         except InvalidCardError:
-            raise InvalidCardError(f"{raw!r} is not a card: suit {suit_text!r} is not one of S H D C") from None
+            raise InvalidCardError(f"{clipped(raw)} is not a card: suit {suit_text!r} is not one of S H D C") from None
         return cls(RANK_NAMES.index(rank_text), suit)
 
     @classmethod

@@ -11,7 +11,7 @@ import re
 
 from attrs import frozen
 
-from patience.errors import InvalidCodeError
+from patience.errors import InvalidCodeError, clipped
 from patience.shuffle import MAX_DEAL
 
 __all__ = ["ALPHABET", "CODE_VERSION", "GameCode"]
@@ -19,9 +19,12 @@ __all__ = ["ALPHABET", "CODE_VERSION", "GameCode"]
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 CODE_VERSION = 1
 _DIGITS = 7
-_SHAPE = re.compile(r"^([A-Z]{2})(\d+)-C(\d+)-([A-Z2-7]+)$")
+# ASCII digits only: ``EO١-C8-...`` is not version 1.
+_SHAPE = re.compile(r"^([A-Z]{2})([0-9]+)-C([0-9]+)-([A-Z2-7]+)$")
 # The right shape with a character outside the alphabet in the deal part, for a precise message.
-_LOOSE_SHAPE = re.compile(r"^[A-Z]{2}\d+-C\d+-([A-Z0-9]*[^A-Z2-7-][A-Z0-9]*)$")
+_LOOSE_SHAPE = re.compile(r"^[A-Z]{2}[0-9]+-C[0-9]+-([A-Z0-9]*[^A-Z2-7-][A-Z0-9]*)$")
+#: Versions and cell counts longer than this are refused before they are converted to numbers.
+_MAX_NUMBER_DIGITS = 9
 
 
 @frozen
@@ -48,28 +51,34 @@ class GameCode:
     def parse(cls, text: str) -> GameCode:
         """Decode a code; the variant and cell count are checked by :func:`patience.plugins.resolve_code`."""
         raw = text.strip()
+        quoted = clipped(raw, 40)
         match = _SHAPE.match(raw.upper())
         loose = _LOOSE_SHAPE.match(raw.upper())
         if not match and loose:
             bad = next(char for char in loose.group(1) if char not in ALPHABET)
             raise InvalidCodeError(
-                f"{raw!r}: {bad!r} is not a base-32 character; the deal part uses only A-Z and 2-7 (no 0, 1, 8, 9)"
+                f"{quoted}: {bad!r} is not a base-32 character; the deal part uses only A-Z and 2-7 (no 0, 1, 8, 9)"
             )
         if not match:
             raise InvalidCodeError(
-                f"{raw!r} is not a game code: codes look like EO1-C8-AAAAAFA "
+                f"{quoted} is not a game code: codes look like EO1-C8-AAAAAFA "
                 "(variant letters and code version, C and the cell count, 7 base-32 characters A-Z 2-7)"
             )
         prefix, version, cells, digits = match.groups()
-        if int(version) != CODE_VERSION:
+        if len(version) > _MAX_NUMBER_DIGITS or int(version) != CODE_VERSION:
             raise InvalidCodeError(
-                f"{raw!r}: code version {version} is not known (this program reads version {CODE_VERSION})"
+                f"{quoted}: code version {clipped(version, quote=False)} is not known"
+                f" (this program reads version {CODE_VERSION})"
+            )
+        if len(cells) > _MAX_NUMBER_DIGITS:
+            raise InvalidCodeError(
+                f"{quoted}: {clipped(cells, quote=False)} cells is not a cell count any variant offers"
             )
         if len(digits) != _DIGITS:
-            raise InvalidCodeError(f"{raw!r}: the deal part must be {_DIGITS} characters, not {len(digits)}")
+            raise InvalidCodeError(f"{quoted}: the deal part must be {_DIGITS} characters, not {len(digits)}")
         number = 0
         for char in digits:
             number = number * 32 + ALPHABET.index(char)
         if not 1 <= number <= MAX_DEAL:
-            raise InvalidCodeError(f"{raw!r}: deal number {number} is out of range (1 to {MAX_DEAL:,})")
+            raise InvalidCodeError(f"{quoted}: deal number {number} is out of range (1 to {MAX_DEAL:,})")
         return cls(prefix, int(cells), number, int(version))

@@ -8,7 +8,7 @@ from patience.hookspecs import CellCounts, hookimpl
 from patience.legality import Verdict, check_move
 from patience.moves import Move
 from patience.position import Position
-from patience.rules import AutoPlay, Target
+from patience.rules import AutoPlay, Scoring, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.variant import Variant
 
@@ -47,7 +47,7 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
         restored = action.restored if action.restored is not None else state
         base = restored if rules.undo_takes_back else state
         return ScoreState(
-            max(0, base.score - rules.undo_penalty),
+            _floor(rules, base.score - rules.undo_penalty),
             state.moves + 1 if rules.undo_is_move else restored.moves,
             base.ever_home,
         )
@@ -56,7 +56,12 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
         return evolve(state, score=state.score + bonus)
     earned = [card for card in action.cards_home if not (rules.first_time_only and card in state.ever_home)]
     return ScoreState(
-        max(0, state.score + rules.card_home * len(set(earned))),
+        _floor(rules, state.score + rules.card_home * len(earned)),
         state.moves + action.moves,
         state.ever_home | frozenset(action.cards_home),
     )
+
+
+def _floor(rules: Scoring, score: int) -> int:
+    """``score``, or 0 if it is below 0 and the variant's scores do not go negative."""
+    return score if rules.negative or score >= 0 else 0

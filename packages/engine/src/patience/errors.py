@@ -13,8 +13,24 @@ __all__ = [
     "NothingToRedoError",
     "NothingToUndoError",
     "PatienceError",
+    "PluginError",
     "UnknownVariantError",
+    "clipped",
 ]
+
+#: How many characters of something typed an error message quotes before it cuts it short.
+QUOTE_LIMIT = 24
+
+
+def clipped(text: str, limit: int = QUOTE_LIMIT, *, quote: bool = True) -> str:
+    """``text`` quoted as ``repr`` does (bare with ``quote=False``), cut to ``limit`` characters and its length.
+
+    Messages quote what was typed; a 5,000-digit number quoted whole would
+    bury the message, so it is shown as ``'999999999999999999999999'… (5,000 characters)``.
+    """
+    head = text if len(text) <= limit else text[:limit]
+    shown = repr(head) if quote else head
+    return shown if len(text) <= limit else f"{shown}… ({len(text):,} characters)"
 
 
 class PatienceError(ValueError):
@@ -59,3 +75,10 @@ class NothingToUndoError(PatienceError):
 
 class NothingToRedoError(PatienceError):
     """Redo with nothing undone."""
+
+
+class PluginError(PatienceError):
+    """A plugin answered a hook wrongly (a result of the wrong type, a deal that does not fit) or raised.
+
+    The message names the plugin, so that a user knows which one to remove or report.
+    """

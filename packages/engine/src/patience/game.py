@@ -14,13 +14,16 @@ from patience.codes import GameCode
 from patience.errors import (
     GameOverError,
     IllegalMoveError,
+    InvalidBoardError,
     InvalidDealError,
     NothingToRedoError,
     NothingToUndoError,
+    PatienceError,
+    PluginError,
 )
 from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
 from patience.moves import Move, Place, PlaceKind
-from patience.plugins import check_cells, get_plugin_manager, get_variant, resolve_code, rules_are_data
+from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
 from patience.rules import AutoPlay, Target, group_capacity
 from patience.scoring import ActionKind, ScoredAction, ScoreState
@@ -85,7 +88,9 @@ class LegalMoves:
             # The default legality hook is check_move on the declared rules, so
             # calling it directly on ordered runs only lists exactly the same moves.
             rules, title = game.variant.rules, game.variant.title
-            candidates = candidate_moves(position, foundation_takeback=rules.foundation_takeback, build=rules.build)
+            candidates = candidate_moves(
+                position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
+            )
             for move in candidates:
                 if check_move(rules, position, move, title):
                     yield move
@@ -133,11 +138,14 @@ class Game:
         self.deal = deal
         self.cells = len(position.cells)
         self._pm = plugins if plugins is not None else get_plugin_manager()
-        self._hook = self._pm.hook
-        #: No plugin overrides legality: the declared rules say everything.
-        self.rules_are_data = rules_are_data(self._pm)
+        # The per-variant hooks, routed once to this variant's plugin (and overriders and defaults).
+        self._legality = route("patience_move_legality", variant, self._pm)
+        self._scoring = route("patience_score_action", variant, self._pm)
+        self._double_tap = route("patience_double_tap_order", variant, self._pm)
+        #: No plugin overrides legality for this variant: the declared rules say everything.
+        self.rules_are_data = self._legality.plugins == [DEFAULT_PLUGIN]
         self.dealt = position
-        policy = self._hook.patience_autoplay_policy(variant=variant)
+        policy = route("patience_autoplay_policy", variant, self._pm)(variant=variant)
         self.autoplay: AutoPlay = policy if policy is not None else AutoPlay.NONE
         self._listeners: list[Callable[[GameEvent], None]] = []
         self.restart()
@@ -187,12 +195,21 @@ class Game:
         pm = plugins if plugins is not None else get_plugin_manager()
         var = get_variant(variant, pm) if isinstance(variant, str) else variant
         position.validate()
+        check_fits(var, position)
         check_cells(var, len(position.cells), pm)
         return cls(var, position, plugins=pm, autoplay_first=autoplay_first)
 
     def restart(self) -> None:
-        """Back to the deal: history, score and redo stack are cleared; automatic play runs again."""
-        self.position = self.dealt
+        """Back to the deal: history, score and redo stack are cleared; automatic play runs again.
+
+        All or nothing: when a plugin's scoring hook fails, the game is left as it was.
+        """
+        auto = autoplay_moves(self.autoplay, self.dealt) if self.autoplay_first else []
+        position, home = _played(self.dealt, auto)
+        # Scored even when nothing goes home, so that a plugin's own scoring sees every deal.
+        state = ScoreState(score=self.variant.rules.scoring.start)
+        state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home), state=state)
+        self.position = position
         self._undo: deque[_Entry] = deque(maxlen=max(self.variant.rules.undo_limit, 0) or None)
         self._redo: list[Action] = []
         self.undos = 0
@@ -202,12 +219,8 @@ class Game:
         self.log: list[str] = []
         """Every action in order, as a game record writes it: moves in notation, ``undo``, ``redo``,
         ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.records`)."""
-        self._state = ScoreState()
-        auto = autoplay_moves(self.autoplay, self.position) if self.autoplay_first else []
+        self._state = state
         self.start_auto = tuple(auto)
-        if auto:
-            home = self._play_sequence(auto)
-            self._state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home))
         self._emit(GameEvent("new"))
 
     # -- reading ----------------------------------------------------------
@@ -240,7 +253,7 @@ class Game:
 
     @property
     def is_won(self) -> bool:
-        """All 52 cards are home."""
+        """Every card is home."""
         return self.position.is_won
 
     @property
@@ -287,7 +300,7 @@ class Game:
 
     def check(self, move: Move) -> Verdict:
         """Whether ``move`` is legal now, with the reason when it is not."""
-        verdict = self._hook.patience_move_legality(variant=self.variant, position=self.position, move=move)
+        verdict: Verdict | None = self._legality(variant=self.variant, position=self.position, move=move)
         return verdict if verdict is not None else Verdict(False, "no plugin judged this move")
 
     def find(self, card: Card) -> Place | None:
@@ -298,8 +311,9 @@ class Game:
         for i, held in enumerate(self.position.cells):
             if held == card:
                 return Place.cell(i)
-        if self.position.foundations[card.suit.value] == card.rank:
-            return Place.foundation(card.suit)
+        for index in range(len(self.position.foundations)):
+            if self.position.foundation_top(index) == card:
+                return Place(PlaceKind.FOUNDATION, index)
         return None
 
     def parse_move(self, text: str) -> Move:
@@ -320,12 +334,14 @@ class Game:
         if self.check(move) or not self.position.exists(move.source) or not self.position.exists(move.destination):
             return move
         column = self.position.columns[move.source.index or 0]
-        run = run_length(self.variant.rules.build, column)
+        rules = self.variant.rules
+        run = run_length(rules.build, column, rules.wrap)
         target = self.position.columns[move.destination.index or 0]
         counts = range(run, 1, -1)
         if target:
             # The run length whose bottom card is one rank below the destination's top card.
-            wanted = [n for n in counts if column[-n].rank + 1 == target[-1].rank]
+            below = 13 if target[-1].rank == 1 and rules.wrap else target[-1].rank - 1
+            wanted = [n for n in counts if column[-n].rank == below]
             counts = range(wanted[0], wanted[0] - 1, -1) if wanted else range(0)
         for n in counts:
             candidate = Move(move.source, move.destination, n)
@@ -362,7 +378,7 @@ class Game:
         """The move a double tap on ``place`` would make, in the variant's target order; ``None`` if none."""
         if self.is_over or self.position.card_at(place) is None:
             return None
-        order = self._hook.patience_double_tap_order(variant=self.variant) or ()
+        order: tuple[Target, ...] = self._double_tap(variant=self.variant) or ()
         columns = self.position.columns
         for target in order:
             options: list[Move] = []
@@ -421,7 +437,7 @@ class Game:
         position = self.position
         for move in moves:
             # Finish plays by the same rules as everything else.
-            if not self._hook.patience_move_legality(variant=self.variant, position=position, move=move):
+            if not self._legality(variant=self.variant, position=position, move=move):
                 raise IllegalMoveError(f"cannot finish: {move} is not allowed")
             position = position.apply(move)
         return self._perform(ActionKind.FINISH, tuple(moves), log="finish")
@@ -431,10 +447,11 @@ class Game:
         self._require_playing()
         if not self._undo:
             raise NothingToUndoError("nothing to undo")
-        entry = self._undo.pop()
-        current = self._state
+        entry = self._undo[-1]
+        state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score))
+        self._undo.pop()
         self.position = entry.position
-        self._state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score), state=current)
+        self._state = state
         self._redo.append(entry.action)
         self.undos += 1
         self.log.append("undo")
@@ -449,7 +466,7 @@ class Game:
         action = self._redo[-1]
         position = self.position
         for move in action.moves:
-            if not self._hook.patience_move_legality(variant=self.variant, position=position, move=move):
+            if not self._legality(variant=self.variant, position=position, move=move):
                 raise IllegalMoveError(f"cannot redo {action}: the position has changed")
             position = position.apply(move)
         self._redo.pop()
@@ -458,8 +475,8 @@ class Game:
     def give_up(self) -> None:
         """End the game; the points so far stand."""
         self._require_playing()
-        self.gave_up = True
         self._state = self._score(ScoredAction(ActionKind.GIVE_UP))
+        self.gave_up = True
         self.log.append("giveup")
         self._emit(GameEvent("gave-up"))
 
@@ -493,18 +510,9 @@ class Game:
             raise GameOverError("the game was given up; start a new one or restart")
 
     def _score(self, action: ScoredAction, state: ScoreState | None = None) -> ScoreState:
-        result = self._hook.patience_score_action(variant=self.variant, state=state or self._state, action=action)
-        return result if result is not None else (state or self._state)
-
-    def _play_sequence(self, moves: list[Move] | tuple[Move, ...]) -> tuple[Card, ...]:
-        """Apply ``moves`` to the position; return the cards that went home."""
-        home: list[Card] = []
-        for move in moves:
-            cards = self.position.moving_cards(move)
-            self.position = self.position.apply(move)
-            if move.destination.kind is PlaceKind.FOUNDATION:
-                home.extend(cards)
-        return tuple(home)
+        base = state if state is not None else self._state
+        result: ScoreState | None = self._scoring(variant=self.variant, state=base, action=action)
+        return result if result is not None else base
 
     def _perform(
         self,
@@ -514,37 +522,92 @@ class Game:
         log: str,
         keep_redo: bool = False,
     ) -> Action:
+        # All or nothing: the new position and every score hook's answer are worked out first,
+        # and the game changes only when all of them have answered.
         before, score_before = self.position, self._state
         back = tuple(
             card for move in moves if move.source.kind is PlaceKind.FOUNDATION for card in before.moving_cards(move)
         )
-        home = self._play_sequence(moves)
-        auto = tuple(autoplay_moves(self.autoplay, self.position))
-        home += self._play_sequence(auto)
-        self._state = self._score(ScoredAction(kind, cards_home=home, cards_back=back, moves=len(moves)))
+        position, home = _played(before, moves)
+        auto = tuple(autoplay_moves(self.autoplay, position))
+        position, auto_home = _played(position, auto)
+        state = self._score(ScoredAction(kind, cards_home=home + auto_home, cards_back=back, moves=len(moves)))
+        won = position.is_won
+        final = self._score(ScoredAction(ActionKind.WIN), state=state) if won else state
         action = Action(ActionKind.MOVE if kind is ActionKind.REDO else kind, moves, auto)
+        self.position = position
+        self._state = state
         self._undo.append(_Entry(action, before, score_before))
         if not keep_redo:
             self._redo.clear()
         self.log.append(log)
         event = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo"}.get(kind, "move")
         self._emit(GameEvent(event, action))
-        if self.position.is_won:
-            self._state = self._score(ScoredAction(ActionKind.WIN))
+        if won:
+            self._state = final
             self._emit(GameEvent("won", action))
         return action
 
 
+def _played(position: Position, moves: list[Move] | tuple[Move, ...]) -> tuple[Position, tuple[Card, ...]]:
+    """``position`` after ``moves``, and the cards that went home."""
+    home: list[Card] = []
+    for move in moves:
+        if move.destination.kind is PlaceKind.FOUNDATION:
+            home.extend(position.moving_cards(move))
+        position = position.apply(move)
+    return position, tuple(home)
+
+
 def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginManager | None = None) -> Position:
-    """The position of ``deal`` as dealt (before automatic play), through the ``patience_deal`` hook."""
+    """The position of ``deal`` as dealt (before automatic play), through the ``patience_deal`` hook.
+
+    The hook goes to the plugin that registered ``variant``; a variant
+    derived from another (:meth:`Variant.derive`) that its plugin does not
+    deal is dealt as its base is. The deal is checked: a
+    :class:`~patience.errors.PluginError` naming the plugin refuses one that
+    does not have the variant's columns and ``cells`` cells, or is not a
+    valid position.
+    """
     pm = pm if pm is not None else get_plugin_manager()
     check_deal_number(deal)
     cells = check_cells(variant, cells, pm)
-    position: Position | None = pm.hook.patience_deal(variant=variant, deal=deal, cells=cells)
+    dealer = route("patience_deal", variant, pm)
+    position: Position | None = dealer(variant=variant, deal=deal, cells=cells)
+    if position is None and variant.base:
+        base = get_variant(variant.base, pm)
+        dealer = route("patience_deal", base, pm)
+        position = dealer(variant=base, deal=deal, cells=cells)
     if position is None:
         raise InvalidDealError(f"no installed plugin deals {variant.title}")
-    position.validate()
+    plugin = dealer.answered_by
+    if len(position.columns) != variant.columns or len(position.cells) != cells:
+        raise PluginError(
+            f"plugin {plugin!r} dealt {variant.title} #{deal} with {len(position.columns)} columns and"
+            f" {len(position.cells)} cells, not {variant.columns} and {cells}"
+        )
+    try:
+        position.validate()
+        check_fits(variant, position)
+    except PatienceError as error:
+        raise PluginError(f"plugin {plugin!r} dealt {variant.title} #{deal} wrongly: {error}") from error
     return position
 
 
-__all__ += ["deal_position"]
+def check_fits(variant: Variant, position: Position) -> None:
+    """Raise :class:`InvalidBoardError` unless ``position`` is one of ``variant``'s: its decks and its base.
+
+    A variant with a fixed base rank plays only positions whose foundations
+    start there; one whose deal sets the base plays any.
+    """
+    rules = variant.rules
+    if position.decks != rules.decks:
+        decks = "one deck" if rules.decks == 1 else "two decks"
+        raise InvalidBoardError(
+            f"{variant.title} is played with {decks} ({52 * rules.decks} cards), not {52 * position.decks}"
+        )
+    if rules.base_rank is not None and position.base != rules.base_rank:
+        raise InvalidBoardError(f"{variant.title}'s foundations start at rank {rules.base_rank}, not {position.base}")
+
+
+__all__ += ["check_fits", "deal_position"]

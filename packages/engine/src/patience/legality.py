@@ -13,7 +13,7 @@ from attrs import frozen
 
 from patience.cards import Card, Suit
 from patience.moves import Move, Place, PlaceKind
-from patience.position import Position
+from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules, builds_on, group_capacity
 
 __all__ = [
@@ -47,20 +47,20 @@ def _no(reason: str) -> Verdict:
     return Verdict(False, reason)
 
 
-def is_run(build: Build, cards: tuple[Card, ...]) -> bool:
-    """Whether ``cards`` (bottom first) form an ordered run under ``build``."""
+def is_run(build: Build, cards: tuple[Card, ...], wrap: bool = False) -> bool:
+    """Whether ``cards`` (bottom first) form an ordered run under ``build`` (turning from A to K when ``wrap``)."""
     for lower, upper in pairwise(cards):  # noqa: SIM110 (a loop: all() over a generator is slower here)
-        if not builds_on(build, upper, lower):
+        if not builds_on(build, upper, lower, wrap):
             return False
     return True
 
 
-def run_length(build: Build, column: tuple[Card, ...]) -> int:
-    """How many cards at the top of ``column`` form an ordered run."""
+def run_length(build: Build, column: tuple[Card, ...], wrap: bool = False) -> int:
+    """How many cards at the top of ``column`` form an ordered run (turning from A to K when ``wrap``)."""
     if not column:
         return 0
     length = 1
-    while length < len(column) and builds_on(build, column[-length], column[-length - 1]):
+    while length < len(column) and builds_on(build, column[-length], column[-length - 1], wrap):
         length += 1
     return length
 
@@ -76,9 +76,8 @@ def max_group(rules: Rules, position: Position, *, to_empty_column: bool) -> int
 
 
 def can_go_home(position: Position, card: Card) -> bool:
-    """Whether ``card`` is the next card for its foundation."""
-    suit, rank0 = divmod(card.index, 13)
-    return position.foundations[suit] == rank0
+    """Whether ``card`` is the next card for its foundation (for one of them, with two decks)."""
+    return position.home_index(card) is not None
 
 
 def check_move(rules: Rules, position: Position, move: Move, title: str = "this game") -> Verdict:
@@ -111,16 +110,14 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
         if dest.kind is not PlaceKind.COLUMN:
             where = "a cell holds one card" if dest.kind is PlaceKind.CELL else "cards go home one at a time"
             return _no(f"{move}: {where}, not a run of {move.count}")
-        if not is_run(rules.build, cards):
+        if not is_run(rules.build, cards, rules.wrap):
             return _no(
                 f"the top {move.count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
             )
     if dest.kind is PlaceKind.FOUNDATION:
         if can_go_home(position, bottom):
             return LEGAL
-        have = position.foundations[bottom.suit.value]
-        need = "an ace" if have == 0 else f"the {Card(have + 1, bottom.suit).display}"
-        return _no(f"{bottom.display} cannot go home yet: its foundation needs {need} next")
+        return _no(_foundation_reason(position, bottom))
     if dest.kind is PlaceKind.CELL:
         if source.kind is PlaceKind.CELL:
             return _no("moving a card from one cell to another changes nothing")
@@ -132,21 +129,65 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     target = position.column(dest)
     if target:
         top = target[-1]
-        if not builds_on(rules.build, bottom, top):
-            return _no(f"{bottom.display} cannot go on {top.display}: {title} {rules.build.words}")
+        if not builds_on(rules.build, bottom, top, rules.wrap):
+            return _no(_build_reason(rules, bottom, top, title))
         limit = max_group(rules, position, to_empty_column=False)
     else:
         if rules.empty_columns is EmptyColumns.NONE:
             return _no(f"nothing may go to an empty column in {title}")
-        if rules.empty_columns is EmptyColumns.KINGS_ONLY and bottom.rank != 13:
+        rank = rules.empty_column_rank(position.base)
+        if rank is not None and bottom.rank != rank:
             what = bottom.display if move.count == 1 else f"a run from {bottom.display}"
-            return _no(f"{what} cannot go to an empty column: only a king, alone or with its run, may in {title}")
+            name = "a king" if rank == 13 else f"{_a(rank)} {_RANK_WORDS[rank]}"
+            return _no(f"{what} cannot go to an empty column: only {name}, alone or with its run, may in {title}")
         if source.kind is PlaceKind.COLUMN and move.count == len(position.column(source)):
             return _no("moving a whole column into an empty column changes nothing")
         limit = max_group(rules, position, to_empty_column=True)
     if move.count > limit:
         return _no(_capacity_reason(rules, position, move.count, limit, to_empty=not target))
     return LEGAL
+
+
+_RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+
+
+def _a(rank: int) -> str:
+    """The article for a rank's word: "an ace", "an 8", "a king"."""
+    return "an" if rank in (1, 8) else "a"
+
+
+def _build_reason(rules: Rules, card: Card, top: Card, title: str) -> str:
+    """Why ``card`` may not lie on ``top``: the rank, the turn from A to K, or the suit or colour."""
+    refused = f"{card.display} cannot go on {top.display}"
+    if top.rank == 1 and not rules.wrap:
+        return f"{refused}: nothing goes on an ace in {title}, which does not build around from A to K"
+    below = 13 if top.rank == 1 else top.rank - 1
+    if card.rank != below:
+        if rules.build is Build.SAME_SUIT:
+            fits = Card(below, top.suit).display
+        elif rules.build is Build.ALTERNATE_COLOURS:
+            other = "black" if top.colour.value == "red" else "red"
+            fits = f"{_a(below)} {other} {_RANK_WORDS[below]}"
+        else:
+            fits = f"{_a(below)} {_RANK_WORDS[below]}"
+        turn = " (a king goes on an ace: it builds around from A to K)" if top.rank == 1 else ""
+        return f"{refused}: wrong rank, only {fits} goes on it in {title}{turn}"
+    return f"{refused}: {title} {rules.build.words}"
+
+
+def _foundation_reason(position: Position, card: Card) -> str:
+    """Why ``card`` may not go home: its foundation wants another card next, or is full."""
+    suit = card.suit.value
+    tops = [position.foundations[f] for f in range(suit, len(position.foundations), 4)]
+    if all(height == 13 for height in tops):
+        return f"{card.display} cannot go home: its foundation is full"
+    height = min(h for h in tops if h < 13)
+    rank = (position.base + height - 1) % 13 + 1
+    if height == 0:
+        need = "an ace" if rank == 1 else f"the {Card(rank, card.suit).display} (the base)"
+    else:
+        need = f"the {Card(rank, card.suit).display}"
+    return f"{card.display} cannot go home yet: its foundation needs {need} next"
 
 
 def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *, to_empty: bool) -> str:
@@ -161,27 +202,27 @@ def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *
 
 
 def candidate_moves(
-    position: Position, *, foundation_takeback: bool = False, build: Build | None = None
+    position: Position, *, foundation_takeback: bool = False, build: Build | None = None, wrap: bool = False
 ) -> Iterator[Move]:
     """Every structurally possible move (each source run length to each place), legal or not.
 
     The game filters these through the legality hook; a variant with exotic
     rules still sees every move a player could try. With ``build`` (for a
-    variant whose rules are data) only runs ordered by it are offered, since
-    :func:`check_move` refuses the others anyway.
+    variant whose rules are data) only runs ordered by it (and ``wrap``) are
+    offered, since :func:`check_move` refuses the others anyway.
     """
     n_cols = len(position.columns)
     sources: list[tuple[Place, int]] = []
     for i, column in enumerate(position.columns):
         if column:
-            sources.append((Place.column(i), len(column) if build is None else run_length(build, column)))
+            sources.append((Place.column(i), len(column) if build is None else run_length(build, column, wrap)))
     for i, card in enumerate(position.cells):
         if card is not None:
             sources.append((Place.cell(i), 1))
     if foundation_takeback:
-        for suit_value, rank in enumerate(position.foundations):
-            if rank:
-                sources.append((Place(PlaceKind.FOUNDATION, suit_value), 1))
+        for index, count in enumerate(position.foundations):
+            if count:
+                sources.append((Place(PlaceKind.FOUNDATION, index), 1))
     free_cell = next((i for i, card in enumerate(position.cells) if card is None), None)
     for source, height in sources:
         yield Move(source, Place.foundation())
@@ -212,18 +253,20 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
         return []
     found = list(position.foundations)
     safe_only = policy is AutoPlay.SAFE_ALTERNATE
+    heights = HEIGHTS[position.base]
     # Most positions have no card that may go home: find that out before copying anything.
     for column in position.columns:
-        if column and _goes_home(column[-1], found, safe_only):
+        if column and _goes_home(column[-1], found, safe_only, heights) >= 0:
             break
     else:
         for card in position.cells:
-            if card is not None and _goes_home(card, found, safe_only):
+            if card is not None and _goes_home(card, found, safe_only, heights) >= 0:
                 break
         else:
             return []
     columns = position.columns
-    heights = [len(column) for column in columns]
+    card_heights = heights
+    tops = [len(column) for column in columns]
     cells = list(position.cells)
     home = Place.foundation()
     moves: list[Move] = []
@@ -231,20 +274,23 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     while changed:
         changed = False
         for i, column in enumerate(columns):
-            height = heights[i]
+            height = tops[i]
             if height:
                 card = column[height - 1]
-                if _goes_home(card, found, safe_only):
-                    heights[i] = height - 1
-                    found[card.index // 13] += 1
+                onto = _goes_home(card, found, safe_only, card_heights)
+                if onto >= 0:
+                    tops[i] = height - 1
+                    found[onto] += 1
                     moves.append(Move(Place.column(i), home))
                     changed = True
         for i, held in enumerate(cells):
-            if held is not None and _goes_home(held, found, safe_only):
-                cells[i] = None
-                found[held.index // 13] += 1
-                moves.append(Move(Place.cell(i), home))
-                changed = True
+            if held is not None:
+                onto = _goes_home(held, found, safe_only, card_heights)
+                if onto >= 0:
+                    cells[i] = None
+                    found[onto] += 1
+                    moves.append(Move(Place.cell(i), home))
+                    changed = True
     return moves
 
 
@@ -252,16 +298,25 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
 _OTHER_COLOUR = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
-def _goes_home(card: Card, found: list[int], safe_only: bool) -> bool:
-    """Whether ``card`` is next for its foundation and, under the seed's rule, safe to send there.
+def _goes_home(card: Card, found: list[int], safe_only: bool, heights: bytes) -> int:
+    """The foundation ``card`` goes onto when it is next there and, under the seed's rule, safe; else -1.
 
-    The seed's rule: aces and twos always; another card once both cards of
-    the other colour one rank lower are home.
+    The seed's rule: the first two cards of a foundation (aces and twos)
+    always; another card once both foundations of the other colour hold as
+    many cards as the one it goes onto (with two decks, all four of them).
     """
-    suit, rank0 = divmod(card.index, 13)
-    if found[suit] != rank0:
-        return False
-    if not safe_only or rank0 <= 1:
-        return True
+    index = card.index
+    suit = index // 13
+    height = heights[index]
+    if found[suit] == height:
+        onto = suit
+    elif len(found) > 4 and found[suit + 4] == height:
+        onto = suit + 4
+    else:
+        return -1
+    if not safe_only or height <= 1:
+        return onto
     first, second = _OTHER_COLOUR[suit]
-    return found[first] >= rank0 and found[second] >= rank0
+    if len(found) > 4:
+        return onto if min(found[first], found[second], found[first + 4], found[second + 4]) >= height else -1
+    return onto if found[first] >= height and found[second] >= height else -1

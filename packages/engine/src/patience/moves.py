@@ -14,7 +14,7 @@ import enum
 from attrs import frozen
 
 from patience.cards import Suit
-from patience.errors import InvalidMoveError
+from patience.errors import InvalidMoveError, clipped
 
 __all__ = ["CELL_LETTERS", "Move", "Place", "PlaceKind"]
 
@@ -67,7 +67,7 @@ class Place:
     def suit(self) -> Suit | None:
         """The suit of a foundation place named with one."""
         if self.kind is PlaceKind.FOUNDATION and self.index is not None:
-            return Suit(self.index)
+            return Suit(self.index % 4)
         return None
 
     def __str__(self) -> str:
@@ -94,7 +94,8 @@ class Place:
         """Read one place: ``3``, ``10``, ``a``, ``k``, ``h`` or ``hS``."""
         key = text.strip()
         low = key.lower()
-        if low.isdigit() and low != "0":
+        # ASCII digits only (``²`` and ``١`` are digits to str.isdigit); no table has a million columns.
+        if low.isascii() and low.isdigit() and low.strip("0") and len(low) <= 6:
             return cls.column(int(low) - 1)
         if len(low) == 1 and low in CELL_LETTERS:
             return cls.cell(CELL_LETTERS.index(low))
@@ -106,7 +107,7 @@ class Place:
             except ValueError:
                 pass
         raise InvalidMoveError(
-            f"{text!r} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
+            f"{clipped(text)} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
         )
 
 
@@ -159,27 +160,29 @@ class Move:
         if "v" in body:
             body, _, count_text = body.partition("v")
             try:
+                if not count_text.isascii():
+                    raise ValueError(count_text)
                 count = int(count_text, 16)
             except ValueError:
                 raise InvalidMoveError(
-                    f"{raw!r}: the run length after v must be a hexadecimal number, like 23v4"
+                    f"{clipped(raw)}: the run length after v must be a hexadecimal number, like 23v4"
                 ) from None
         source_text, rest = _split_place(body, raw)
         dest_text, tail = _split_place(rest, raw)
         if tail:
-            raise InvalidMoveError(f"{raw!r} is not a move: unexpected {tail!r} at the end")
+            raise InvalidMoveError(f"{clipped(raw)} is not a move: unexpected {clipped(tail)} at the end")
         source, destination = Place.parse(source_text), Place.parse(dest_text)
         if source.kind is PlaceKind.FOUNDATION and source.index is None:
-            raise InvalidMoveError(f"{raw!r}: a card taken from a foundation needs its suit after h, like hSa")
+            raise InvalidMoveError(f"{clipped(raw)}: a card taken from a foundation needs its suit after h, like hSa")
         if destination.kind is PlaceKind.FOUNDATION and destination.index is not None:
-            raise InvalidMoveError(f"{raw!r}: a move home is written to h alone, like 5h")
+            raise InvalidMoveError(f"{clipped(raw)}: a move home is written to h alone, like 5h")
         return cls(source, destination, count)
 
 
 def _split_place(body: str, raw: str) -> tuple[str, str]:
     """Take one place off the front of ``body``; columns may be two digits (``10``)."""
     if not body:
-        raise InvalidMoveError(f"{raw!r} is not a move: write a source and a destination, like 3a, a5, 5h or 18")
+        raise InvalidMoveError(f"{clipped(raw)} is not a move: write a source and a destination, like 3a, a5, 5h or 18")
     if body.startswith("10"):
         # "10" is column 10 unless what follows cannot be read then: "108" is 10->8,
         # "110" is 1->10 (handled because "1" alone is tried below when "10" leaves junk).

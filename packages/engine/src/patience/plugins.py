@@ -1,22 +1,46 @@
-"""The plugin manager: hook specs, the built-in defaults, and variants from the ``patience`` entry-point group."""
+"""The plugin manager: hook specs, the built-in defaults, variants from the ``patience`` entry-point group, and routing.
+
+Routing: a per-variant hook (one that takes ``variant``) is called, for a
+variant, only on the plugin that registered it, on the built-in defaults,
+and on plugins that say they override it (``PATIENCE_OVERRIDES``). So a
+plugin never has to check ``variant.name``, and one plugin's override costs
+nothing to the other variants (:func:`rules_are_data` is per variant).
+
+Plugins are checked where they enter: a plugin that fails to import, or
+breaks while registering its variants, is left out with one warning naming
+it; a hook answer of the wrong type is refused with a :class:`PluginError`
+naming the plugin.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import importlib.metadata
 import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pluggy
 
 from patience import defaults, hookspecs
 from patience.codes import GameCode
-from patience.errors import InvalidCodeError, InvalidDealError, UnknownVariantError
+from patience.errors import InvalidCodeError, InvalidDealError, PatienceError, PluginError, UnknownVariantError
+from patience.legality import Verdict
+from patience.position import Position
+from patience.rules import AutoPlay, Target
+from patience.scoring import ScoreState
 from patience.variant import Variant, normalise_name
 
 __all__ = [
     "DEFAULT_PLUGIN",
     "ENTRY_POINT_GROUP",
+    "OVERRIDES_ATTRIBUTE",
+    "VARIANT_HOOKS",
     "PluginLoadWarning",
+    "Registrar",
+    "Route",
     "cell_counts",
     "check_cells",
     "get_plugin_manager",
@@ -25,23 +49,43 @@ __all__ = [
     "make_plugin_manager",
     "plugin_failures",
     "resolve_code",
+    "route",
     "rules_are_data",
+    "unknown_hooks",
     "variants",
 ]
 
 ENTRY_POINT_GROUP = "patience"
 DEFAULT_PLUGIN = "patience.defaults"
+#: A plugin (module or object) may set this to the names of other plugins' variants it overrides.
+OVERRIDES_ATTRIBUTE = "PATIENCE_OVERRIDES"
+#: The hooks that take a ``variant`` and are routed to the plugin that registered it.
+VARIANT_HOOKS = (
+    "patience_deal",
+    "patience_move_legality",
+    "patience_cell_counts",
+    "patience_score_action",
+    "patience_autoplay_policy",
+    "patience_double_tap_order",
+)
+
+
+class PluginLoadWarning(UserWarning):
+    """An installed plugin could not be loaded, was disabled, or implements a hook the engine does not know."""
 
 
 def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManager:
     """A new plugin manager with the specs and defaults, and (by default) every installed plugin.
 
     A plugin that fails to import is left out rather than taking every
-    variant down with it; :func:`plugin_failures` says which and why.
+    variant down with it; :func:`plugin_failures` says which and why, and one
+    :class:`PluginLoadWarning` line says so. A hook name the engine does not
+    specify (a misspelt ``patience_deel``) is reported the same way.
     """
     pm = pluggy.PluginManager("patience")
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name=DEFAULT_PLUGIN)
+    _FAILURES[id(pm)] = {}
     if load_entry_points:
         _load_entry_points(pm)
     return pm
@@ -51,7 +95,8 @@ _FAILURES: dict[int, dict[str, str]] = {}
 
 
 def _load_entry_points(pm: pluggy.PluginManager) -> None:
-    failures: dict[str, str] = {}
+    failures = _FAILURES.setdefault(id(pm), {})
+    new: list[str] = []
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if pm.has_plugin(entry_point.name) or pm.is_blocked(entry_point.name):
             continue
@@ -60,22 +105,46 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
             pm.register(plugin, name=entry_point.name)
         except Exception as error:  # a broken plugin must not break the others
             dist = entry_point.dist.name if entry_point.dist else "?"
-            failures[entry_point.name] = f"{dist}: {type(error).__name__}: {error}"
-            warnings.warn(
-                f"patience plugin {entry_point.name!r} ({entry_point.value}) was not loaded: {error}",
-                PluginLoadWarning,
-                stacklevel=2,
-            )
-    _FAILURES[id(pm)] = failures
+            failures[entry_point.name] = f"{dist} ({entry_point.value}): {type(error).__name__}: {_line(error)}"
+            new.append(entry_point.name)
+    if new:
+        names = ", ".join(repr(name) for name in new)
+        noun = "plugin" if len(new) == 1 else "plugins"
+        _warn(f"{noun} {names} not loaded (`patience plugins` says why)")
+    unknown = unknown_hooks(pm)
+    if unknown:
+        said = "; ".join(f"plugin {name!r} implements {', '.join(hooks)}" for name, hooks in unknown.items())
+        _warn(f"{said}: not a patience hook (misspelt?), never called")
 
 
-class PluginLoadWarning(UserWarning):
-    """An installed plugin could not be loaded; the others still are."""
+def _line(error: BaseException) -> str:
+    """An exception's message on one line."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, PluginLoadWarning, stacklevel=3)
 
 
 def plugin_failures(pm: pluggy.PluginManager | None = None) -> dict[str, str]:
-    """Entry points of the ``patience`` group that failed to load, by name, with the reason."""
+    """Plugins that failed to load or were disabled at registration, by name, with the reason."""
     return dict(_FAILURES.get(id(_pm(pm)), {}))
+
+
+def unknown_hooks(pm: pluggy.PluginManager | None = None) -> dict[str, list[str]]:
+    """Hook implementations the engine has no spec for (misspelt names), as plugin name -> hook names.
+
+    pluggy keeps such implementations pending and never calls them;
+    ``pm.check_pending()`` raises on the first one, this lists them all.
+    """
+    pm = _pm(pm)
+    found: dict[str, list[str]] = {}
+    for name, caller in sorted(vars(pm.hook).items()):
+        if isinstance(caller, pluggy.HookCaller) and not caller.has_spec():
+            for impl in caller.get_hookimpls():
+                if not impl.optionalhook:
+                    found.setdefault(impl.plugin_name, []).append(name)
+    return found
 
 
 @functools.cache
@@ -84,60 +153,323 @@ def get_plugin_manager() -> pluggy.PluginManager:
     return make_plugin_manager()
 
 
+#: The plugin manager whose hook is being called right now (so that a hook may look up variants in it).
+_CALLING: contextvars.ContextVar[pluggy.PluginManager | None] = contextvars.ContextVar("patience_calling", default=None)
+#: Plugin managers whose variants are being registered right now (``get_variant`` then cannot answer).
+_REGISTERING: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
+    "patience_registering", default=frozenset()
+)
+
+
 def _pm(pm: pluggy.PluginManager | None) -> pluggy.PluginManager:
-    return pm if pm is not None else get_plugin_manager()
+    """``pm``; else the one calling the hook running now; else the process-wide one."""
+    if pm is not None:
+        return pm
+    calling = _CALLING.get()
+    return calling if calling is not None else get_plugin_manager()
+
+
+@contextlib.contextmanager
+def _calling(pm: pluggy.PluginManager) -> Iterator[None]:
+    token = _CALLING.set(pm)
+    try:
+        yield
+    finally:
+        _CALLING.reset(token)
+
+
+# -- registering variants ------------------------------------------------------
+
+
+class _NotYet(BaseException):
+    """``register.get`` asked for a variant that no plugin has registered yet in this round.
+
+    A ``BaseException``, so that a plugin's own ``except Exception`` cannot swallow it.
+    """
+
+
+class Registrar:
+    """The ``register`` argument of ``patience_register_variants``.
+
+    ``register(variant)`` registers a variant; ``register.get(name)`` returns
+    a variant another plugin registers (by name, alias or code prefix), to
+    derive one from it with :meth:`Variant.derive`. The engine calls a plugin
+    that asks for a variant not registered yet again after the others, so
+    the order plugins load in does not matter.
+    """
+
+    def __init__(self, plugin: str, found: dict[str, Variant], prefixes: dict[str, Variant]) -> None:
+        self._plugin = plugin
+        self._found = found
+        self._prefixes = prefixes
+        self.registered: list[Variant] = []
+        """The variants this plugin registered in this call."""
+
+    def __call__(self, variant: Variant) -> None:
+        """Register ``variant`` (it is refused, and the plugin disabled, when it is not a fit)."""
+        plugin = self._plugin
+        if not isinstance(variant, Variant):
+            raise PluginError(f"plugin {plugin!r} registered {variant!r}, which is not a patience.Variant")
+        taken = self._found.get(variant.name) or next((v for v in self.registered if v.name == variant.name), None)
+        if taken is not None:
+            raise PluginError(
+                f"plugin {plugin!r} registered the variant name {variant.name!r}, which plugin {taken.plugin!r} has"
+            )
+        same_prefix = self._prefixes.get(variant.prefix) or next(
+            (v for v in self.registered if v.prefix == variant.prefix), None
+        )
+        if same_prefix is not None:
+            raise PluginError(
+                f"plugin {plugin!r} registered {variant.name!r} with the code prefix {variant.prefix!r},"
+                f" which {same_prefix.name!r} (plugin {same_prefix.plugin!r}) has"
+            )
+        # The registering plugin is the variant's plugin, whatever the variant says (a derived one
+        # carries its base's): the per-variant hooks are routed by it.
+        self.registered.append(variant.with_plugin(plugin))
+
+    def get(self, name: str) -> Variant:
+        """The variant called ``name`` that another plugin registers, to derive a variant of your own from.
+
+        When no installed plugin registers it, the asking plugin is disabled
+        with a warning that names the missing variant.
+        """
+        key = normalise_name(name)
+        for variant in self._found.values():
+            if variant.answers_to(key):
+                return variant
+        raise _NotYet(name)
 
 
 def variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant]:
-    """Every registered variant by name, in registration order."""
+    """Every registered variant by name, in registration order.
+
+    A plugin whose ``patience_register_variants`` raises, or registers
+    something that is not a :class:`Variant`, a name or a code prefix that
+    another variant has, is disabled (unregistered) with one warning naming
+    it; every other variant keeps working.
+    """
     pm = _pm(pm)
+    if id(pm) in _REGISTERING.get():
+        raise RuntimeError("get_variant() or variants() called while registering variants: use register.get(name)")
     found: dict[str, Variant] = {}
-    for impl in pm.hook.patience_register_variants.get_hookimpls():
-        plugin_name = pm.get_name(impl.plugin) or repr(impl.plugin)
-
-        def register(variant: Variant, _plugin: str = plugin_name) -> None:
-            if not isinstance(variant, Variant):
-                raise TypeError(f"plugin {_plugin} registered {variant!r}, which is not a patience.Variant")
-            if variant.name in found:
-                raise ValueError(
-                    f"variant {variant.name!r} is registered twice: by {found[variant.name].plugin} and {_plugin}"
-                )
-            found[variant.name] = variant if variant.plugin else _with_plugin(variant, _plugin)
-
-        impl.function(register=register)
+    prefixes: dict[str, Variant] = {}
+    pending = [
+        (impl.plugin_name, impl.plugin, impl.function)
+        for impl in pm.hook.patience_register_variants.get_hookimpls()
+        if not impl.wrapper and not impl.hookwrapper
+    ]
+    token = _REGISTERING.set(_REGISTERING.get() | {id(pm)})
+    try:
+        while pending:
+            waiting: list[tuple[str, object, Callable[..., Any]]] = []
+            missing: dict[str, str] = {}
+            for plugin_name, plugin, function in pending:
+                registrar = Registrar(plugin_name, found, prefixes)
+                try:
+                    with _calling(pm):
+                        function(register=registrar)
+                except _NotYet as wanted:
+                    waiting.append((plugin_name, plugin, function))
+                    missing[plugin_name] = str(wanted)
+                    continue
+                except Exception as error:  # a plugin that breaks here is disabled, the others go on
+                    _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
+                    continue
+                for variant in registrar.registered:
+                    found[variant.name] = variant
+                    prefixes[variant.prefix] = variant
+            if len(waiting) == len(pending):
+                for plugin_name, plugin, _ in waiting:
+                    _disable(
+                        pm,
+                        plugin_name,
+                        plugin,
+                        f"plugin {plugin_name!r} derives from the variant {missing[plugin_name]!r},"
+                        " which no installed plugin registers",
+                    )
+                break
+            pending = waiting
+    finally:
+        _REGISTERING.reset(token)
     return dict(sorted(found.items(), key=lambda item: _ORDER.get(item[0], 99)))
+
+
+def _registration_reason(plugin_name: str, error: Exception) -> str:
+    if isinstance(error, PluginError):
+        return str(error)
+    return f"plugin {plugin_name!r} failed to register its variants: {type(error).__name__}: {_line(error)}"
+
+
+def _disable(pm: pluggy.PluginManager, name: str, plugin: object, reason: str) -> None:
+    """Unregister a plugin that broke at registration, say so once, and keep the reason for ``patience plugins``."""
+    if pm.is_registered(plugin):
+        pm.unregister(plugin)
+    _FAILURES.setdefault(id(pm), {})[name] = f"disabled: {reason}"
+    warnings.warn(f"{reason}; the plugin is disabled", PluginLoadWarning, stacklevel=4)
 
 
 _ORDER = {"eight-off": 0, "freecell": 1, "bakers-game": 2, "seahaven-towers": 3}
 
 
-def _with_plugin(variant: Variant, plugin: str) -> Variant:
-    from attrs import evolve
-
-    return evolve(variant, plugin=plugin)
-
-
 def get_variant(name: str, pm: pluggy.PluginManager | None = None) -> Variant:
-    """The variant called ``name`` (``eight-off``, ``Eight Off``, ``eight_off``, an alias or its code prefix)."""
+    """The variant called ``name`` (``eight-off``, ``Eight Off``, ``eight_off``, an alias or its code prefix).
+
+    Inside a hook, without ``pm``, it looks in the plugin manager that called
+    the hook. Inside ``patience_register_variants`` use ``register.get(name)``.
+    """
     table = variants(pm)
     key = normalise_name(name)
     for variant in table.values():
-        names = {
-            variant.name,
-            normalise_name(variant.title),
-            variant.name.replace("-", ""),
-            *map(normalise_name, variant.aliases),
-        }
-        if key in names or key.replace("-", "") in {n.replace("-", "") for n in names} or key.upper() == variant.prefix:
+        if variant.answers_to(key):
             return variant
     known = ", ".join(table) or "none (is patience-variants installed?)"
     raise UnknownVariantError(f"unknown variant {name!r}: installed variants are {known}")
 
 
+# -- routing -------------------------------------------------------------------
+
+
+def _check_cell_counts(value: object) -> tuple[tuple[int, ...], int] | None:
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        return None
+    counts, default = value
+    if not isinstance(counts, tuple | list) or not counts:
+        return None
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 16 for c in counts):
+        return None
+    if not isinstance(default, int) or isinstance(default, bool) or default not in counts:
+        return None
+    return tuple(counts), default
+
+
+def _check_targets(value: object) -> tuple[Target, ...] | None:
+    if isinstance(value, tuple | list) and all(isinstance(t, Target) for t in value):
+        return tuple(value)
+    return None
+
+
+def _instance(kind: type) -> Callable[[object], object | None]:
+    return lambda value: value if isinstance(value, kind) else None
+
+
+#: For each per-variant hook: what its answer must be, and a check that returns it (normalised) or None.
+_ANSWERS: dict[str, tuple[str, Callable[[object], object | None]]] = {
+    "patience_deal": ("a patience.Position", _instance(Position)),
+    "patience_move_legality": ("a patience.Verdict", _instance(Verdict)),
+    "patience_cell_counts": ("(cell counts, default) such as ((4, 3), 4)", _check_cell_counts),
+    "patience_score_action": ("a patience.ScoreState", _instance(ScoreState)),
+    "patience_autoplay_policy": ("a patience.AutoPlay", _instance(AutoPlay)),
+    "patience_double_tap_order": ("a tuple of patience.Target", _check_targets),
+}
+
+
+class Route:
+    """A per-variant hook as called for one variant: its implementations in pluggy's call order.
+
+    Calling it returns the first answer that is not ``None`` (the hooks are
+    ``firstresult``), checked: an answer of the wrong type, or an exception
+    other than a :class:`PatienceError`, becomes a :class:`PluginError`
+    naming the plugin. :attr:`answered_by` names the plugin that answered last.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager, hook_name: str, impls: list[pluggy.HookImpl]) -> None:
+        self.pm = pm
+        self.hook_name = hook_name
+        self.impls = impls
+        """The implementations, first called first."""
+        self.answered_by = ""
+        self._expected, self._check = _ANSWERS[hook_name]
+
+    @property
+    def plugins(self) -> list[str]:
+        """The names of the plugins this route calls, first called first."""
+        return [impl.plugin_name for impl in self.impls]
+
+    def __call__(self, **kwargs: Any) -> Any:
+        """Call the implementations in order until one answers; ``None`` when none does."""
+        token = _CALLING.set(self.pm)
+        try:
+            for impl in self.impls:
+                try:
+                    result = impl.function(*[kwargs[name] for name in impl.argnames])
+                except PatienceError:
+                    raise
+                except Exception as error:
+                    failure = f"{type(error).__name__}: {_line(error)}"
+                    raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from error
+                if result is None:
+                    continue
+                checked = self._check(result)
+                if checked is None:
+                    shown = repr(result)
+                    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                    raise PluginError(
+                        f"plugin {impl.plugin_name!r}: {self.hook_name} returned {shown}, not {self._expected}"
+                    )
+                self.answered_by = impl.plugin_name
+                return checked
+            return None
+        finally:
+            _CALLING.reset(token)
+
+
+def _overrides(plugin: object) -> tuple[str, ...]:
+    names = getattr(plugin, OVERRIDES_ATTRIBUTE, ())
+    if isinstance(names, str):
+        names = (names,)
+    return tuple(normalise_name(name) if name != "*" else "*" for name in names)
+
+
+def route(hook_name: str, variant: Variant, pm: pluggy.PluginManager | None = None) -> Route:
+    """The per-variant hook ``hook_name`` as called for ``variant``.
+
+    It calls the plugin that registered ``variant`` (``variant.plugin``, or
+    the plugin that registers a variant of that name when it is empty),
+    the plugins that name it (or ``"*"``) in their ``PATIENCE_OVERRIDES``,
+    and the built-in defaults last; no other plugin.
+    """
+    if hook_name not in _ANSWERS:
+        raise ValueError(f"{hook_name} is not a per-variant hook")
+    pm = _pm(pm)
+    owner = variant.plugin
+    if not owner and id(pm) not in _REGISTERING.get():
+        # A variant object as its plugin wrote it (before registration filled in ``plugin``).
+        registered = variants(pm).get(variant.name)
+        owner = registered.plugin if registered is not None else ""
+    caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
+    chosen = [
+        impl
+        for impl in reversed(caller.get_hookimpls())  # pluggy calls the last one first
+        if not impl.wrapper
+        and not impl.hookwrapper
+        and (
+            impl.plugin_name in (DEFAULT_PLUGIN, owner)
+            or variant.name in _overrides(impl.plugin)
+            or "*" in _overrides(impl.plugin)
+        )
+    ]
+    # Overriders before the owner before the defaults, whatever order they were registered in
+    # (sorted is stable: within each group pluggy's order, tryfirst and newest first, stays).
+    chosen.sort(key=lambda impl: 2 if impl.plugin_name == DEFAULT_PLUGIN else 1 if impl.plugin_name == owner else 0)
+    return Route(pm, hook_name, chosen)
+
+
+def rules_are_data(variant: Variant, pm: pluggy.PluginManager | None = None) -> bool:
+    """Whether ``variant``'s legality comes from its declared rules alone.
+
+    True when no plugin routed to ``variant`` implements
+    ``patience_move_legality`` (only the default does): the game and the
+    solver then use the compiled rules. Decided per variant: an override
+    for one variant leaves the others on the compiled path.
+    """
+    return route("patience_move_legality", variant, pm).plugins == [DEFAULT_PLUGIN]
+
+
 def cell_counts(variant: Variant, pm: pluggy.PluginManager | None = None) -> tuple[tuple[int, ...], int]:
     """The cell counts ``variant`` offers and its default, through the ``patience_cell_counts`` hook."""
-    result = _pm(pm).hook.patience_cell_counts(variant=variant)
-    assert result is not None
+    result = route("patience_cell_counts", variant, pm)(variant=variant)
+    if result is None:
+        return variant.cell_counts, variant.default_cells
     counts, default = result
     return tuple(counts), default
 
@@ -177,16 +509,7 @@ def _or_list(counts: tuple[int, ...]) -> str:
 
 
 def hook_implementers(hook_name: str, pm: pluggy.PluginManager | None = None) -> list[str]:
-    """Names of the plugins implementing ``hook_name``, defaults included."""
+    """Names of the plugins implementing ``hook_name`` for any variant, defaults included."""
     pm = _pm(pm)
     hook = getattr(pm.hook, hook_name)
-    return [pm.get_name(impl.plugin) or repr(impl.plugin) for impl in hook.get_hookimpls()]
-
-
-def rules_are_data(pm: pluggy.PluginManager | None = None) -> bool:
-    """Whether legality and automatic play come from the declared rules alone.
-
-    True when no plugin overrides ``patience_move_legality``: the solver may
-    then use its compiled move generator; otherwise it asks the hook.
-    """
-    return all(name == DEFAULT_PLUGIN for name in hook_implementers("patience_move_legality", pm))
+    return [impl.plugin_name for impl in hook.get_hookimpls()]

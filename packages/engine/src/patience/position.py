@@ -14,20 +14,68 @@ from patience.moves import Move, Place, PlaceKind
 __all__ = ["Position"]
 
 
+#: For each base rank (index 1-13), each card's height on its foundation: how many cards of its suit
+#: lie under it there (``(rank - base) % 13``). Index 0 is unused.
+HEIGHTS = (b"", *(bytes((index % 13 + 1 - base) % 13 for index in range(52)) for base in range(1, 14)))
+
+
 @frozen
 class Position:
     """Columns (covered card first), cells (``None`` when free) and foundations.
 
-    ``foundations[s]`` is the highest rank home in suit ``Suit(s)`` (0 when
-    empty). A position does not know the rules: legality lives in the variant
-    (see :mod:`patience.legality`).
+    ``foundations[f]`` is how many cards lie on foundation ``f``: one
+    foundation per suit in :class:`Suit` order (spades, hearts, diamonds,
+    clubs), and with two decks a second set of four after the first
+    (foundation ``f`` holds suit ``Suit(f % 4)``). Each foundation starts
+    at the rank ``base`` (1, the ace, unless the variant's deal sets it, as
+    Penguin's does) and wraps from K to A, so with the ace as the base
+    ``foundations[s]`` is the highest rank home. A position does not know the
+    rules: legality lives in the variant (see :mod:`patience.legality`).
     """
 
     columns: tuple[tuple[Card, ...], ...]
     cells: tuple[Card | None, ...]
-    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    foundations: tuple[int, ...] = (0, 0, 0, 0)
+    base: int = 1
+    """The rank every foundation starts with."""
 
     # -- reading ----------------------------------------------------------
+    @property
+    def decks(self) -> int:
+        """How many decks the position is played with: 1 (four foundations) or 2 (eight)."""
+        return len(self.foundations) // 4
+
+    def height(self, card: Card) -> int:
+        """How many cards lie under ``card`` on its foundation when it is there: it goes home onto that many."""
+        return (card.rank - self.base) % 13
+
+    def foundation_cards(self, index: int) -> tuple[Card, ...]:
+        """The cards on foundation ``index``, bottom (the base) first."""
+        suit = Suit(index % 4)
+        return tuple(Card((self.base - 1 + i) % 13 + 1, suit) for i in range(self.foundations[index]))
+
+    def foundation_top(self, index: int) -> Card | None:
+        """The top card of foundation ``index``, ``None`` when it is empty."""
+        count = self.foundations[index]
+        return Card((self.base + count - 2) % 13 + 1, Suit(index % 4)) if count else None
+
+    def home_index(self, card: Card) -> int | None:
+        """The foundation ``card`` goes onto now (the first of its suit it is next for), else ``None``."""
+        suit = card.index // 13
+        height = HEIGHTS[self.base][card.index]
+        found = self.foundations
+        if found[suit] == height:
+            return suit
+        if len(found) > 4 and found[suit + 4] == height:
+            return suit + 4
+        return None
+
+    def is_home(self, card: Card) -> bool:
+        """Whether a card equal to ``card`` lies on a foundation (one of them, with two decks)."""
+        height = HEIGHTS[self.base][card.index]
+        suit = card.index // 13
+        return any(self.foundations[f] > height for f in range(suit, len(self.foundations), 4))
+
     def cards(self) -> Iterator[Card]:
         """Every card in the position, foundation cards included."""
         for column in self.columns:
@@ -35,23 +83,38 @@ class Position:
         for card in self.cells:
             if card is not None:
                 yield card
-        for suit in Suit:
-            for rank in range(1, self.foundations[suit.value] + 1):
-                yield Card(rank, suit)
+        for index in range(len(self.foundations)):
+            yield from self.foundation_cards(index)
 
     def validate(self) -> None:
-        """Raise :class:`InvalidBoardError` unless the position holds each of the 52 cards once."""
+        """Raise :class:`InvalidBoardError` unless the position holds each card once per deck.
+
+        One deck is 52 cards on 4 foundations, two decks 104 cards on 8.
+        """
+        if len(self.foundations) not in (4, 8):
+            raise InvalidBoardError(f"a position has 4 or 8 foundations, not {len(self.foundations)}")
+        if not 1 <= self.base <= 13:
+            raise InvalidBoardError(f"the foundations' base {self.base} is not a rank (1 to 13)")
+        if any(not 0 <= count <= 13 for count in self.foundations):
+            raise InvalidBoardError(f"a foundation holds 0 to 13 cards: {self.foundations}")
+        decks = self.decks
+        size = 52 * decks
         counts = Counter(self.cards())
-        twice = sorted((str(card) for card, n in counts.items() if n > 1))
-        missing = sorted(str(card) for card in full_deck() if card not in counts)
+        twice = sorted((str(card) for card, n in counts.items() if n > decks))
+        missing = sorted(str(card) for card in full_deck() if counts[card] < decks)
         problems = []
+        many = "more than once" if decks == 1 else "more than twice"
         if twice:
-            problems.append("appears more than once: " + " ".join(twice))
+            problems.append(f"appears {many}: " + " ".join(twice))
         if missing:
             problems.append(f"missing ({len(missing)}): " + " ".join(missing))
         if problems:
             total = sum(counts.values())
-            head = f"the board has {total} cards, not 52" if total != 52 else "the board has 52 cards but not the 52"
+            head = (
+                f"the board has {total} cards, not {size}"
+                if total != size
+                else f"the board has {size} cards but not the {size}"
+            )
             raise InvalidBoardError(f"{head}; " + "; ".join(problems))
 
     @property
@@ -71,8 +134,8 @@ class Position:
 
     @property
     def is_won(self) -> bool:
-        """All 52 cards are home."""
-        return self.cards_home == 52
+        """Every card is home (52 with one deck, 104 with two)."""
+        return self.cards_home == 13 * len(self.foundations)
 
     def card_at(self, place: Place) -> Card | None:
         """The movable card at ``place``: a column's top card, a cell's card, a foundation's top card."""
@@ -81,11 +144,9 @@ class Position:
             return column[-1] if column else None
         if place.kind is PlaceKind.CELL:
             return self.cells[self._cell_index(place)]
-        suit = place.suit
-        if suit is None:
+        if place.index is None or not 0 <= place.index < len(self.foundations):
             return None
-        rank = self.foundations[suit.value]
-        return Card(rank, suit) if rank else None
+        return self.foundation_top(place.index)
 
     def column(self, place: Place) -> tuple[Card, ...]:
         """The cards of a column place, covered card first."""
@@ -105,7 +166,7 @@ class Position:
             return place.index is not None and 0 <= place.index < len(self.columns)
         if place.kind is PlaceKind.CELL:
             return place.index is not None and 0 <= place.index < len(self.cells)
-        return True
+        return place.index is None or 0 <= place.index < len(self.foundations)
 
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would carry, bottom card first; empty when the source has too few."""
@@ -146,7 +207,8 @@ class Position:
         elif source.kind is PlaceKind.CELL:
             cells[self._cell_index(source)] = None
         else:
-            foundations[cards[0].index // 13] -= 1
+            assert source.index is not None
+            foundations[source.index] -= 1
         if dest.kind is PlaceKind.COLUMN:
             index = dest.index
             assert index is not None
@@ -159,8 +221,11 @@ class Position:
             cells[index] = cards[0]
         else:
             card = cards[0]
-            foundations[card.index // 13] = card.rank
-        return Position(tuple(columns), tuple(cells), (foundations[0], foundations[1], foundations[2], foundations[3]))
+            home = self.home_index(card)
+            if home is None:
+                raise IllegalMoveError(f"{move}: {card.display} is not next for its foundation")
+            foundations[home] += 1
+        return Position(tuple(columns), tuple(cells), tuple(foundations), self.base)
 
     def __str__(self) -> str:
         from patience.board import format_board

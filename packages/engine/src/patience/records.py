@@ -36,6 +36,7 @@ from attrs import frozen
 
 from patience.errors import PatienceError
 from patience.game import Game
+from patience.shuffle import read_deal_number
 
 __all__ = [
     "ACTION_WORDS",
@@ -252,9 +253,11 @@ def _deal(record: Record, plugins: pluggy.PluginManager | None) -> Game:
     """The game the record names: from Variant, Cells and Deal when it has them, else from Code."""
     variant, cells, deal = record.tag("Variant"), record.tag("Cells"), record.tag("Deal")
     if variant is not None and cells is not None and deal is not None:
-        if not cells.strip().isdigit() or not deal.strip().isdigit():
-            raise RecordError(f"Cells {cells!r} and Deal {deal!r} must be whole numbers")
-        return Game.new(variant, int(deal), int(cells), plugins=plugins)
+        cells_text = cells.strip()
+        if not (cells_text.isascii() and cells_text.isdigit() and len(cells_text) <= 3):
+            raise RecordError(f"Cells {_shown(cells)} is not a cell count")
+        # read_deal_number takes ASCII digits only and refuses 5,000 of them before int() sees them.
+        return Game.new(variant, read_deal_number(deal), int(cells_text), plugins=plugins)
     code = record.tag("Code")
     if code is not None:
         return Game.from_code(code, plugins=plugins)

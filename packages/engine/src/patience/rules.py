@@ -53,6 +53,11 @@ class EmptyColumns(enum.Enum):
     """Any card, or any run that fits the capacity."""
     KINGS_ONLY = "kings"
     """Only a king, alone or with the run on it."""
+    BELOW_BASE = "below-base"
+    """Only a card one rank below the foundations' base, alone or with its run (Penguin: the base
+    is set by the deal; with aces as the base this is a king)."""
+    ONE_RANK = "rank"
+    """Only a card of the rank :attr:`Rules.empty_rank`, alone or with its run."""
     NONE = "none"
     """Nothing: empty columns stay empty."""
 
@@ -87,6 +92,10 @@ class Scoring:
 
     card_home: int = 10
     """Points for each card that reaches a foundation (automatic moves too)."""
+    start: int = 0
+    """The score when the game is dealt, before the automatic play after the deal (Vegas-style: -52)."""
+    negative: bool = False
+    """Scores may go below 0 (Vegas-style scoring); otherwise a score never drops under 0."""
     first_time_only: bool = False
     """Only the first time each card reaches a foundation earns points (Eight Off)."""
     undo_takes_back: bool = False
@@ -113,14 +122,51 @@ class Rules:
     """Runs move as one action, up to ``(free cells + 1) * 2 ** empty columns`` cards."""
     foundation_takeback: bool = False
     """A foundation's top card may go back to a cell or a column (Eight Off)."""
+    base_rank: int | None = 1
+    """The rank each foundation starts with (1, the ace, in most games); ``None`` when the deal sets it,
+    as in Penguin, where the deal's :attr:`patience.Position.base` says it. A foundation built from a
+    base other than the ace wraps from K to A (base 5: 5, 6 ... K, A ... 4)."""
+    wrap: bool = False
+    """Columns build down around the corner: an ace's rank is one above a king's, so a king may lie on
+    an ace (Penguin)."""
+    empty_rank: int | None = None
+    """The one rank an empty column accepts under :attr:`EmptyColumns.ONE_RANK` (1 to 13)."""
+    decks: int = 1
+    """One deck (52 cards, 4 foundations) or two (104 cards, 8 foundations: two for each suit)."""
     undo_limit: int = 100
     scoring: Scoring = field(factory=Scoring)
     double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP
 
+    def __attrs_post_init__(self) -> None:
+        if self.base_rank is not None and not 1 <= self.base_rank <= 13:
+            raise ValueError(f"base_rank {self.base_rank} is not a rank: use 1 (ace) to 13 (king), or None")
+        if (self.empty_columns is EmptyColumns.ONE_RANK) != (self.empty_rank is not None):
+            raise ValueError("empty_rank is given exactly when empty_columns is EmptyColumns.ONE_RANK")
+        if self.empty_rank is not None and not 1 <= self.empty_rank <= 13:
+            raise ValueError(f"empty_rank {self.empty_rank} is not a rank: use 1 (ace) to 13 (king)")
+        if self.decks not in (1, 2):
+            raise ValueError(f"decks must be 1 or 2, not {self.decks}")
+        if self.decks == 2 and self.foundation_takeback:
+            # "hS" could name either spades foundation: two decks and takeback are not offered together.
+            raise ValueError("foundation_takeback is not offered with two decks")
 
-def builds_on(build: Build, card: Card, base: Card) -> bool:
-    """Whether ``card`` may lie on ``base`` in a column under ``build``."""
-    if card.rank + 1 != base.rank:
+    def empty_column_rank(self, base: int) -> int | None:
+        """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.
+
+        Only meaningful when empty columns accept something (not :attr:`EmptyColumns.NONE`).
+        """
+        if self.empty_columns is EmptyColumns.KINGS_ONLY:
+            return 13
+        if self.empty_columns is EmptyColumns.BELOW_BASE:
+            return 13 if base == 1 else base - 1
+        if self.empty_columns is EmptyColumns.ONE_RANK:
+            return self.empty_rank
+        return None
+
+
+def builds_on(build: Build, card: Card, base: Card, wrap: bool = False) -> bool:
+    """Whether ``card`` may lie on ``base`` in a column under ``build`` (a king on an ace when ``wrap``)."""
+    if card.rank + 1 != base.rank and not (wrap and card.rank == 13 and base.rank == 1):
         return False
     if build is Build.SAME_SUIT:
         return card.suit is base.suit

@@ -21,7 +21,8 @@ class ActionKind(enum.Enum):
     WIN = "win"
     GIVE_UP = "give-up"
     DEAL = "deal"
-    """Automatic play right after the deal."""
+    """The deal, with the automatic play right after it (scored once per deal or restart, from the
+    starting score :attr:`patience.rules.Scoring.start`, even when nothing goes home)."""
 
 
 @frozen

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from patience.cards import Card
-from patience.errors import InvalidDealError
+import re
 
-__all__ = ["MAX_DEAL", "check_deal_number", "deal_round_robin", "ms_deal"]
+from patience.cards import Card
+from patience.errors import InvalidDealError, clipped
+
+__all__ = ["MAX_DEAL", "check_deal_number", "deal_round_robin", "ms_deal", "read_deal_number"]
 
 #: The highest deal number (FreeCell Pro's extension of Microsoft's 1-32,000 and 1-1,000,000).
 MAX_DEAL = 8_589_934_591
@@ -16,6 +18,26 @@ def check_deal_number(deal: int) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
         raise InvalidDealError(f"deal number {deal!r} is out of range: deals are numbered 1 to {MAX_DEAL:,}")
     return deal
+
+
+#: A deal number as people write it: ASCII digits only (``١٢٣`` is not 123), ``#`` before, ``_`` or ``,`` between.
+_DEAL_TEXT = re.compile(r"#?[+-]?[0-9][0-9_,]*")
+
+
+def read_deal_number(text: str) -> int:
+    """The deal number ``text`` names (``160``, ``#160``, ``1_000``, ``1,000``); :class:`InvalidDealError` if none.
+
+    Only ASCII digits count, and a number too long to be a deal is refused
+    by its length before it is converted, so 5,000 digits get the same
+    one-line refusal as 0.
+    """
+    raw = text.strip()
+    if not _DEAL_TEXT.fullmatch(raw):
+        raise InvalidDealError(f"{clipped(raw)} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
+    digits = raw.removeprefix("#").replace(",", "").replace("_", "")
+    if len(digits.lstrip("+-").lstrip("0")) > len(str(MAX_DEAL)):
+        raise InvalidDealError(f"deal number {clipped(raw)} is out of range: deals are numbered 1 to {MAX_DEAL:,}")
+    return check_deal_number(int(digits))
 
 
 def ms_deal(deal: int) -> tuple[Card, ...]:

@@ -249,9 +249,12 @@ class Store:
         self._db = connection
         self.notice = notice
         self._notices: list[str] = [notice] if notice else []
+        self._said: set[str] = set(self._notices)
         self._lock = threading.RLock()
         self.clock: Callable[[], dt.datetime] = _now
         """Where times come from (tests script it)."""
+        self.generation = 0
+        """How many times the file was found damaged in use and replaced (trackers then write their game again)."""
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -304,7 +307,10 @@ class Store:
 
     def _say(self, line: str) -> None:
         with self._lock:
-            self._notices.append(line)
+            # Each trouble is said once: a locked database must not print a line per move.
+            if line not in self._said:
+                self._said.add(line)
+                self._notices.append(line)
 
     def close(self) -> None:
         """Close the database (trackers stop saving)."""
@@ -342,8 +348,9 @@ class Store:
     def unfinished(self, *, plugins: pluggy.PluginManager | None = None) -> tuple[Game, GameInfo] | None:
         """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
 
-        A stored game whose actions no longer replay (a damaged row, rules
-        that changed) is marked ``abandoned`` and the next one is tried.
+        A stored game that no longer replays (its variant's plugin is gone,
+        rules that changed) is said once and skipped, left as it is: the
+        next unfinished game is tried.
         """
         rows = self._read(
             f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' ORDER BY last_action DESC, id DESC"
@@ -353,15 +360,8 @@ class Store:
             done = replay(self._record(info), plugins=plugins)
             if done.game is not None and done.problem is None and not done.game.is_over:
                 return done.game, info
-            self._set_result(info.id, "abandoned")
-            self._say(f"game {info.id} ({info.code}) no longer replays ({done.problem}); it is marked abandoned")
+            self._say(f"game {info.id} ({info.code}) cannot be resumed: {done.problem}")
         return None
-
-    def _set_result(self, game_id: int, result: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE games SET result = ? WHERE id = ?", (result, game_id))
-
-        self._write(work)
 
     def abandon_unfinished(self, *, keep: int | None = None) -> int:
         """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many."""
@@ -536,9 +536,30 @@ class Store:
                 return []
             try:
                 return list(self._db.execute(sql, tuple(args)))
-            except sqlite3.Error as error:
-                self._say(f"cannot read {self.path}: {error}")
+            except sqlite3.DatabaseError as error:
+                if _is_damage(error):
+                    self._recover(error)
+                else:
+                    self._say(f"cannot read {self.path}: {error}")
                 return []
+
+    def _recover(self, error: sqlite3.DatabaseError) -> None:
+        """Damage found in use (opening only reads the header): move the file aside and start a new one."""
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            self.generation += 1
+            aside = _move_aside(self.path)
+            if aside is None:
+                self._say(f"{self.path} is damaged ({error}) and cannot be moved aside; games are not saved")
+                return
+            try:
+                self._db = _connect(self.path)
+            except (sqlite3.Error, OSError, _Newer) as again:
+                self._say(f"{self.path} was damaged and moved to {aside}; {_unwritable(self.path, again)}")
+                return
+            self._say(f"{self.path} was damaged ({error}); it was moved to {aside} and a new one started")
 
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``work`` in one immediate transaction; ``None`` (and a notice) when it fails."""
@@ -555,8 +576,11 @@ class Store:
                     raise
                 db.execute("COMMIT")
                 return value
-            except sqlite3.Error as error:
-                self._say(f"cannot save to {self.path}: {error}")
+            except sqlite3.DatabaseError as error:
+                if _is_damage(error):
+                    self._recover(error)
+                else:
+                    self._say(f"cannot save to {self.path}: {error}")
                 return None
 
 
@@ -749,6 +773,7 @@ class Tracker:
         """The game's row, once its first action is written."""
         self._written = len(game.log) if resumed is not None else 0
         self._started = started
+        self._generation = store.generation
         self._closed = False
         self._unsubscribe = game.subscribe(self._on_event)
         if resumed is None and game.log:
@@ -811,10 +836,21 @@ class Tracker:
         self.resumed = None
 
     def _sync(self) -> None:
+        for _ in range(2):
+            if self.store.generation != self._generation:
+                # The file was damaged and replaced: this game goes into the new one whole.
+                self._generation = self.store.generation
+                self.id = None
+                self._written = 0
+            if self._write_new() or self.store.generation == self._generation:
+                return
+
+    def _write_new(self) -> bool:
+        """Write the actions not written yet and the counts; whether that was done."""
         game = self.game
         new = game.log[self._written :]
         if self.id is None and not new:
-            return
+            return True
         now = self.store.clock()
         stamp = _stamp(now)
         result = self.result
@@ -827,7 +863,9 @@ class Tracker:
             if game_id is None:
                 if game.deal is None or game.code is None:
                     raise _NotRecordable
-                started = _stamp(self._started or now)
+                if self._started is None:
+                    self._started = now
+                started = _stamp(self._started)
                 cursor = db.execute(
                     "INSERT INTO games (variant, cells, deal, code, started, last_action, result, daily) "
                     "VALUES (?, ?, ?, ?, ?, ?, 'unfinished', ?)",
@@ -851,15 +889,16 @@ class Tracker:
             return game_id
 
         if not self.store.saving:
-            return
+            return True
         try:
             written = self.store._write(work)
         except _NotRecordable:
-            return
-        if written is not None:
-            # Only now: a failed write is tried again with the next action.
-            self.id = written
-            self._written += len(new)
+            return True
+        if written is None:
+            return False  # tried again with the next action
+        self.id = written
+        self._written += len(new)
+        return True
 
 
 class _NotRecordable(Exception):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from attrs import field, frozen
+import attrs
+from attrs import evolve, field, frozen
 
 from patience.rules import Rules
 
@@ -43,10 +45,52 @@ class Variant:
     aliases: tuple[str, ...] = ()
     """Other names it answers to (``freecell`` might answer to ``fc``)."""
     plugin: str = ""
-    """The name of the plugin that registered it (filled in by the engine)."""
+    """The name of the plugin that registered it (filled in by the engine when it is registered)."""
+    base: str = ""
+    """The variant it was derived from (:meth:`derive`); it is dealt as that one is unless its plugin deals it."""
 
     def __attrs_post_init__(self) -> None:
         if not re.fullmatch(r"[A-Z]{2}", self.prefix):
             raise ValueError(f"variant {self.name}: prefix must be two capital letters, not {self.prefix!r}")
         if self.default_cells not in self.cell_counts:
             raise ValueError(f"variant {self.name}: default cells {self.default_cells} not in {self.cell_counts}")
+
+    def derive(self, *, name: str, title: str, prefix: str, **changes: Any) -> Variant:
+        """A new variant from this one: its own name, title and code prefix, no aliases, any other changes.
+
+        ``changes`` are :class:`Variant` fields (``cell_counts``,
+        ``description``, ...) or :class:`~patience.rules.Rules` fields
+        (``empty_columns``, ``scoring``, ...), which change the rules. The
+        new variant is dealt as this one is (through this one's
+        ``patience_deal``) unless the plugin that registers it deals it
+        itself; every other per-variant hook goes to that plugin and the
+        defaults. Inside ``patience_register_variants``::
+
+            base = register.get("freecell")
+            register(base.derive(name="freecell-3k", title="FreeCell 3K", prefix="FK",
+                                 cell_counts=(3,), default_cells=3, empty_columns=EmptyColumns.KINGS_ONLY))
+        """
+        rule_fields = attrs.fields_dict(Rules)
+        own = attrs.fields_dict(Variant)
+        unknown = sorted(key for key in changes if key not in rule_fields and key not in own)
+        if unknown:
+            raise TypeError(f"derive() got {', '.join(unknown)}: neither a Variant nor a Rules field")
+        rules = {key: changes.pop(key) for key in list(changes) if key in rule_fields and key not in own}
+        if rules:
+            changes["rules"] = evolve(changes.get("rules", self.rules), **rules)
+        changes.setdefault("aliases", ())
+        changes.setdefault("description", "")
+        return evolve(self, name=name, title=title, prefix=prefix, plugin="", base=self.name, **changes)
+
+    def with_plugin(self, plugin: str) -> Variant:
+        """This variant as registered by ``plugin``."""
+        return self if self.plugin == plugin else evolve(self, plugin=plugin)
+
+    def answers_to(self, name: str) -> bool:
+        """Whether ``name`` (normalised, as :func:`normalise_name` makes it) names this variant.
+
+        Its name, its title, its name without hyphens, an alias, or its code prefix.
+        """
+        names = {self.name, normalise_name(self.title), *map(normalise_name, self.aliases)}
+        bare = {n.replace("-", "") for n in names}
+        return name in names or name.replace("-", "") in bare or name.upper() == self.prefix

@@ -12,12 +12,14 @@ import argparse
 import datetime as dt
 import sys
 import tkinter as tk
+import warnings
 from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
+from patience.plugins import PluginLoadWarning
 from patience_tk.controller import Controller
 from patience_tk.daily import DailyGame, LeaderboardDialog, find_daily, send_result, share_of
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
@@ -330,8 +332,9 @@ class App:
         deal = f" #{game.deal:,}" if game.deal is not None else ""
         code = f"  ·  code {game.code}" if game.code else ""
         self.status_game.configure(text=f"{game.variant.title}{deal}, {_cells(game.cells)}{code}")
+        every = 13 * len(game.position.foundations)
         self.status_score.configure(
-            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/52",
+            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
         )
         self.status_capacity.configure(text=capacity_text(game))
         self._judge()
@@ -763,8 +766,29 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
     return game_from_args(args), None, None
 
 
+def _one_line_warnings() -> None:
+    """A plugin that could not be loaded or was disabled: one ``patience-tk: warning:`` line on stderr."""
+    previous = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PluginLoadWarning):
+            print(f"patience-tk: warning: {' '.join(str(message).split())}", file=sys.stderr)
+        else:
+            previous(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
+    _one_line_warnings()
     parser = _parser()
     args = parser.parse_args(argv)
     from patience.store import Store  # imported here: only the window itself needs sqlite3

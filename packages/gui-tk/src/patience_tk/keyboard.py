@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from attrs import frozen
 
-from patience import Move, Place, PlaceKind, Suit
+from patience import Move, Place, PlaceKind
 from patience_tk.layout import Box
 from patience_tk.view import Hit, TableView
 
@@ -65,7 +65,7 @@ class KeyboardPlay:
     def _top_row(self) -> list[Place]:
         position = self.view.game.position
         places = [Place.cell(i) for i in range(len(position.cells))]
-        places += [Place.foundation(suit) for suit in Suit if suit.value < len(position.foundations)]
+        places += [Place(PlaceKind.FOUNDATION, index) for index in range(len(position.foundations))]
         return places
 
     def _columns(self) -> list[Place]:

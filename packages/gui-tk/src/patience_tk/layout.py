@@ -1,9 +1,11 @@
 """Where everything sits on the table: pure geometry, computed from the table's shape and the canvas size.
 
 No Tk here, so the arithmetic can be reasoned about (and tested) on its own.
-The top row holds the cells on the left and the four foundations on the
-right; the columns sit below, centred. Cards in a column are fanned
-downwards, closer together when a long column would run off the canvas.
+The top row holds the cells on the left and the foundations (four, or eight
+for two decks) on the right; the columns sit below, centred. A table with
+many cells stacks its foundations down the right-hand side instead, when
+that gives larger cards. Cards in a column are fanned downwards, closer
+together when a long column would run off the canvas.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ class Layout:
     card_h: float
     cells: tuple[Box, ...]
     foundations: tuple[Box, ...]
-    """One slot per suit, in :class:`patience.Suit` order."""
+    """One slot per foundation, in :class:`patience.Suit` order (with two decks, a second four after them)."""
     columns: tuple[Box, ...]
     """The slot of each column's first (most covered) card."""
     label_size: int

@@ -55,9 +55,9 @@ def box_in(view: TableView, position: Position, card: Card) -> Box | None:
     for i, held in enumerate(position.cells):
         if held == card:
             return layout.cells[i]
-    suit = card.suit.value
-    if suit < len(position.foundations) and position.foundations[suit] >= card.rank:
-        return layout.foundations[suit]
+    for index in range(card.suit.value, len(position.foundations), 4):
+        if card in position.foundation_cards(index):
+            return layout.foundations[index]
     return None
 
 

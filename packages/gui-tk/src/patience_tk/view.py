@@ -138,8 +138,9 @@ class TableView:
         for i, held in enumerate(position.cells):
             if held == card:
                 return Place.cell(i), 0
-        if position.foundations[card.suit.value] >= card.rank:
-            return Place.foundation(card.suit), 0
+        for index in range(card.suit.value, len(position.foundations), 4):
+            if card in position.foundation_cards(index):
+                return Place(PlaceKind.FOUNDATION, index), 0
         return None
 
     def hit(self, x: float, y: float) -> Hit | None:
@@ -153,9 +154,9 @@ class TableView:
         for i, card in enumerate(position.cells):
             if card is not None and layout.cells[i].contains(x, y):
                 return Hit(Place.cell(i), 0, 1)
-        for suit in Suit:
-            if position.foundations[suit.value] and layout.foundations[suit.value].contains(x, y):
-                return Hit(Place.foundation(suit), 0, 1)
+        for index, count in enumerate(position.foundations):
+            if count and layout.foundations[index].contains(x, y):
+                return Hit(Place(PlaceKind.FOUNDATION, index), 0, 1)
         return None
 
     def drop_target(self, box: Box) -> Place | None:
@@ -202,8 +203,8 @@ class TableView:
         for i, slot in enumerate(layout.cells):
             self._slot(slot)
             self._label(slot, str(Place.cell(i)), label_font)
-        for suit in Suit:
-            slot = layout.foundations[suit.value]
+        for index, slot in enumerate(layout.foundations):
+            suit = Suit(index % 4)
             self._slot(slot)
             x, y = slot.centre
             canvas.create_text(
@@ -222,9 +223,9 @@ class TableView:
         for i, slot in enumerate(layout.columns):
             self._slot(slot)
             self._label(slot, str(Place.column(i)), label_font)
-        for suit in Suit:
-            for rank in range(1, position.foundations[suit.value] + 1):
-                self._card(Card(rank, suit), layout.foundations[suit.value])
+        for index, slot in enumerate(layout.foundations):
+            for card in position.foundation_cards(index):
+                self._card(card, slot)
         for i, held in enumerate(position.cells):
             if held is not None:
                 self._card(held, layout.cells[i])
@@ -305,7 +306,8 @@ class TableView:
         target: Box | None = None
         if dest.kind is PlaceKind.FOUNDATION:
             card = position.moving_cards(move)[0]
-            target = self.layout.foundations[card.suit.value]
+            home = position.home_index(card)
+            target = self.layout.foundations[card.suit.value if home is None else home]
         elif position.exists(dest):
             target = self.card_box(dest)
         if target is not None:

@@ -54,8 +54,6 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookimpl
-def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position:
     """Deal Baker's Game: the FreeCell deal of the same number."""
-    if variant.name != BAKERS_GAME.name:
-        return None
     return deal_freecell(deal, cells)

@@ -76,8 +76,6 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookimpl
-def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position:
     """Deal Eight Off."""
-    if variant.name != EIGHT_OFF.name:
-        return None
     return deal_eight_off(deal, cells)

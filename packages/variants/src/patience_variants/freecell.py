@@ -77,8 +77,6 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookimpl
-def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position:
     """Deal FreeCell."""
-    if variant.name != FREECELL.name:
-        return None
     return deal_freecell(deal, cells)

@@ -62,8 +62,6 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 
 
 @hookimpl
-def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
+def patience_deal(variant: Variant, deal: int, cells: int) -> Position:
     """Deal Seahaven Towers."""
-    if variant.name != SEAHAVEN_TOWERS.name:
-        return None
     return deal_seahaven(deal, cells)

@@ -29,6 +29,8 @@ from patience import (
     Position,
     get_variant,
 )
+from patience.errors import clipped
+from patience.shuffle import read_deal_number
 from patience_cli.common import plural
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
@@ -59,6 +61,9 @@ COMMANDS: dict[str, str] = {
     "quit": "leave (also Ctrl-D)",
 }
 _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "giveup", "resign": "giveup"}
+
+#: The most digits ``new --cells N`` reads (no variant has a thousand cells).
+_CELLS_DIGITS = 3
 
 #: How many following lines an ambiguous foundation line is tried against.
 LOOKAHEAD = 12
@@ -130,19 +135,22 @@ def game_from_words(words: list[str], current: Game | None = None) -> Game:
             if option == "--code":
                 code = value
             else:
-                if not value.isdigit():
-                    raise BadCommandError(f"--cells takes a number, not {value!r}")
+                # ASCII digits only (str.isdigit takes ``²``), and few enough to be a cell count.
+                if not (value.isascii() and value.isdigit() and len(value) <= _CELLS_DIGITS):
+                    raise BadCommandError(f"--cells takes a cell count, like --cells 4, not {clipped(value)}")
                 cells = int(value)
         elif word.startswith("-"):
-            raise BadCommandError(f"unknown option {word}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
-        elif word.isdigit():
+            raise BadCommandError(
+                f"unknown option {clipped(word, quote=False)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]"
+            )
+        elif word.removeprefix("#").isascii() and word.removeprefix("#")[:1].isdigit():
             if deal is not None:
                 raise BadCommandError("give one deal number")
-            deal = int(word)
+            deal = read_deal_number(word)
         elif variant is None:
             variant = word
         else:
-            raise BadCommandError(f"unexpected {word!r}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
+            raise BadCommandError(f"unexpected {clipped(word)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
     if code is not None:
         if deal is not None or cells is not None:
             raise BadCommandError("give either --code or a deal number and --cells, not both")
@@ -284,7 +292,7 @@ class Controller:
             self._command(command, text, words, reply)
             return
         if len(words) > 1:
-            raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+            raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
         self._play_word(text, reply)
 
     def _command(self, command: str, text: str, words: list[str], reply: Reply) -> None:
@@ -295,7 +303,7 @@ class Controller:
             try:
                 args = shlex.split(text)[1:]
             except ValueError as error:
-                raise BadCommandError(f"cannot read {text!r}: {error}") from None
+                raise BadCommandError(f"cannot read {clipped(text, 40)}: {error}") from None
             new_game = game_from_words(args, game)
             if self.tracker is not None:
                 self.tracker.abandon()  # the unfinished game is left for a new deal
@@ -373,7 +381,7 @@ class Controller:
             return
         if set(text.lower()) <= set("0123456789abcdefghksv"):
             Move.parse(text)  # looks like notation: raise the notation's own message
-        raise BadCommandError(f"unknown {text!r}: {ACCEPTED}")
+        raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
 
     def _move_or_none(self, text: str) -> Move | None:
         try:
@@ -420,7 +428,7 @@ class Controller:
             if auto.claimed or (latest_only and auto.batch != self._batch):
                 continue
             if auto.source == move.source:
-                is_home = position.foundations[auto.card.suit.value] >= auto.card.rank
+                is_home = position.is_home(auto.card)
                 if is_home and position.card_at(auto.source) != auto.card:
                     return auto
             if latest_only:

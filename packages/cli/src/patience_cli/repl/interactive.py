@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -44,8 +44,30 @@ def history_path() -> Path:
     return data_dir() / "history"
 
 
+#: How many typed lines the history file keeps; older ones are dropped when the game starts.
+HISTORY_ENTRIES = 1000
+
+#: The most of the history file's end that is read: 1,000 lines fit many times over, and a
+#: huge or endless file costs no more than this.
+_HISTORY_TAIL_BYTES = 1 << 20
+
+
 class _KeptHistory(FileHistory):
-    """A history file that stops saving, instead of ending the game, when it can no longer be written."""
+    """A history file read once, up front, that stops saving (instead of ending the game) when it cannot be written.
+
+    prompt_toolkit reads the file in its event loop, where an error becomes
+    "Unhandled exception in event loop" and a "Press ENTER" loop that only
+    killing the game ends; :func:`file_history` reads it beforehand instead,
+    and this class serves what was read.
+    """
+
+    def __init__(self, filename: str, entries: list[str]) -> None:
+        super().__init__(filename)
+        self._read = entries
+
+    def load_history_strings(self) -> Iterable[str]:
+        """The lines read by :func:`file_history`, newest first, as prompt_toolkit expects."""
+        return list(reversed(self._read))
 
     def store_string(self, string: str) -> None:
         # The line stays in this session's memory; losing it from the file is not worth a crash.
@@ -53,18 +75,77 @@ class _KeptHistory(FileHistory):
             super().store_string(string)
 
 
-def file_history(path: Path | None = None) -> History:
-    """The REPL's history file, created with its directory when missing.
+def _history_entries(data: bytes) -> list[tuple[bytes, str]]:
+    """The entries of a history file's text: each one's bytes as written (its ``#`` time line too) and its line.
 
-    When it cannot be created or opened (an unwritable or impossible data
-    directory), the game goes on with a history kept in memory only, after
-    one warning line on stderr.
+    prompt_toolkit writes an entry as a blank line, ``# <time>``, then the
+    line typed with ``+`` before it (one ``+`` line per line of a multi-line
+    entry).
+    """
+    entries: list[tuple[bytes, str]] = []
+    block: list[bytes] = []
+    text: list[bytes] = []
+    for line in data.splitlines(keepends=True):
+        if not line.startswith(b"+") and text:
+            entries.append((b"".join(block), b"".join(text)[:-1].decode("utf-8", "replace")))
+            block, text = [], []
+        block.append(line)
+        if line.startswith(b"+"):
+            text.append(line[1:] if line.endswith(b"\n") else line[1:] + b"\n")
+    if text:
+        entries.append((b"".join(block), b"".join(text)[:-1].decode("utf-8", "replace")))
+    return entries
+
+
+def _read_history(target: Path) -> list[str]:
+    """The last :data:`HISTORY_ENTRIES` lines of the history file, which is trimmed to them when it held more.
+
+    Only the file's last :data:`_HISTORY_TAIL_BYTES` are read. Raises
+    :class:`OSError` when the file cannot be read or is not a regular file.
+    """
+    import os
+    import stat
+
+    with target.open("rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError("not a regular file")
+        size = os.fstat(handle.fileno()).st_size
+        skipped = max(0, size - _HISTORY_TAIL_BYTES)
+        handle.seek(skipped)
+        data = handle.read(_HISTORY_TAIL_BYTES)
+    if skipped:
+        # Start at the first whole entry: each begins with its "# <time>" line.
+        first = data.find(b"\n#")
+        data = data[first + 1 :] if first >= 0 else b""
+    entries = _history_entries(data)
+    kept = entries[-HISTORY_ENTRIES:]
+    if skipped or len(kept) < len(entries):
+        # Write the kept entries beside the file, then put them in its place in one step,
+        # so a failure leaves the old file whole. If the directory is read-only, it stays long.
+        spare = target.with_name(target.name + ".trimmed")
+        with contextlib.suppress(OSError):
+            spare.write_bytes(b"".join(block for block, _ in kept))
+            os.replace(spare, target)
+    return [line for _, line in kept]
+
+
+def file_history(path: Path | None = None) -> History:
+    """The REPL's history file, created with its directory when missing, read and trimmed before the game starts.
+
+    When it cannot be created, opened or read (an unwritable or impossible
+    data directory, a file that cannot be read, something that is not a
+    file), the game goes on with a history kept in memory only, after one
+    warning line on stderr. A file holding more than
+    :data:`HISTORY_ENTRIES` entries is trimmed to the last ones.
     """
     target = path if path is not None else history_path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists() and not target.is_file():
+            raise OSError("not a regular file")
         with target.open("a", encoding="utf-8"):
             pass
+        entries = _read_history(target)
     except OSError as error:
         print(
             f"patience: warning: cannot keep the history in {target} ({error.strerror or error});"
@@ -72,7 +153,22 @@ def file_history(path: Path | None = None) -> History:
             file=sys.stderr,
         )
         return InMemoryHistory()
-    return _KeptHistory(str(target))
+    return _KeptHistory(str(target), entries)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT inside the block (in the main thread, where signals are handled), then put back what was there."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class Repl:
@@ -160,27 +256,38 @@ class Repl:
 
     # -- the loop -----------------------------------------------------------
     def run(self) -> None:
-        """Prompt, handle, show, until ``quit`` or Ctrl-D; nothing typed can end the loop otherwise."""
-        try:
-            while True:
-                self._flush_queued()
-                try:
-                    line = self.session.prompt()
-                except KeyboardInterrupt:
-                    continue
-                except EOFError:
-                    break
-                if self.step(line):
-                    break
-        finally:
-            self._hint_cancel.set()
-        game = self.controller.game
-        print_formatted_text(
-            FormattedText([("class:win" if game.is_won else "class:info", result_line(game))]),
-            style=self.style,
-            output=self.output,
-            include_default_pygments_style=False,
-        )
+        """Prompt, handle, show, until ``quit`` or Ctrl-D; nothing typed can end the loop otherwise.
+
+        At the prompt the terminal is in raw mode and Ctrl-C is a key, which
+        clears the line. Between prompts (a line being handled, a hint being
+        printed) the terminal turns Ctrl-C into SIGINT, which would raise
+        KeyboardInterrupt wherever the program happened to be and end the
+        game with a traceback; SIGINT is ignored while the game runs, and
+        prompt_toolkit is told not to install its own handler (which, on a
+        SIGINT just after a prompt ended, failed with "Application is not
+        running").
+        """
+        with _sigint_ignored():
+            try:
+                while True:
+                    self._flush_queued()
+                    try:
+                        line = self.session.prompt(handle_sigint=False)
+                    except KeyboardInterrupt:
+                        continue
+                    except EOFError:
+                        break
+                    if self.step(line):
+                        break
+            finally:
+                self._hint_cancel.set()
+            game = self.controller.game
+            print_formatted_text(
+                FormattedText([("class:win" if game.is_won else "class:info", result_line(game))]),
+                style=self.style,
+                output=self.output,
+                include_default_pygments_style=False,
+            )
 
     def step(self, line: str) -> bool:
         """Handle one line as if typed; return whether the player asked to quit."""

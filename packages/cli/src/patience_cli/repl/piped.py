@@ -51,6 +51,18 @@ class _Lines:
         return [line for _, line in list(self._ahead)[:n]]
 
 
+def _unreadable(line: str, encoding: str) -> str:
+    """Why ``line`` cannot be read (a byte the input's encoding does not decode), or ``""``.
+
+    stdin decodes with ``surrogateescape``, so such a byte arrives as a lone
+    surrogate (0xff as U+DCFF) instead of ending the game.
+    """
+    for char in line:
+        if "\udc80" <= char <= "\udcff":
+            return f"cannot read byte 0x{ord(char) - 0xDC00:02x}: the line is not {encoding} text"
+    return ""
+
+
 def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0) -> None:
     """Play ``lines`` in order and print what each did, then how the game stands.
 
@@ -58,9 +70,15 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     (with their line number) and the next line is read.
     """
     source = _Lines(lines)
+    encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
     for number, line in source:
+        unreadable = _unreadable(line, encoding)
+        if unreadable:
+            last = f"line {number}: {unreadable}"
+            print(last, file=out, flush=True)
+            continue
         reply = controller.handle(line, peek=source.peek)
         if reply.hint:
             game = controller.game

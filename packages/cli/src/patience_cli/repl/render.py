@@ -108,10 +108,11 @@ def board_fragments(game: Game) -> StyleAndTextTuples:
     for card in position.cells:
         held.extend(_empty() if card is None else _slot(card_fragment(card)))
     held.extend(gap)
-    for suit in Suit:
-        rank = position.foundations[suit.value]
+    for index in range(len(position.foundations)):
+        suit = Suit(index % 4)
+        top = position.foundation_top(index)
         mark = (suit.symbol if can_show_suits() else suit.letter) + "-"
-        held.extend(_slot(card_fragment(Card(rank, suit))) if rank else _empty(mark=mark))
+        held.extend(_slot(card_fragment(top)) if top is not None else _empty(mark=mark))
     lines.append(held)
     lines.append([])
     columns = position.columns
@@ -180,7 +181,7 @@ def _status_parts(game: Game, *, title: bool, long_run: bool, long_labels: bool)
         parts.append("given up")
     else:
         # The formula grows with every empty column (Seahaven: 5 × 2^9), but no run is longer than the cards in play.
-        in_play = 52 - game.cards_home
+        in_play = 13 * len(game.position.foundations) - game.cards_home
         most, to_empty = min(game.max_group, in_play), min(game.max_group_to_empty, in_play)
         if not to_empty:
             parts.append(f"run {most}")

@@ -12,9 +12,11 @@
 The variant's :class:`~patience.rules.Rules` and its automatic-play policy
 (asked through the ``patience_autoplay_policy`` hook) are compiled into
 tables of small ints (:mod:`patience.solver._compiled`); when a plugin
-overrides ``patience_move_legality``, the search asks that hook for every
-move instead. Either way each solution is replayed by the game's rules
-before it is returned (through :class:`patience.Game` on the hook path;
+overrides ``patience_move_legality`` for the variant, the same search asks
+that hook about every move the rules allow (:mod:`patience.solver._judged`),
+so it expands the same positions when the hook agrees with the rules.
+Either way each solution is replayed by the game's rules before it is
+returned (through :class:`patience.Game` on the hook path;
 with :func:`~patience.legality.check_move`, which is what the legality hook
 then is, and the policy's automatic play on the compiled path), so a solver
 bug can never hand out an illegal move: it raises :class:`SolverError`.
@@ -47,11 +49,12 @@ from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
-from patience.plugins import get_plugin_manager, rules_are_data
-from patience.position import Position
+from patience.plugins import Route, get_plugin_manager, route, rules_are_data
+from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
 from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
-from patience.solver._search import Limits, Scan, Status, Weights, hook_search
+from patience.solver._judged import Judged
+from patience.solver._search import Limits, Scan, Status, Weights
 from patience.variant import Variant
 
 __all__ = [
@@ -151,14 +154,12 @@ def solve(
     """
     pm = plugins if plugins is not None else get_plugin_manager()
     limits = Limits(time_limit, max_positions, progress, cancel)
-    policy = pm.hook.patience_autoplay_policy(variant=variant)
+    policy = route("patience_autoplay_policy", variant, pm)(variant=variant)
     policy = policy if policy is not None else AutoPlay.NONE
-    if not rules_are_data(pm):
+    if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells))
-    columns = [bytes([card.index for card in column]) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
-    root, opening = comp.start(columns, cells, list(position.foundations))
+    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
@@ -166,6 +167,18 @@ def solve(
         return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
+
+
+def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
+    """The compiled root state of ``position`` and the explicit safe steps that settling it needed."""
+    columns = [bytes([card.index for card in column]) for column in position.columns]
+    cells = [card.index for card in position.cells if card is not None]
+    found = list(position.foundations)
+    if position.decks == 2:
+        # The compiled order: each suit's first foundation holds at least as many as its second.
+        for suit in range(4):
+            found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+    return comp.start(columns, cells, found)
 
 
 def _portfolio(comp: Compiled, root: State, limits: Limits) -> tuple[Status, list[Step]]:
@@ -221,21 +234,36 @@ def _collector_paused() -> Iterator[None]:
 def _solve_with_hook(
     variant: Variant, position: Position, policy: AutoPlay, pm: pluggy.PluginManager, limits: Limits
 ) -> SolveResult:
-    def legal(where: Position, move: Move) -> bool:
-        return bool(pm.hook.patience_move_legality(variant=variant, position=where, move=move))
+    """The compiled search with every move judged by the variant's legality hook, replayed through the game.
 
-    start = position
-    for auto in autoplay_moves(policy, position):
-        start = start.apply(auto)
-    status, path = hook_search(variant.rules, policy, legal, start, limits)
+    The search is the compiled path's (:class:`~patience.solver._judged.Judged`):
+    with a hook that allows what the rules allow it expands the same
+    positions, deal for deal; a hook that forbids more prunes them.
+    """
+    legality: Route = route("patience_move_legality", variant, pm)
+
+    def legal(where: Position, move: Move) -> bool:
+        return bool(legality(variant=variant, position=where, move=move))
+
+    columns, cells = len(position.columns), len(position.cells)
+    comp = Judged(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+    root, opening = _start(comp, position)
+    with _collector_paused():
+        status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
         game = Game.from_position(variant, position, plugins=pm)
-        for move in path:
-            game.play(move)
+        moves: list[Move] = []
+        for step in opening + path:
+            move = place_step(game.position, step)
+            try:
+                game.play(move)
+            except PatienceError as error:
+                raise SolverError(f"solver move {move} refused by the game: {error}") from error
+            moves.append(move)
         if not game.is_won:
             raise SolverError("the solution does not win the game")
-        return SolveResult(Outcome.SOLVED, tuple(path), limits.positions, limits.elapsed)
-    outcome = Outcome.LOST if status is Status.EXHAUSTED else Outcome.UNDECIDED
+        return SolveResult(Outcome.SOLVED, tuple(moves), limits.positions, limits.elapsed)
+    outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
 
 
@@ -273,10 +301,7 @@ def _replay(variant: Variant, position: Position, steps: list[Step], policy: Aut
             if source.kind is not column_kind:
                 continue  # from a cell: nothing is uncovered, the foundations are as they were
             column = position.columns[source.index or 0]
-            if not column:
-                continue
-            suit, rank0 = divmod(column[-1].index, 13)
-            if position.foundations[suit] != rank0:
+            if not column or position.home_index(column[-1]) is None:
                 continue
         position = _autoplay(policy, position)
     if not position.is_won:
@@ -293,6 +318,7 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
     columns = list(position.columns)
     cells = list(position.cells)
     home = list(position.foundations)
+    heights = HEIGHTS[position.base]
     for auto in autos:
         source = auto.source
         at = source.index or 0
@@ -305,11 +331,13 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
             assert held is not None
             card = held
             cells[at] = None
-        suit, rank0 = divmod(card.index, 13)
-        if home[suit] != rank0:
-            raise SolverError(f"automatic move {auto} does not go home")
+        suit, height = card.index // 13, heights[card.index]
+        if home[suit] != height:
+            suit += 4
+            if suit >= len(home) or home[suit] != height:
+                raise SolverError(f"automatic move {auto} does not go home")
         home[suit] += 1
-    return Position(tuple(columns), tuple(cells), (home[0], home[1], home[2], home[3]))
+    return Position(tuple(columns), tuple(cells), tuple(home), position.base)
 
 
 def place_step(position: Position, step: Step) -> Move:

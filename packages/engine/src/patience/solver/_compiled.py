@@ -8,6 +8,12 @@ makes positions that differ only in which column or cell holds what one
 state; moves are recorded by card (:data:`Step`) and placed on real columns
 and cells when the solution is replayed through the game.
 
+Foundations count cards (see :class:`patience.Position`): a card goes onto
+a foundation that holds its *height* (``(rank - base) % 13``) cards. With two
+decks there are eight, kept so that each suit's first foundation holds at
+least as many as its second (``found[s] >= found[s + 4]``); a card then goes
+onto the first one it is next for, which keeps that order.
+
 Every state is *settled*: the game's automatic play (the variant's policy)
 has run, and so have the extra moves home that can never hurt (every card in
 a same-suit game, Raymond's rule in an alternating-colour game). The extra
@@ -20,6 +26,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
 __all__ = ["CELL", "EMPTY", "HOME", "Compiled", "Later", "State", "Step"]
@@ -47,8 +54,8 @@ _RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
 _ONE = tuple(bytes((c,)) for c in range(52))
 
 
-def _builds(build: Build, upper: int, lower: int) -> bool:
-    if _RANK0[upper] + 1 != _RANK0[lower]:
+def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
+    if _RANK0[upper] + 1 != _RANK0[lower] and not (wrap and _RANK0[upper] == 12 and _RANK0[lower] == 0):
         return False
     if build is Build.SAME_SUIT:
         return _SUIT[upper] == _SUIT[lower]
@@ -58,30 +65,49 @@ def _builds(build: Build, upper: int, lower: int) -> bool:
 
 
 @functools.cache
-def _tables(build: Build) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+def _tables(build: Build, wrap: bool) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
     """The building tables of ``build`` (immutable, so one copy serves every search)."""
-    builds = bytes(int(_builds(build, u, lo)) for u in range(52) for lo in range(52))
+    builds = bytes(int(_builds(build, wrap, u, lo)) for u in range(52) for lo in range(52))
     onto = tuple(tuple(lo for lo in range(52) if builds[u * 52 + lo]) for u in range(52))
     return builds, onto
 
 
 @functools.cache
-def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
-    """A test ``safe(card, foundations)`` for a card that is next for its foundation."""
+def _home_rule(kind: str, base: int, decks: int, wrap: bool) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
+    """A test ``safe(card, foundations)`` for a card that is next for one of its foundations.
+
+    The rules read the foundations that hold the fewest cards of each suit
+    (with two decks, the second of each pair), and a card's height instead
+    of its rank, so they hold for any base.
+    """
+    height = HEIGHTS[base]
+    low = 4 if decks == 2 else 0  # the foundation of each suit that holds the fewest cards
     if kind == "none":
         return lambda card, found: False
-    if kind == "all":
+    if kind == "all" or (kind == "suit" and decks == 1 and not wrap):
         return lambda card, found: True
+    if kind == "suit":
+        # By suit: only the card one below in the same suit lies on it, and with two decks
+        # its twin may still be out; with wrap the base card may carry the top one.
+
+        def same_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
+            h = height[card]
+            return (h > 0 or not wrap) and found[_SUIT[card] + low] >= h
+
+        return same_suit
     others: list[tuple[int, ...]] = []
     same: list[int] = []
     for card in range(52):
         suit = _SUIT[card]
-        others.append(tuple(s for s in range(4) if _RED[s] != _RED[suit]))
-        same.append(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]))
+        others.append(tuple(s + low for s in range(4) if _RED[s] != _RED[suit]))
+        same.append(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) + low)
+    # Without wrap nothing lies on the first card of a foundation (an ace); the second's
+    # (a two's) only card of a lower rank, an ace, can always go home itself.
+    always = 1 if not wrap else 0
     if kind == "horne":
 
         def horne(card: int, found: tuple[int, ...] | list[int]) -> bool:
-            rank0 = _RANK0[card]
+            rank0 = height[card]
             if rank0 <= 1:
                 return True
             a, b = others[card]
@@ -91,9 +117,11 @@ def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
     if kind == "raymond":
 
         def raymond(card: int, found: tuple[int, ...] | list[int]) -> bool:
-            rank0 = _RANK0[card]
-            if rank0 <= 1:
+            rank0 = height[card]
+            if rank0 <= always and (rank0 or not wrap):
                 return True
+            if rank0 == 0:
+                return False
             a, b = others[card]
             fa, fb = found[a], found[b]
             if fa >= rank0 and fb >= rank0:
@@ -104,8 +132,10 @@ def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
 
     # "any": nothing can be built on a card once every card one rank lower is home
     def any_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
-        rank0 = _RANK0[card]
-        return rank0 <= 1 or min(found) >= rank0
+        rank0 = height[card]
+        if rank0 == 0:
+            return not wrap
+        return rank0 <= always or min(found) >= rank0
 
     return any_suit
 
@@ -113,39 +143,56 @@ def _home_rule(kind: str) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
 class Compiled:
     """The move generator and the evaluation of one variant with a given number of columns and cells."""
 
-    def __init__(self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int) -> None:
+    def __init__(
+        self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int, base: int = 1, decks: int = 1
+    ) -> None:
         self.rules = rules
         self.n_columns = n_columns
         self.n_cells = n_cells
+        self.base = base
+        self.decks = decks
+        #: How many cards lie in the foundations when every card is home.
+        self.total = 52 * decks
         self.group_moves = rules.group_moves
         self.empty_rule = rules.empty_columns
         build = rules.build
+        #: ``height[card]``: how many cards its foundation holds when it is next there (rank - 1 for an ace base).
+        self.height = HEIGHTS[base]
         #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``; ``onto[card]``: what it may lie on.
-        self.builds, self.onto = _tables(build)
-        if rules.empty_columns is EmptyColumns.ANY:
-            self.to_empty = bytes([1] * 52)
-        elif rules.empty_columns is EmptyColumns.KINGS_ONLY:
-            self.to_empty = bytes(int(_RANK0[c] == 12) for c in range(52))
-        else:
+        self.builds, self.onto = _tables(build, rules.wrap)
+        empty_rank = rules.empty_column_rank(base)
+        if rules.empty_columns is EmptyColumns.NONE:
             self.to_empty = bytes(52)
-        self.policy = _home_rule({AutoPlay.NONE: "none", AutoPlay.ALL: "all", AutoPlay.SAFE_ALTERNATE: "horne"}[policy])
+        elif empty_rank is None:
+            self.to_empty = bytes([1] * 52)
+        else:
+            self.to_empty = bytes(int(_RANK0[c] == empty_rank - 1) for c in range(52))
+        kind = {AutoPlay.NONE: "none", AutoPlay.ALL: "all", AutoPlay.SAFE_ALTERNATE: "horne"}[policy]
+        self.policy = _home_rule(kind, base, decks, rules.wrap)
         if build is Build.SAME_SUIT:
-            safe_kind = "all"
+            safe_kind = "suit"
         elif build is Build.ALTERNATE_COLOURS:
             safe_kind = "raymond"
         else:
             safe_kind = "any"
-        self.safe = _home_rule(safe_kind)
+        self.safe = _home_rule(safe_kind, base, decks, rules.wrap)
+        #: ``next_card[f][count]``: the card that goes onto foundation ``f`` holding ``count`` cards.
+        self.next_card = tuple(
+            tuple(f % 4 * 13 + (base - 1 + count) % 13 for count in range(13)) for f in range(4 * decks)
+        )
         # Taking cards back from a foundation is never generated. In a same-suit game it cannot
         # help (the only card that could go on a foundation card is the one below it, which is
         # home too); elsewhere the search is then not complete and never says "lost".
-        self.complete = not rules.foundation_takeback or build is Build.SAME_SUIT
+        self.complete = not rules.foundation_takeback or (build is Build.SAME_SUIT and not rules.wrap)
         self._runs: dict[bytes, int] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        if self.decks == 2:
+            return self._settle_two(columns, cells, found)
         policy = self.policy
+        height = self.height
         extra: list[Step] = []
         while True:
             moved = True
@@ -154,19 +201,19 @@ class Compiled:
                 for i, column in enumerate(columns):
                     if column:
                         card = column[-1]
-                        if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                        if found[_SUIT[card]] == height[card] and policy(card, found):
                             found[_SUIT[card]] += 1
                             columns[i] = column = column[:-1]
                             moved = True
                             while column:
                                 card = column[-1]
-                                if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                                if found[_SUIT[card]] == height[card] and policy(card, found):
                                     found[_SUIT[card]] += 1
                                     columns[i] = column = column[:-1]
                                 else:
                                     break
                 for card in tuple(cells):
-                    if found[_SUIT[card]] == _RANK0[card] and policy(card, found):
+                    if found[_SUIT[card]] == height[card] and policy(card, found):
                         found[_SUIT[card]] += 1
                         cells.remove(card)
                         moved = True
@@ -177,19 +224,75 @@ class Compiled:
 
     def _one_safe(self, columns: list[bytes], cells: list[int], found: list[int]) -> Step | None:
         safe = self.safe
+        height = self.height
         for i, column in enumerate(columns):
             if column:
                 card = column[-1]
-                if found[_SUIT[card]] == _RANK0[card] and safe(card, found):
+                if found[_SUIT[card]] == height[card] and safe(card, found):
                     found[_SUIT[card]] += 1
                     columns[i] = column[:-1]
                     return (card, 1, HOME)
         for card in cells:
-            if found[_SUIT[card]] == _RANK0[card] and safe(card, found):
+            if found[_SUIT[card]] == height[card] and safe(card, found):
                 found[_SUIT[card]] += 1
                 cells.remove(card)
                 return (card, 1, HOME)
         return None
+
+    def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
+        """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
+        suit = _SUIT[card]
+        h = self.height[card]
+        if found[suit] == h:
+            return suit
+        if self.decks == 2 and found[suit + 4] == h:
+            return suit + 4
+        return -1
+
+    def _settle_two(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
+        """:meth:`settle` with two decks: the same moves, each card onto the first foundation it is next for."""
+        slot = self.slot
+        extra: list[Step] = []
+        while True:
+            moved = True
+            while moved:
+                moved = False
+                for i, column in enumerate(columns):
+                    while column:
+                        card = column[-1]
+                        f = slot(card, found)
+                        if f < 0 or not self.policy(card, found):
+                            break
+                        found[f] += 1
+                        columns[i] = column = column[:-1]
+                        moved = True
+                for card in tuple(cells):
+                    f = slot(card, found)
+                    if f >= 0 and self.policy(card, found):
+                        found[f] += 1
+                        cells.remove(card)
+                        moved = True
+            step = None
+            for i, column in enumerate(columns):
+                if column:
+                    card = column[-1]
+                    f = slot(card, found)
+                    if f >= 0 and self.safe(card, found):
+                        found[f] += 1
+                        columns[i] = column[:-1]
+                        step = (card, 1, HOME)
+                        break
+            else:
+                for card in cells:
+                    f = slot(card, found)
+                    if f >= 0 and self.safe(card, found):
+                        found[f] += 1
+                        cells.remove(card)
+                        step = (card, 1, HOME)
+                        break
+            if step is None:
+                return extra
+            extra.append(step)
 
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
         """Settle a starting position; return the state and the explicit steps that settling needed."""
@@ -249,16 +352,19 @@ class Compiled:
         if self.empty_rule is EmptyColumns.NONE:
             cap_empty = 0
         onto = self.onto
-        suit_of, rank_of = _SUIT, _RANK0
+        suit_of, rank_of = _SUIT, self.height
+        two = self.decks == 2
         uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
+        # With two decks two columns may show equal cards: the second one's column, by card.
+        twins = self._twins(columns, tops) if two else None
         runs = self._runs
         run_length = self.run_length
         make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
-            if found[suit_of[top]] == rank_of[top]:
+            if found[suit_of[top]] == rank_of[top] or (two and found[suit_of[top] + 4] == rank_of[top]):
                 append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
             run = runs.get(column) or run_length(column)
             if run <= cap and not full:
@@ -267,6 +373,8 @@ class Compiled:
                     j = tops.get(target)
                     if j is not None:
                         append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        if twins and target in twins:
+                            append(make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
@@ -274,6 +382,8 @@ class Compiled:
                         j = tops.get(target)
                         if j is not None:
                             append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            if twins and target in twins:
+                                append(make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -281,7 +391,10 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
+                        if (
+                            found[suit_of[exposed]] == rank_of[exposed]
+                            or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
+                        ) and uncovers_home(exposed, found):
                             append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             defer((i, k, 0, (bottom, k, EMPTY), rest))
@@ -289,20 +402,30 @@ class Compiled:
                 rest = column[:-1]
                 if rest:
                     exposed = rest[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
+                    if (
+                        found[suit_of[exposed]] == rank_of[exposed]
+                        or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
+                    ) and uncovers_home(exposed, found):
                         append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
                 defer((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
-            if found[suit_of[card]] == rank_of[card]:
+            if found[suit_of[card]] == rank_of[card] or (two and found[suit_of[card] + 4] == rank_of[card]):
                 append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
                     append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    if twins and target in twins:
+                        append(make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
             if empties and to_empty[card]:
                 append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
+
+    @staticmethod
+    def _twins(columns: tuple[bytes, ...], tops: dict[int, int]) -> dict[int, int]:
+        """For each top card that two columns show, the column that ``tops`` does not name."""
+        return {column[-1]: i for i, column in enumerate(columns) if column and tops[column[-1]] != i}
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
         """Whether ``card``, next for its foundation and just uncovered, goes home by the automatic or the safe rule."""
@@ -336,14 +459,14 @@ class Compiled:
             exposed = rest[-1] if rest else -1
         else:
             moving = _ONE[cell_card]
-            cells = cells.replace(moving, b"")  # still sorted
+            cells = cells.replace(moving, b"", 1)  # still sorted (with two decks the twin stays)
             exposed = -1
         if dest >= 0:
             cols[dest] += moving
             cost = 1
         elif dest == HOME:
             home = list(found)
-            home[_SUIT[moving[0]]] += 1
+            home[self.slot(moving[0], found)] += 1
             found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
@@ -353,7 +476,12 @@ class Compiled:
         # The parent is settled and, unless the move went home, the foundations are as they were:
         # only the card the move uncovers can be new to the automatic or the safe moves home.
         if exposed == 52 or (
-            exposed >= 0 and found[_SUIT[exposed]] == _RANK0[exposed] and self.uncovers_home(exposed, found)
+            exposed >= 0
+            and (
+                found[_SUIT[exposed]] == self.height[exposed]
+                or (self.decks == 2 and found[_SUIT[exposed] + 4] == self.height[exposed])
+            )
+            and self.uncovers_home(exposed, found)
         ):
             held = list(cells)
             home = list(found)

@@ -5,16 +5,12 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience.legality import autoplay_moves, candidate_moves
-from patience.moves import Move
-from patience.position import Position
-from patience.rules import AutoPlay, Rules
 from patience.solver._compiled import _ONE, CELL, Compiled, Later, State, Step
 
-__all__ = ["Limits", "Scan", "Status", "Weights", "best_first", "hook_search"]
+__all__ = ["Limits", "Scan", "Status", "Weights", "best_first"]
 
 
 class Status(enum.Enum):
@@ -99,7 +95,7 @@ class Weights:
 
     def column_penalty(self, comp: Compiled) -> dict[bytes, int]:
         """A dict that evaluates each column under these weights the first time it is looked up."""
-        return _Penalties(self, comp.run_length)
+        return _Penalties(self, comp.run_length, comp.height)
 
 
 class _Penalties(dict[bytes, int]):
@@ -108,10 +104,11 @@ class _Penalties(dict[bytes, int]):
     An empty column counts ``-empty`` (the evaluation's term for it).
     """
 
-    def __init__(self, weights: Weights, run_length: Callable[[bytes], int]) -> None:
+    def __init__(self, weights: Weights, run_length: Callable[[bytes], int], height: bytes) -> None:
         super().__init__()
         self.weights = weights
         self.run_length = run_length
+        self.height = height
         self[b""] = -weights.empty
 
     def __missing__(self, column: bytes) -> int:
@@ -121,8 +118,9 @@ class _Penalties(dict[bytes, int]):
         low = 99
         bad = 0
         bury = 0
+        height = self.height
         for i, card in enumerate(column):
-            rank = card % 13
+            rank = height[card]  # the rank counted from the foundations' base
             if rank > low:
                 bad += 1
             else:
@@ -139,10 +137,17 @@ class _NextPenalties(dict[bytes, int]):
     One per foundations tuple (the next cards depend on it); the plain penalty comes from ``base``.
     """
 
-    def __init__(self, base: Callable[[bytes], int], found: tuple[int, ...], next_card: int) -> None:
+    def __init__(
+        self,
+        base: Callable[[bytes], int],
+        found: tuple[int, ...],
+        next_card: int,
+        cards: tuple[tuple[int, ...], ...],
+    ) -> None:
         super().__init__()
         self.base = base
-        self.wanted = [_ONE[suit * 13 + rank0] for suit, rank0 in enumerate(found) if rank0 < 13]
+        wanted = [_ONE[cards[f][count]] for f, count in enumerate(found) if count < 13]
+        self.wanted = list(dict.fromkeys(wanted))  # with two decks both foundations of a suit may want one card
         self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
         self[b""] = base(b"")
@@ -193,7 +198,7 @@ class Scan:
         self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, None)]}
         self.expanded = 0
         self.penalty = weights.column_penalty(comp).__getitem__
-        self.status: Status | None = Status.SOLVED if sum(found0) == 52 else None
+        self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
         self.path: list[tuple[Step, ...]] = []
         #: Foundations -> column penalties with the next-card term (when ``next_card`` is weighed).
         self.by_found: dict[tuple[int, ...], Callable[[bytes], int]] = {}
@@ -209,6 +214,9 @@ class Scan:
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
         by_found = self.by_found
+        next_cards = self.comp.next_card
+        four = self.comp.decks == 1
+        total = self.comp.total
         expanded = start = self.expanded
         stop_at = start + quota
         status = Status.EXHAUSTED
@@ -241,7 +249,7 @@ class Scan:
             if wn:
                 table = by_found.get(found)
                 if table is None:
-                    table = by_found[found] = _NextPenalties(penalty, found, wn).__getitem__
+                    table = by_found[found] = _NextPenalties(penalty, found, wn, next_cards).__getitem__
             else:
                 table = penalty
             made, deferred = expand(cols, cells, found, full)
@@ -251,8 +259,8 @@ class Scan:
                 setdefault(ckey, (key, steps))
                 if len(parents) == seen:
                     continue
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                if home == 52:
+                home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
+                if home == total:
                     self.path = _trace(parents, ckey)
                     ranks.clear()
                     buckets.clear()
@@ -263,7 +271,7 @@ class Scan:
                 elif wn:
                     ctable = by_found.get(cfound)
                     if ctable is None:
-                        ctable = by_found[cfound] = _NextPenalties(penalty, cfound, wn).__getitem__
+                        ctable = by_found[cfound] = _NextPenalties(penalty, cfound, wn, next_cards).__getitem__
                     pen = sum(map(ctable, ccols))
                 else:
                     pen = sum(map(penalty, ccols))
@@ -280,7 +288,7 @@ class Scan:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
                     # a card joins the cells or a run fills an empty column.
-                    base = sum(map(table, cols)) - wh * (found[0] + found[1] + found[2] + found[3])
+                    base = sum(map(table, cols)) - wh * sum(found)
                     cg = g + 1
                     base += wd * cg + wc * len(cells)
                     for move in deferred:
@@ -326,72 +334,3 @@ def _trace(parents: dict[Key, tuple[Key, tuple[Step, ...]] | None], key: Key) ->
         entry = parents[parent]
     out.reverse()
     return out
-
-
-def hook_search(
-    rules: Rules,
-    policy: AutoPlay,
-    legal: Callable[[Position, Move], bool],
-    root: Position,
-    limits: Limits,
-) -> tuple[Status, list[Move]]:
-    """Best-first search that lists moves with :func:`candidate_moves` and judges each with ``legal``.
-
-    For variants whose legality a plugin overrides: no compiled table can
-    know the plugin's rule, so every candidate goes through the hook. Only
-    the variant's own automatic play is made; nothing else is assumed safe.
-    """
-    parents: dict[Position, tuple[Position, Move] | None] = {root: None}
-    if root.is_won:
-        return Status.SOLVED, []
-    heap: list[tuple[int, int, Position, int]] = [(0, 0, root, 0)]
-    counter = 0
-    expanded = 0
-    while heap:
-        _, _, position, g = heappop(heap)
-        expanded += 1
-        if not expanded & 15:
-            limits.positions += 16
-            if limits.stop():
-                return Status.STOPPED, []
-        for move, child in _hook_children(rules, policy, legal, position):
-            if child in parents:
-                continue
-            parents[child] = (position, move)
-            if child.is_won:
-                path: list[Move] = []
-                entry = parents[child]
-                while entry is not None:
-                    path.append(entry[1])
-                    entry = parents[entry[0]]
-                path.reverse()
-                return Status.SOLVED, path
-            cg = g + (0 if move.destination.kind.value == "foundation" else 1)
-            counter -= 1
-            heappush(heap, (cg + _hook_priority(child), counter, child, cg))
-    return Status.EXHAUSTED, []
-
-
-def _hook_children(
-    rules: Rules, policy: AutoPlay, legal: Callable[[Position, Move], bool], position: Position
-) -> Iterator[tuple[Move, Position]]:
-    for move in candidate_moves(position, foundation_takeback=rules.foundation_takeback):
-        if not legal(position, move):
-            continue
-        child = position.apply(move)
-        for auto in autoplay_moves(policy, child):
-            child = child.apply(auto)
-        yield move, child
-
-
-def _hook_priority(position: Position) -> int:
-    bad = 0
-    for column in position.columns:
-        low = 99
-        for card in column:
-            if card.rank > low:
-                bad += 1
-            else:
-                low = card.rank
-    used = sum(1 for card in position.cells if card is not None)
-    return 4 * bad + 2 * used - 10 * position.cards_home

@@ -1,0 +1,66 @@
+"""The compiled move generator with every move judged by a plugin's legality hook.
+
+For a variant whose ``patience_move_legality`` a plugin overrides: the search
+is the compiled one (the same scans, the same states, the same order), and
+each move the declared :class:`~patience.rules.Rules` allow is kept only
+when the hook allows it too. So a hook that says what the rules say makes
+the search expand exactly the positions the compiled path does; a hook that
+forbids more prunes them. A move the rules do not allow is never considered:
+a plugin declares in its ``Rules`` the loosest rules its hook allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience.cards import Card, Suit
+from patience.moves import Move
+from patience.position import Position
+from patience.rules import AutoPlay, Rules
+from patience.solver._compiled import Child, Compiled, Later, Step
+
+__all__ = ["Judged"]
+
+#: Card by its index (``suit * 13 + rank - 1``).
+_CARDS = tuple(Card(index % 13 + 1, Suit(index // 13)) for index in range(52))
+
+
+class Judged(Compiled):
+    """:class:`Compiled`, keeping only the moves ``legal(position, move)`` allows."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        policy: AutoPlay,
+        n_columns: int,
+        n_cells: int,
+        base: int,
+        decks: int,
+        *,
+        legal: Callable[[Position, Move], bool],
+        place: Callable[[Position, Step], Move],
+    ) -> None:
+        super().__init__(rules, policy, n_columns, n_cells, base, decks)
+        self.legal = legal
+        self.place = place
+
+    def position(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> Position:
+        """The state as a :class:`Position` (columns and cells in the state's sorted order)."""
+        cards = _CARDS
+        held: list[Card | None] = [cards[card] for card in cells]
+        held += [None] * (self.n_cells - len(held))
+        return Position(
+            tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
+        )
+
+    def expand(
+        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
+    ) -> tuple[list[Child], list[Later]]:
+        """The compiled children and deferred moves that the legality hook allows."""
+        out, later = super().expand(columns, cells, found, full)
+        where = self.position(columns, cells, found)
+        legal, place = self.legal, self.place
+        return (
+            [child for child in out if legal(where, place(where, child[0][0]))],
+            [move for move in later if legal(where, place(where, move[3]))],
+        )

@@ -1,0 +1,414 @@
+"""patience.testing: a pytest plugin for plugin authors, and the conformance suite for a variant.
+
+Installed with the engine and registered under pytest's ``pytest11``
+entry point, so in any project where ``patience`` is installed these
+fixtures exist:
+
+- ``patience_plugins``: plugin objects to register besides the installed
+  ones (empty; override it in your ``conftest.py`` to test a plugin defined
+  in a test, or before it is installed);
+- ``patience_pm``: a fresh plugin manager with the installed plugins (yours
+  included, through its entry point) and ``patience_plugins``, removed again
+  after the test;
+- ``patience_conformance``: the conformance suite on that manager, in one
+  line: ``def test_conformance(patience_conformance): patience_conformance("my-variant")``.
+
+:func:`check_variant` is the suite itself (it raises :class:`ConformanceError`
+listing everything that failed) and :func:`check_plugin` the signature check
+of a plugin object before it is registered. The checks: every hook
+implemented matches its spec; deals are valid and reproducible (and a game
+code deals them again); the game's legal moves agree with the legality hook
+and with the solver's move generation on random positions; solver solutions
+replay through :meth:`Game.play` to a win; undo restores exactly after
+random play; the board format, the move notation and the game code read
+back what they wrote.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Iterable, Iterator
+from types import FunctionType
+from typing import Any
+
+import pluggy
+import pytest
+
+from patience import hookspecs
+from patience.board import format_board, parse_board
+from patience.errors import PatienceError
+from patience.game import Game, deal_position
+from patience.legality import autoplay_moves, candidate_moves
+from patience.moves import Move, PlaceKind
+from patience.plugins import (
+    DEFAULT_PLUGIN,
+    VARIANT_HOOKS,
+    cell_counts,
+    get_variant,
+    make_plugin_manager,
+    route,
+    rules_are_data,
+    unknown_hooks,
+)
+from patience.position import Position
+from patience.variant import Variant
+
+__all__ = [
+    "ConformanceError",
+    "check_plugin",
+    "check_variant",
+    "patience_conformance",
+    "patience_plugins",
+    "patience_pm",
+]
+
+_SPEC_MARK = "patience_spec"
+_IMPL_MARK = "patience_impl"
+
+
+class ConformanceError(AssertionError):
+    """A variant or plugin failed the conformance suite; the message lists every failure."""
+
+
+def _specs() -> dict[str, FunctionType]:
+    return {
+        name: function
+        for name, function in vars(hookspecs).items()
+        if isinstance(function, FunctionType) and hasattr(function, _SPEC_MARK)
+    }
+
+
+def check_plugin(plugin: object) -> list[str]:
+    """What is wrong with ``plugin``'s hooks, before it is registered: unknown names and wrong parameters.
+
+    A function named like a hook but not marked ``@hookimpl`` is never
+    called, so it is reported too. An empty list means every hook matches its spec.
+    """
+    specs = _specs()
+    problems: list[str] = []
+    for name in dir(plugin):
+        if not name.startswith("patience_"):
+            continue
+        function = getattr(plugin, name, None)
+        if not callable(function):
+            continue
+        marked = hasattr(function, _IMPL_MARK)
+        spec = specs.get(name)
+        if spec is None:
+            if marked:
+                problems.append(f"{name} is not a patience hook (misspelt?): it is never called")
+            continue
+        if not marked:
+            problems.append(f"{name} is not marked @hookimpl: it is never called")
+            continue
+        wanted = list(inspect.signature(spec).parameters)
+        params = [
+            p
+            for p in inspect.signature(function).parameters.values()
+            if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+        unknown = [p.name for p in params if p.name not in wanted]
+        if unknown:
+            problems.append(
+                f"{name} takes {', '.join(unknown)}, which the hook does not pass (it passes {', '.join(wanted)})"
+            )
+    return problems
+
+
+def _hook_problems(pm: pluggy.PluginManager, variant: Variant) -> list[str]:
+    problems: list[str] = []
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        problems.append(f"check_pending: {error}")
+    for owner, hooks in unknown_hooks(pm).items():
+        problems.append(f"plugin {owner!r} implements {', '.join(hooks)}: not a patience hook")
+    routed = {name for hook in VARIANT_HOOKS for name in route(hook, variant, pm).plugins} - {DEFAULT_PLUGIN}
+    for name in sorted(routed | {variant.plugin}):
+        plugin = pm.get_plugin(name)
+        if plugin is not None:
+            problems += [f"plugin {name!r}: {problem}" for problem in check_plugin(plugin)]
+    return problems
+
+
+# -- positions as the solver sees them ---------------------------------------------------------
+
+
+def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[Any]] | None:
+    """The states one move away as the solver generates them, and as the game's legal moves reach them.
+
+    When the solver would first make safe moves home that the game leaves to
+    the player, they are played first (on a copy of the game), as a
+    solution plays them. ``None`` when the game refuses one of them.
+    """
+    from patience.solver import _start, place_step
+    from patience.solver._compiled import Compiled
+    from patience.solver._judged import Judged
+
+    variant, position = game.variant, game.position
+    shape = (len(position.columns), len(position.cells), position.base, position.decks)
+    if rules_are_data(variant, pm):
+        comp: Compiled = Compiled(variant.rules, game.autoplay, *shape)
+    else:
+        legality = route("patience_move_legality", variant, pm)
+
+        def legal(where: Position, move: Move) -> bool:
+            return bool(legality(variant=variant, position=where, move=move))
+
+        comp = Judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
+    (columns, held, found), extra = _start(comp, position)
+    if extra:
+        game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)
+        for step in extra:
+            try:
+                game.play(place_step(game.position, step))
+            except PatienceError:
+                return None
+        position = game.position
+    solver = {(child[1], child[2]) for child in comp.children(columns, held, found)}
+    by_game = set()
+    for move in game.legal_moves:
+        if move.source.kind is PlaceKind.FOUNDATION:
+            continue  # the solver never takes a card back from a foundation
+        if move.destination.kind is PlaceKind.COLUMN and move.source.kind is PlaceKind.COLUMN:
+            source = position.columns[move.source.index or 0]
+            if not position.columns[move.destination.index or 0] and move.count == len(source):
+                continue  # a whole column into an empty one changes nothing
+        after = position.apply(move)
+        for auto in autoplay_moves(game.autoplay, after):
+            after = after.apply(auto)
+        (ccolumns, cheld, _), _ = _start(comp, after)
+        by_game.add((ccolumns, cheld))
+    return solver, by_game
+
+
+def _move_key(position: Position, move: Move) -> tuple[object, ...]:
+    """A move with "a free cell" and "an empty column" standing for any of them (the listing names the first)."""
+    dest = move.destination
+    if dest.kind is PlaceKind.CELL:
+        where: object = "cell"
+    elif dest.kind is PlaceKind.COLUMN and not position.columns[dest.index or 0]:
+        where = "empty"
+    else:
+        where = (dest.kind, dest.index)
+    return move.source.kind, move.source.index, move.count, where
+
+
+def _random_games(
+    pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int
+) -> Iterator[tuple[Game, int]]:
+    """Games of random deals and cell counts, played at random: yields each game after each move."""
+    counts, _ = cell_counts(variant, pm)
+    for _ in range(games):
+        deal = rng.randint(1, 1_000_000)
+        game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
+        for _ in range(moves):
+            yield game, deal
+            legal = list(game.legal_moves)
+            if not legal or game.is_over:
+                break
+            game.play(rng.choice(legal))
+
+
+# -- the suite -----------------------------------------------------------------------------------
+
+
+def check_variant(
+    variant: str | Variant,
+    pm: pluggy.PluginManager | None = None,
+    *,
+    deals: Iterable[int] = (1, 2, 3, 617, 11982, 8_589_934_591),
+    games: int = 4,
+    moves: int = 40,
+    solve_deals: Iterable[int] = (1, 2, 3),
+    time_limit: float = 20.0,
+    seed: int = 2024,
+) -> None:
+    """Run the conformance suite on ``variant``; raise :class:`ConformanceError` listing every failure.
+
+    ``pm`` defaults to a fresh plugin manager with the installed plugins.
+    ``games`` random games of up to ``moves`` moves (seeded by ``seed``)
+    give the random positions; ``solve_deals`` are solved within
+    ``time_limit`` seconds each (an undecided one is not a failure).
+    """
+    pm = pm if pm is not None else make_plugin_manager()
+    var = get_variant(variant, pm) if isinstance(variant, str) else variant
+    failures: list[str] = []
+
+    def attempt(what: str, check: Callable[[], list[str]]) -> None:
+        try:
+            failures.extend(f"{what}: {problem}" for problem in check())
+        except (AssertionError, PatienceError, pluggy.PluginValidationError) as error:
+            failures.append(f"{what}: {type(error).__name__}: {error}")
+
+    attempt("hooks", lambda: _hook_problems(pm, var))
+    attempt("deals", lambda: _check_deals(pm, var, tuple(deals)))
+    attempt("legal moves", lambda: _check_legal_moves(pm, var, random.Random(seed), games, moves))
+    attempt("solutions", lambda: _check_solutions(pm, var, tuple(solve_deals), time_limit))
+    attempt("undo", lambda: _check_undo(pm, var, random.Random(seed + 1), games, moves))
+    attempt("formats", lambda: _check_formats(pm, var, random.Random(seed + 2), games, moves))
+    if failures:
+        shown = "\n".join(f"- {failure}" for failure in failures[:20])
+        more = f"\n... and {len(failures) - 20} more" if len(failures) > 20 else ""
+        raise ConformanceError(f"{var.name} fails the patience conformance suite:\n{shown}{more}")
+
+
+def _check_deals(pm: pluggy.PluginManager, variant: Variant, deals: tuple[int, ...]) -> list[str]:
+    problems: list[str] = []
+    counts, default = cell_counts(variant, pm)
+    for cells in counts:
+        seen: dict[Position, int] = {}
+        for deal in deals:
+            first = deal_position(variant, deal, cells, pm)
+            if deal_position(variant, deal, cells, pm) != first:
+                problems.append(f"deal {deal} with {cells} cells is not the same twice")
+            if first in seen:
+                problems.append(f"deals {seen[first]} and {deal} with {cells} cells are the same layout")
+            seen[first] = deal
+            game = Game.new(variant, deal, cells, plugins=pm)
+            code = game.code
+            if code is None or Game.from_code(code, plugins=pm).dealt != first:
+                problems.append(f"the game code {code} does not deal deal {deal} again")
+    if default not in counts:
+        problems.append(f"the default cell count {default} is not one of {counts}")
+    return problems
+
+
+def _check_legal_moves(
+    pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int
+) -> list[str]:
+    problems: list[str] = []
+    legality = route("patience_move_legality", variant, pm)
+    for game, deal in _random_games(pm, variant, rng, games, moves):
+        position = game.position
+        if game.is_over:
+            continue
+        listed = list(game.legal_moves)
+        by_hook = {
+            _move_key(position, move)
+            for move in candidate_moves(position, foundation_takeback=True)
+            if legality(variant=variant, position=position, move=move)
+        }
+        by_game = {_move_key(position, move) for move in listed}
+        if by_game != by_hook:
+            problems.append(
+                f"deal {deal}: the game lists {len(by_game)} moves, the legality hook allows {len(by_hook)}"
+                f" (differing: {sorted(map(str, by_game ^ by_hook))[:4]})\n{format_board(position)}"
+            )
+            break
+        if any(not game.check(move) for move in listed):
+            problems.append(f"deal {deal}: a listed move is refused by Game.check")
+            break
+        compared = _solver_moves(pm, game)
+        if compared is not None and compared[0] != compared[1]:
+            problems.append(
+                f"deal {deal}: the solver generates {len(compared[0])} moves, the game's legal moves"
+                f" {len(compared[1])}\n{format_board(position)}"
+            )
+            break
+    return problems
+
+
+def _check_solutions(
+    pm: pluggy.PluginManager, variant: Variant, deals: tuple[int, ...], time_limit: float
+) -> list[str]:
+    from patience.solver import Outcome, SolverError, solve
+
+    problems: list[str] = []
+    _, cells = cell_counts(variant, pm)
+    for deal in deals:
+        position = deal_position(variant, deal, cells, pm)
+        try:
+            result = solve(variant, position, plugins=pm, time_limit=time_limit)
+        except SolverError as error:
+            problems.append(f"deal {deal}: the solver's solution does not replay: {error}")
+            continue
+        if result.outcome is not Outcome.SOLVED:
+            continue
+        game = Game.from_position(variant, position, plugins=pm)
+        for move in result.moves:
+            try:
+                game.play(move)
+            except PatienceError as error:
+                problems.append(f"deal {deal}: solution move {move} refused by Game.play: {error}")
+                break
+        else:
+            if not game.is_won:
+                problems.append(f"deal {deal}: the solution replays but does not win")
+    return problems
+
+
+def _check_undo(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int) -> list[str]:
+    problems: list[str] = []
+    counts, _ = cell_counts(variant, pm)
+    for _ in range(games):
+        deal = rng.randint(1, 1_000_000)
+        game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
+        history: list[tuple[Position, int, int]] = []
+        for _ in range(min(moves, max(variant.rules.undo_limit, 0) or moves)):
+            legal = list(game.legal_moves)
+            if not legal or game.is_over:
+                break
+            history.append((game.position, game.score, game.moves))
+            game.play(rng.choice(legal))
+        if game.is_over:
+            continue
+        while history:
+            position, _, _ = history.pop()
+            game.undo()
+            if game.position != position:
+                problems.append(f"deal {deal}: undo after move {len(history) + 1} does not restore the position")
+                break
+        if game.can_undo:
+            problems.append(f"deal {deal}: something is left to undo after undoing every move")
+        if game.position != Game.new(variant, deal, len(game.position.cells), plugins=pm).position:
+            problems.append(f"deal {deal}: undoing every move does not return to the deal")
+    return problems
+
+
+def _check_formats(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int) -> list[str]:
+    problems: list[str] = []
+    for game, deal in _random_games(pm, variant, rng, games, moves):
+        position = game.position
+        text = format_board(position)
+        read = parse_board(text, columns=len(position.columns), cells=len(position.cells))
+        if read != position:
+            problems.append(f"deal {deal}: parse_board(format_board(p)) != p for\n{text}")
+            break
+        for move in game.legal_moves:
+            if Move.parse(str(move)) != move:
+                problems.append(f"deal {deal}: Move.parse({str(move)!r}) != {move!r}")
+                break
+    return problems
+
+
+# -- the pytest plugin ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def patience_plugins() -> list[object]:
+    """Plugin objects to register on ``patience_pm`` besides the installed ones (override it in a conftest)."""
+    return []
+
+
+@pytest.fixture
+def patience_pm(patience_plugins: list[object]) -> Iterator[pluggy.PluginManager]:
+    """A fresh plugin manager: the installed plugins and ``patience_plugins``, unregistered after the test."""
+    pm = make_plugin_manager()
+    for plugin in patience_plugins:
+        pm.register(plugin)
+    yield pm
+    for plugin in patience_plugins:
+        if pm.is_registered(plugin):
+            pm.unregister(plugin)
+
+
+@pytest.fixture
+def patience_conformance(patience_pm: pluggy.PluginManager) -> Callable[..., None]:
+    """``patience_conformance("my-variant")`` runs :func:`check_variant` on ``patience_pm``."""
+
+    def run(variant: str | Variant, **options: Any) -> None:
+        check_variant(variant, patience_pm, **options)
+
+    return run

@@ -1,0 +1,299 @@
+"""Misbehaving plugins (issue 10, rows 5-10): each is checked where it enters and never takes the program down.
+
+One plugin per row, defined here, registered on a fresh plugin manager and
+removed by the fixture. Row 10 (a plugin that fails to import) needs an
+installed entry point: it is a real distribution's metadata on
+``PYTHONPATH`` for a real ``patience`` process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pluggy
+import pytest
+
+from patience import (
+    ActionKind,
+    Game,
+    IllegalMoveError,
+    Position,
+    ScoredAction,
+    ScoreState,
+    Variant,
+    hookimpl,
+    ms_deal,
+    variants,
+)
+from patience.errors import PluginError
+from patience.plugins import PluginLoadWarning, Registrar, make_plugin_manager, plugin_failures, resolve_code
+
+BUILT_IN = ["eight-off", "freecell", "bakers-game", "seahaven-towers"]
+
+
+def _variant(register: Registrar, name: str = "odd-cell", prefix: str = "OD", cells: tuple[int, ...] = (4,)) -> Variant:
+    base = register.get("freecell")
+    return base.derive(name=name, title=name.title(), prefix=prefix, cell_counts=cells, default_cells=cells[0])
+
+
+@pytest.fixture
+def install() -> Iterator[Callable[[object, str], pluggy.PluginManager]]:
+    """Register a plugin on a fresh manager (with the installed plugins); unregister it afterwards."""
+    added: list[tuple[pluggy.PluginManager, object]] = []
+
+    def add(plugin: object, name: str) -> pluggy.PluginManager:
+        pm = make_plugin_manager()
+        pm.register(plugin, name=name)
+        added.append((pm, plugin))
+        return pm
+
+    yield add
+    for pm, plugin in added:
+        if pm.is_registered(plugin):
+            pm.unregister(plugin)
+
+
+def _still_works(pm: pluggy.PluginManager) -> None:
+    assert list(variants(pm))[:4] == BUILT_IN
+    for name in BUILT_IN:
+        game = Game.new(name, 1, plugins=pm)
+        game.play(next(iter(game.legal_moves)))
+    variant, code = resolve_code("FC1-C4-AAAAAAB", pm)
+    assert variant.name == "freecell" and code.deal == 1
+
+
+# -- row 5: a plugin that breaks at registration is disabled, the others keep working ---------
+
+
+class RaisesAtRegistration:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        raise RuntimeError("the plugin's table file is missing")
+
+
+class RegistersAString:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register("freecell but as a string")  # type: ignore[arg-type]
+
+
+class RegistersFreeCellAgain:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register, name="freecell", prefix="XF"))
+
+
+@pytest.mark.parametrize(
+    ("plugin", "reason"),
+    [
+        (RaisesAtRegistration(), "RuntimeError: the plugin's table file is missing"),
+        (RegistersAString(), "not a patience.Variant"),
+        (RegistersFreeCellAgain(), "the variant name 'freecell', which plugin 'freecell' has"),
+    ],
+    ids=["raises", "a-string", "name-taken"],
+)
+def test_row_5_a_plugin_that_breaks_at_registration_is_disabled_with_one_warning(
+    install: Callable[[object, str], pluggy.PluginManager], plugin: object, reason: str
+) -> None:
+    pm = install(plugin, "broken")
+    with pytest.warns(PluginLoadWarning) as caught:
+        table = variants(pm)
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert "'broken'" in message and reason in message and "disabled" in message
+    assert list(table)[:4] == BUILT_IN
+    assert not pm.is_registered(plugin)
+    assert "broken" in plugin_failures(pm)
+    _still_works(pm)
+
+
+# -- row 7: a unique code prefix --------------------------------------------------------------
+
+
+class PrefixFC:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register, name="fake-cell", prefix="FC"))
+
+
+def test_row_7_a_plugin_variant_with_the_prefix_fc_is_refused(
+    install: Callable[[object, str], pluggy.PluginManager],
+) -> None:
+    pm = install(PrefixFC(), "fake")
+    with pytest.warns(PluginLoadWarning, match="'fake' registered 'fake-cell' with the code prefix 'FC'"):
+        table = variants(pm)
+    assert "fake-cell" not in table
+    _still_works(pm)
+
+
+# -- row 6: a deal must fit the variant ----------------------------------------------------------
+
+
+class DealsWrongly:
+    """Registers ``odd-cell`` (4 cells, 8 columns) and deals it with the wrong shape."""
+
+    def __init__(self, columns: int, cells: int) -> None:
+        self.columns = columns
+        self.cells = cells
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register))
+
+    @hookimpl
+    def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position:
+        cards = ms_deal(deal)
+        n = self.columns
+        return Position(tuple(cards[i::n] for i in range(n)), (None,) * self.cells)
+
+
+@pytest.mark.parametrize(
+    ("columns", "cells", "said"),
+    [(8, 2, "8 columns and 2 cells, not 8 and 4"), (10, 4, "10 columns and 4 cells, not 8 and 4")],
+    ids=["two-cells-for-four", "ten-columns-for-eight"],
+)
+def test_row_6_a_deal_that_does_not_fit_the_variant_is_refused_naming_the_plugin(
+    install: Callable[[object, str], pluggy.PluginManager], columns: int, cells: int, said: str
+) -> None:
+    pm = install(DealsWrongly(columns, cells), "odd")
+    with pytest.raises(PluginError, match=f"plugin 'odd' dealt Odd-Cell #5 with {said}"):
+        Game.new("odd-cell", 5, plugins=pm)
+    _still_works(pm)
+
+
+# -- row 8: all or nothing ------------------------------------------------------------------------
+
+
+class ScoringRaises:
+    """Registers ``odd-cell`` and scores a move by raising (after the deal's own automatic play)."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register))
+
+    @hookimpl
+    def patience_score_action(self, variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState | None:
+        if action.kind is ActionKind.DEAL:
+            return None
+        raise ZeroDivisionError("the plugin divided by the moves")
+
+
+def test_row_8_a_raising_score_hook_leaves_the_game_unchanged(
+    install: Callable[[object, str], pluggy.PluginManager],
+) -> None:
+    pm = install(ScoringRaises(), "scoring")
+    game = Game.new("odd-cell", 1, plugins=pm)
+    before = (game.position, game.score, game.moves, game.can_undo, list(game.log), game.is_over)
+    events: list[str] = []
+    game.subscribe(lambda event: events.append(event.kind))
+    move = next(iter(game.legal_moves))
+    with pytest.raises(PluginError, match="plugin 'scoring' failed in patience_score_action: ZeroDivisionError"):
+        game.play(move)
+    assert (game.position, game.score, game.moves, game.can_undo, list(game.log), game.is_over) == before
+    assert events == []
+    with pytest.raises(PluginError):
+        game.give_up()
+    assert not game.gave_up
+    with pytest.raises(IllegalMoveError):
+        game.play("1h")  # an illegal move is still refused as before, and nothing changes
+    assert game.position == before[0]
+
+
+# -- row 9: answers of the wrong type are refused, naming the plugin ------------------------------
+
+
+class DealsAList:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register))
+
+    @hookimpl
+    def patience_deal(self, variant: Variant, deal: int, cells: int) -> object:
+        return list(ms_deal(deal))
+
+
+class DealsFiftyOne:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register))
+
+    @hookimpl
+    def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position:
+        cards = ms_deal(deal)[:51]
+        return Position(tuple(cards[i::8] for i in range(8)), (None,) * cells)
+
+
+class CellCountsAsText:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(_variant(register))
+
+    @hookimpl
+    def patience_cell_counts(self, variant: Variant) -> object:
+        return "4"
+
+
+def test_row_9_a_deal_that_is_a_list_is_refused_naming_the_plugin(
+    install: Callable[[object, str], pluggy.PluginManager],
+) -> None:
+    pm = install(DealsAList(), "listy")
+    with pytest.raises(PluginError, match=r"plugin 'listy': patience_deal returned \[.*, not a patience.Position"):
+        Game.new("odd-cell", 1, plugins=pm)
+    _still_works(pm)
+
+
+def test_row_9_a_deal_of_51_cards_is_refused_naming_the_plugin(
+    install: Callable[[object, str], pluggy.PluginManager],
+) -> None:
+    pm = install(DealsFiftyOne(), "short")
+    with pytest.raises(PluginError, match=r"plugin 'short' dealt Odd-Cell #1 wrongly: .*51 cards"):
+        Game.new("odd-cell", 1, plugins=pm)
+    _still_works(pm)
+
+
+def test_row_9_cell_counts_of_the_wrong_type_break_only_that_variant_and_name_the_plugin(
+    install: Callable[[object, str], pluggy.PluginManager],
+) -> None:
+    pm = install(CellCountsAsText(), "texty")
+    with pytest.raises(PluginError, match="plugin 'texty': patience_cell_counts returned '4', not"):
+        Game.new("odd-cell", 1, plugins=pm)
+    _still_works(pm)
+
+
+# -- row 10: a plugin that fails to import ---------------------------------------------------------
+
+
+def _broken_distribution(root: Path) -> None:
+    """The metadata of an installed distribution whose plugin module does not exist."""
+    info = root / "patience_broken_example-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: patience-broken-example\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience]\nbroken = patience_broken_example_missing\n")
+
+
+def _patience(args: list[str], root: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-c", "from patience_cli.app import main; main()", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, check=False)
+
+
+def test_row_10_a_plugin_that_fails_to_import_is_said_once_in_one_line_and_fully_in_plugins(tmp_path: Path) -> None:
+    _broken_distribution(tmp_path)
+    done = _patience(["deal", "freecell", "1"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == ["patience: warning: plugin 'broken' not loaded (`patience plugins` says why)"]
+    bad = _patience(["deal", "freecell", "0"], tmp_path)
+    assert bad.returncode == 2
+    lines = bad.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("patience: warning: plugin 'broken' not loaded")
+    listing = _patience(["plugins"], tmp_path)
+    assert listing.returncode == 0
+    assert (
+        "broken  NOT LOADED: patience-broken-example (patience_broken_example_missing): "
+        "ModuleNotFoundError: No module named 'patience_broken_example_missing'" in listing.stdout
+    )
+    assert listing.stderr.count("\n") == 1
