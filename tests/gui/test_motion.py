@@ -106,3 +106,32 @@ def test_a_win_celebrates_and_the_banner_stays(make_app: MakeApp) -> None:
     assert game.is_won and app.canvas.find_withtag("celebrate")
     assert pump(app.root, until=lambda: not app.canvas.find_withtag("celebrate"), timeout=10)
     assert app.view.banner_text is not None and app.canvas.find_withtag("banner")
+
+
+@pytest.mark.parametrize("name", sorted(__import__("patience").variants()))
+def test_every_installed_variant_slides_and_shows_the_focus(make_app: MakeApp, name: str) -> None:
+    """Plugin variants too (base ranks, many cells): the same end table with motion as without."""
+    app = make_app(name, 3)
+    app.animation_var.set(True)
+    app._animation_switched()
+    game = app.game
+    result = solve(game.variant, game.position, time_limit=10)
+    moves = result.moves[:12] if result.outcome is Outcome.SOLVED else list(game.legal_moves)[:1]
+    for move in moves:
+        game.play(move)
+        pump(app.root)
+    assert pump(app.root, until=lambda: not app.controller.animator.running, timeout=10)
+
+    def where() -> dict[str, list[float]]:
+        tags = {card_tag(card) for card in game.position.cards()}
+        return {tag: [round(c, 3) for c in app.canvas.coords(tag)] for tag in tags}
+
+    landed = where()
+    app.view.redraw()
+    assert where() == landed
+    app.canvas.focus_force()
+    app.canvas.event_generate("<KeyPress-Up>")
+    app.canvas.event_generate("<KeyPress-Up>")
+    pump(app.root)
+    assert app.canvas.find_withtag("overlay")
+    assert len(app.canvas.find_withtag("card")) == 13 * len(game.position.foundations)  # every card drawn
