@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Set up the development environment and run things, with nothing but Python 3.11+.
 
+    python3 tasks.py play    # create .venv, install everything, open the game window (no display: the terminal)
     python3 tasks.py test    # create .venv, install everything, run pytest, mypy --strict and ruff
-    python3 tasks.py play    # create .venv, install everything, start a game in the terminal
+
+    python3 tasks.py play --terminal    # the game in the terminal even when a window could open
     python3 tasks.py setup --compiled   # the compiled build: the hot modules compiled with mypyc
     python3 tasks.py setup --pure       # back to pure Python (the default and the reference)
     python3 tasks.py clean   # remove the compiled files from the source tree
@@ -180,6 +182,26 @@ def test(extra: list[str], compiled: bool | None = None) -> int:
     return 1 if failed else 0
 
 
+def display_available() -> bool:
+    """Whether a window can open here: a display to draw on, and Tk that can reach it."""
+    if sys.platform not in ("win32", "darwin") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    probe = "import tkinter; tkinter.Tk().destroy()"
+    return subprocess.run([str(PY), "-c", probe], capture_output=True, timeout=30).returncode == 0
+
+
+def play_command(rest: list[str], *, window: bool) -> list[str]:
+    """The command ``play`` runs: the window (``patience-tk``) when ``window``, else ``patience play``.
+
+    ``--terminal`` anywhere in ``rest`` asks for the terminal game; the rest is passed on as it is.
+    """
+    terminal = "--terminal" in rest
+    args = [arg for arg in rest if arg != "--terminal"]
+    if window and not terminal:
+        return [str(BIN / "patience-tk"), *args]
+    return [str(BIN / "patience"), "play", *args]
+
+
 def main(argv: list[str]) -> int:
     """Dispatch ``setup``, ``test`` or ``play``."""
     if not argv or argv[0] in ("-h", "--help"):
@@ -198,7 +220,8 @@ def main(argv: list[str]) -> int:
         return test(rest, compiled)
     if command == "play":
         setup(compiled)
-        os.execv(str(BIN / "patience"), [str(BIN / "patience"), "play", *rest])
+        args = play_command(rest, window="--terminal" not in rest and display_available())
+        os.execv(args[0], args)
     print(f"unknown command {command!r}: use setup, test, play or clean", file=sys.stderr)
     return 2
 

@@ -18,7 +18,6 @@ from patience import (
     Place,
     PlaceKind,
     Position,
-    Scoring,
     Suit,
     format_board,
     full_deck,
