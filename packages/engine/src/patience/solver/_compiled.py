@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Final
 
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
@@ -32,9 +33,9 @@ from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 __all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
-HOME = -1
-CELL = -2
-EMPTY = -3
+HOME: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
 
 #: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
 #: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
@@ -50,10 +51,10 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
 
-_SUIT = bytes(c // 13 for c in range(52))
-_RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
-_RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
-_ONE = tuple(bytes((c,)) for c in range(52))
+_SUIT: Final = bytes(c // 13 for c in range(52))
+_RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
+_RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
+_ONE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -277,8 +278,8 @@ class Compiled:
         complete search lists every legal move.
         """
         out, later = self.expand(columns, cells, found, full)
-        make = self._make
-        out.extend(make(columns, cells, found, i, k, dest, -1, step) for i, k, dest, step, _ in later)
+        for i, k, dest, step, _ in later:
+            out.append(self._make(columns, cells, found, i, k, dest, -1, step))
         return out
 
     def expand(
@@ -292,8 +293,6 @@ class Compiled:
         """
         out: list[Child] = []
         later: list[Later] = []
-        append = out.append
-        defer = later.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
         empties = columns.count(b"")
@@ -309,36 +308,37 @@ class Compiled:
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
         two = self.decks == 2
-        uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         # With two decks two columns may show equal cards: the second one's column, by card.
         twins = self._twins(columns, tops) if two else None
         runs = self._runs
-        run_length = self.run_length
-        make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
             if found[suit_of[top]] == rank_of[top] or (two and found[suit_of[top] + 4] == rank_of[top]):
-                append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or run_length(column)
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = runs.get(column) or self.run_length(column)
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops.get(target)
                     if j is not None:
-                        append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
                         if twins and target in twins:
-                            append(make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target)))
+                            out.append(
+                                self._make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target))
+                            )
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
                         j = tops.get(target)
                         if j is not None:
-                            append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
                             if twins and target in twins:
-                                append(make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target)))
+                                out.append(
+                                    self._make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target))
+                                )
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -349,10 +349,10 @@ class Compiled:
                         if (
                             found[suit_of[exposed]] == rank_of[exposed]
                             or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                        ) and uncovers_home(exposed, found):
-                            append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        ) and self.uncovers_home(exposed, found):
+                            out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
-                            defer((i, k, 0, (bottom, k, EMPTY), rest))
+                            later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 rest = column[:-1]
                 if rest:
@@ -360,21 +360,21 @@ class Compiled:
                     if (
                         found[suit_of[exposed]] == rank_of[exposed]
                         or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                    ) and uncovers_home(exposed, found):
-                        append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                    ) and self.uncovers_home(exposed, found):
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
-                defer((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
             if found[suit_of[card]] == rank_of[card] or (two and found[suit_of[card] + 4] == rank_of[card]):
-                append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
-                    append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
                     if twins and target in twins:
-                        append(make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
+                        out.append(self._make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
             if empties and to_empty[card]:
-                append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
 
     @staticmethod
