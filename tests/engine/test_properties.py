@@ -18,7 +18,6 @@ from patience import (
     Place,
     PlaceKind,
     Position,
-    Scoring,
     Suit,
     format_board,
     full_deck,
@@ -78,11 +77,6 @@ def test_random_legal_play_keeps_the_same_52_distinct_cards(
         assert len(game.position.cells) == game.cells
 
 
-def _floor(scoring: Scoring, score: int) -> int:
-    """The score as the variant keeps it: never below 0 unless it says scores may go negative."""
-    return score if scoring.negative else max(0, score)
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 @PLAY
 @given(deal=deals, cells=st.integers(0, 3), picks=choices)
@@ -91,6 +85,11 @@ def test_undo_after_any_sequence_restores_position_score_and_moves(
 ) -> None:
     game = _new(variant, deal, cells)
     scoring = game.variant.rules.scoring
+
+    def floor(score: int) -> int:
+        """The score as the default hook keeps it: never below 0 unless the variant allows it."""
+        return score if scoring.negative else max(0, score)
+
     start = game.position
     history = _play(game, picks)
     if game.is_won:
@@ -100,9 +99,9 @@ def test_undo_after_any_sequence_restores_position_score_and_moves(
         game.undo()
         assert game.position == position
         if scoring.undo_takes_back:
-            assert game.score == _floor(scoring, score - scoring.undo_penalty)
+            assert game.score == floor(score - scoring.undo_penalty)
         else:
-            assert game.score == _floor(scoring, score_now - scoring.undo_penalty)
+            assert game.score == floor(score_now - scoring.undo_penalty)
         if scoring.undo_is_move:
             assert game.moves == moves_now + 1
         else:

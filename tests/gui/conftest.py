@@ -54,6 +54,12 @@ def display() -> Iterator[str]:
             proc.wait()
 
 
+@pytest.fixture(autouse=True)
+def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards jump instead of sliding, so that a test sees the end position at once (tests of motion turn it on)."""
+    monkeypatch.setenv("PATIENCE_NO_ANIMATION", "1")
+
+
 @pytest.fixture
 def root(display: str) -> Iterator[tk.Tk]:
     """A real Tk root for one test, destroyed afterwards."""

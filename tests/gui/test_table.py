@@ -221,7 +221,7 @@ def test_a_win_shows_score_and_moves_and_offers_a_new_game(make_app: MakeApp) ->
     pump(app.root)
     assert game.can_finish and finish.entrycget("Finish", "state") == "normal"
     app.canvas.focus_force()
-    app.canvas.event_generate("<Key>", keysym="f")
+    app.canvas.event_generate("<Key>", keysym="F", state=0x1)  # Shift+F: f is a cell with 8 cells
     pump(app.root)
     assert game.is_won
     assert app.view.banner_text is not None

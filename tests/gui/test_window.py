@@ -107,7 +107,7 @@ def test_hint_runs_in_the_background_and_highlights_a_legal_move(make_app: MakeA
     assert app.canvas.find_withtag("highlight")
     # P plays the hinted move; the highlight goes with the change.
     key(app, "<Key>", keysym="p")
-    assert app.game.log == [str(move)]
+    assert app.game.log == ["hint", str(move)]  # the hint is counted in the record, then the move
     assert app.view.highlighted is None
 
 
@@ -115,7 +115,7 @@ def test_p_while_the_solver_thinks_plays_the_move_when_it_arrives(make_app: Make
     app = make_app("freecell", 1, hint_time=5.0)
     app.controller.hint()
     app.controller.hint(then_play=True)
-    assert pump(app.root, until=lambda: len(app.game.log) == 1, timeout=30), app.message_text
+    assert pump(app.root, until=lambda: app.game.moves == 1, timeout=30), app.message_text
 
 
 def test_following_the_hints_wins_freecell_1(make_app: MakeApp) -> None:
@@ -123,9 +123,9 @@ def test_following_the_hints_wins_freecell_1(make_app: MakeApp) -> None:
     for _ in range(120):
         if app.game.is_won:
             break
-        moves = len(app.game.log)
+        moves = app.game.moves
         app.controller.hint(then_play=True)
-        assert pump(app.root, until=lambda n=moves: len(app.game.log) > n, timeout=30), app.message_text
+        assert pump(app.root, until=lambda n=moves: app.game.moves > n, timeout=30), app.message_text
     assert app.game.is_won
     assert app.view.banner_text is not None and "You won" in app.view.banner_text
 
@@ -134,7 +134,9 @@ def test_hint_says_when_the_position_is_lost(make_app: MakeApp) -> None:
     game = Game.from_position("eight-off", parse_board(LOST_BOARD.read_text()))
     app = make_app(game, hint_time=5.0)
     app.controller.hint()
-    assert pump(app.root, until=lambda: "no longer be won" in app.message_text, timeout=30), app.message_text
+    # At move 0 there is nothing to undo: the deal itself cannot be won.
+    assert pump(app.root, until=lambda: "cannot be won" in app.message_text, timeout=30), app.message_text
+    assert "undo" not in app.message_text and "from the start" in app.message_text
     assert app.view.highlighted is None
 
 
@@ -246,6 +248,9 @@ def test_cancel_stops_the_winnable_search_and_keeps_the_game(make_app: MakeApp) 
 def test_give_up_ends_the_game_and_offers_a_new_one(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     app.menus["game"].invoke("Give up")
+    pump(app.root)
+    assert not app.game.gave_up  # it asks first
+    app.windows["give-up"].event_generate("<Return>")
     pump(app.root)
     assert app.game.gave_up
     assert app.view.banner_text is not None and "gave up" in app.view.banner_text

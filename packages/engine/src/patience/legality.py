@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
+from typing import Final
 
 from attrs import frozen
 
@@ -40,7 +41,7 @@ class Verdict:
         return self.legal
 
 
-LEGAL = Verdict(True)
+LEGAL: Final = Verdict(True)
 
 
 def _no(reason: str) -> Verdict:
@@ -304,7 +305,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
 
 
 #: For each suit (by value), the two suits of the other colour.
-_OTHER_COLOUR = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
+_OTHER_COLOUR: Final = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
 def _goes_home(card: Card, found: list[int], safe_only: bool, heights: bytes) -> int:

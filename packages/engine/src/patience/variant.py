@@ -39,6 +39,9 @@ class Variant:
     default_cells: int
     rules: Rules
     description: str = ""
+    rules_text: str = ""
+    """The rules for players, as plain text in short paragraphs (blank lines between them): front ends
+    show it as it is (the window's Help ▸ Rules of <variant>). Empty when the plugin gives none."""
     aliases: tuple[str, ...] = ()
     """Other names it answers to (``freecell`` might answer to ``fc``)."""
     plugin: str = ""

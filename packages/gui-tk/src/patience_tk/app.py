@@ -9,23 +9,38 @@ once) and every action goes to the engine through the controller.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import tkinter as tk
 import warnings
 from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from patience import Game, PatienceError, get_variant
+from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience.plugins import PluginLoadWarning
 from patience_tk.controller import Controller
-from patience_tk.dialogs import NewGameDialog, parse_deal
+from patience_tk.daily import DailyGame, LeaderboardDialog, find_daily, send_result, share_of
+from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
+from patience_tk.keyboard import KeyboardPlay
+from patience_tk.motion import animation_allowed
+from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
+from patience_tk.stats import StatisticsDialog, streak_line
+from patience_tk.verdict import LiveVerdict, Verdict
+from patience_tk.worker import Job
+
+if TYPE_CHECKING:
+    from patience.store import Store, Tracker
 from patience_tk.view import FONT, TableView
 
-__all__ = ["App", "game_from_args", "main"]
+__all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
 
 DEFAULT_VARIANT = "eight-off"
+
+#: X11 modifier bits in a key event's state. Caps Lock (2) and Num Lock (16) are left out on purpose:
+#: every shortcut works whether they are on or off.
+SHIFT, CONTROL, ALT = 0x1, 0x4, 0x8
 
 _MESSAGE_COLOURS = {
     "info": "#1f1f1f",
@@ -40,12 +55,39 @@ _MESSAGE_COLOURS = {
 class App:
     """The main window on ``root``, playing ``game``.
 
-    ``hint_time`` is the solver's time budget for a hint, in seconds.
+    ``hint_time`` is the solver's time budget for a hint, in seconds;
+    ``verdict`` turns the live verdict on or off at the start (``None``:
+    as the saved preferences say). With a ``store``
+    every game is recorded action by action (``tracker``: the game resumed
+    from it, whose :attr:`~patience.store.Tracker.game` is ``game``), and
+    Game ▸ Statistics… and the win banner read it. ``note`` replaces the
+    greeting (a resumed game says so).
     """
 
-    def __init__(self, root: tk.Tk, game: Game, *, hint_time: float = 5.0) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        game: Game,
+        *,
+        hint_time: float = 5.0,
+        verdict: bool | None = None,
+        store: Store | None = None,
+        tracker: Tracker | None = None,
+        note: str | None = None,
+    ) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
+        self.windows: dict[str, tk.Toplevel] = {}
+        """The open Help windows and questions, by name: each is opened once and brought to the front after."""
+        self.store = store
+        self.daily_game: DailyGame | None = None
+        """The daily deal on the table (``None`` for any other game)."""
+        self.preferences, prefs_notice = load_preferences()
+        if verdict is not None:
+            self.preferences.verdict = verdict
+        # The tracker listens to the game before the controller does, so that each action is on disk
+        # before the window shows its result (and the win is counted before the banner reads the streak).
+        self.tracker = tracker if tracker is not None else (store.track(game) if store is not None else None)
         root.title("patience")
         root.minsize(640, 480)
         if root.tk.call("tk", "windowingsystem") == "x11":
@@ -59,21 +101,35 @@ class App:
             self.view, say=self.say, changed=self.refresh, over=self._game_over, hint_time=hint_time
         )
 
+        # PATIENCE_NO_ANIMATION wins over the saved choice (tests, screenshots).
+        self.controller.animator.enabled = self.preferences.animations and animation_allowed()
+        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
+        self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
+
         bar = tk.Frame(root, padx=8, pady=4)
         tk.Label(bar, text="Move:").pack(side="left")
         self.entry = tk.Entry(bar, width=10, font=(FONT, 11))
         self.entry.pack(side="left", padx=(4, 10))
-        self.message = tk.Label(bar, text="", anchor="w", font=(FONT, 10))
+        # Two lines are kept for the message whatever it says, so the table never changes size for it.
+        self.message = tk.Label(bar, text="", anchor="w", justify="left", font=(FONT, 10), height=2)
         self.message.pack(side="left", fill="x", expand=True)
+        self.message.bind("<Configure>", lambda e: self.message.configure(wraplength=max(e.width - 4, 100)))
 
         status = self.status = tk.Frame(root, bd=1, relief="sunken")
         self.status_game = tk.Label(status, anchor="w", padx=6, font=(FONT, 10))
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
-        status.columnconfigure(0, weight=1)
-        self._status_rows = 0
-        status.bind("<Configure>", lambda _e: self._arrange_status())
-        self._arrange_status()
+        self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
+        # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
+        # so the status bar never grows a second row and the cards never resize in the middle of a game.
+        status.columnconfigure(0, weight=1, minsize=0)
+        self.status_game.grid(row=0, column=0, sticky="w")
+        self.status_score.grid(row=0, column=1, sticky="e")
+        self.status_capacity.grid(row=0, column=2, sticky="e")
+        self.status_verdict.grid(row=0, column=3, sticky="e")
+        self.verdict_var = tk.BooleanVar(root, self.preferences.verdict)
+        self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=self.preferences.verdict)
+        self._judged: tuple[object, ...] | None = None
 
         status.pack(side="bottom", fill="x")
         bar.pack(side="bottom", fill="x")
@@ -85,19 +141,28 @@ class App:
         root.update_idletasks()
         root.geometry(f"{root.winfo_reqwidth()}x{root.winfo_reqheight()}")
         self.canvas.focus_set()
+        greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
+        notices = self.store.take_notices() if self.store is not None else []
+        notices += [prefs_notice] if prefs_notice else []
         self.refresh()
-        self.say("Click a card to send it home, double-click to move it, or drag it. H for a hint.")
+        # Something wrong with the saved games is said first, once; the greeting follows on the same line.
+        self.say(" ".join([*notices, greeting]), "error" if notices else "info")
 
     # -- building ---------------------------------------------------------
     def _build_menus(self) -> None:
-        menubar = tk.Menu(self.root)
+        menubar = tk.Menu(self.root, tearoff=False)
         game = tk.Menu(menubar, tearoff=False)
         game.add_command(label="New…", accelerator="N / F2", command=self.new_game)
-        game.add_command(label="Restart", command=self.controller.restart)
+        game.add_command(label="Restart", command=self.restart)
         game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
         game.add_command(label="Copy code", command=self.copy_code)
         game.add_separator()
-        game.add_command(label="Give up", command=self.controller.give_up)
+        game.add_command(label="Daily deal", command=self.daily_deal)
+        game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
+        game.add_separator()
+        game.add_command(label="Statistics…", command=self.show_statistics)
+        game.add_separator()
+        game.add_command(label="Give up", command=self.give_up)
         game.add_separator()
         game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.root.destroy)
         edit = tk.Menu(menubar, tearoff=False)
@@ -106,15 +171,33 @@ class App:
         play = tk.Menu(menubar, tearoff=False)
         play.add_command(label="Hint", accelerator="H", command=self.controller.hint)
         play.add_command(label="Play the hint", accelerator="P", command=lambda: self.controller.hint(then_play=True))
-        play.add_command(label="Finish", accelerator="F", command=self.controller.finish)
-        helpmenu = tk.Menu(menubar, tearoff=False)
-        helpmenu.add_command(label="Mouse and keys", command=self.show_help)
+        play.add_command(label="Finish", accelerator="F / Shift+F", command=self.controller.finish)
+        play.add_separator()
+        play.add_checkbutton(
+            label="Live verdict (winnable or lost)", variable=self.verdict_var, command=self._verdict_switched
+        )
+        view = tk.Menu(menubar, tearoff=False)
+        self.animation_var = tk.BooleanVar(self.root, self.controller.animator.enabled)
+        view.add_checkbutton(label="Animations", variable=self.animation_var, command=self._animation_switched)
+        self.four_colour_var = tk.BooleanVar(self.root, self.preferences.four_colour)
+        view.add_checkbutton(
+            label="Four-colour deck (♦ blue, ♣ green)", variable=self.four_colour_var, command=self._look_changed
+        )
+        tables = tk.Menu(view, tearoff=False)
+        self.table_var = tk.StringVar(self.root, self.preferences.table)
+        for name in TABLE_COLOURS:
+            tables.add_radiobutton(label=name.title(), value=name, variable=self.table_var, command=self._look_changed)
+        view.add_cascade(label="Table colour", menu=tables)
+        helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
+        helpmenu.add_command(label="Rules of …", command=self.show_rules)
+        helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
         menubar.add_cascade(label="Game", menu=game)
         menubar.add_cascade(label="Edit", menu=edit)
         menubar.add_cascade(label="Play", menu=play)
+        menubar.add_cascade(label="View", menu=view)
         menubar.add_cascade(label="Help", menu=helpmenu)
         self.root.configure(menu=menubar)
-        self.menus = {"game": game, "edit": edit, "play": play}
+        self.menus = {"game": game, "edit": edit, "play": play, "view": view}
 
     def _bind(self) -> None:
         canvas, root = self.canvas, self.root
@@ -122,11 +205,18 @@ class App:
         canvas.bind("<B1-Motion>", lambda e: self.controller.motion(e.x, e.y))
         canvas.bind("<ButtonRelease-1>", lambda e: self.controller.release(e.x, e.y))
         canvas.bind("<Double-Button-1>", lambda e: self.controller.double(e.x, e.y))
-        for sequence in ("<Control-z>", "<Control-Z>"):
-            root.bind(sequence, self._undo_or_redo)
-        root.bind("<Control-y>", lambda _e: self._run(self.controller.redo))
-        root.bind("<Control-q>", lambda _e: root.destroy())
+        for keysym in ("Left", "Right", "Up", "Down", "Return", "KP_Enter", "space"):
+            canvas.bind(f"<KeyPress-{keysym}>", self._table_key)
+        # Each letter is bound in both cases: with Caps Lock on, Tk reports Ctrl+Z as Control-Z.
+        for letter, command in (
+            ("z", self._undo_or_redo),
+            ("y", lambda _e: self._run(self.controller.redo)),
+            ("q", lambda _e: self._run(root.destroy)),
+        ):
+            root.bind(f"<Control-{letter}>", command)
+            root.bind(f"<Control-{letter.upper()}>", command)
         root.bind("<F2>", lambda _e: self._run(self.new_game))
+        root.bind("<F1>", lambda _e: self._run(self.show_help))
         root.bind("<Escape>", self._escape)
         root.bind("<Key>", self._key)
         self.entry.bind("<Return>", self._entered)
@@ -136,24 +226,51 @@ class App:
     # -- keys -------------------------------------------------------------
     def _pressed(self, event: tk.Event[tk.Misc]) -> None:
         self.canvas.focus_set()
+        self.keyboard.hide()
         self.controller.press(event.x, event.y)
+
+    def _table_key(self, event: tk.Event[tk.Misc]) -> str | None:
+        """Arrow keys, Enter and Space on the table: keyboard play (a banner's buttons take Return first)."""
+        state = event.state if isinstance(event.state, int) else 0
+        if state & (CONTROL | ALT):
+            return None
+        if self.view.banner_text is not None and event.keysym in ("Return", "KP_Enter", "space"):
+            buttons = self.view.banner_buttons
+            if buttons:
+                buttons[0].invoke()  # the banner's default button
+            return "break"
+        return "break" if self.keyboard.key(event.keysym) else None
 
     def _run(self, action: Callable[[], object]) -> str:
         action()
         return "break"
 
     def _undo_or_redo(self, event: tk.Event[tk.Misc]) -> str:
-        if event.keysym == "Z" or (isinstance(event.state, int) and event.state & 0x1):  # Ctrl+Shift+Z: redo
+        # Shift is read from the modifiers, not from the letter's case, which Caps Lock also changes.
+        if isinstance(event.state, int) and event.state & SHIFT:  # Ctrl+Shift+Z: redo
             self.controller.redo()
         else:
             self.controller.undo()
         return "break"
 
     def _key(self, event: tk.Event[tk.Misc]) -> str | None:
-        """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move."""
-        if event.widget is self.entry or not isinstance(event.state, int) or event.state & 0x4 or event.state & 0x8:
+        """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move.
+
+        A letter that names a cell in play starts a move from that cell even
+        when it is also a command (``f`` with 8 cells): the command is then
+        on Shift with the letter (Shift+F finishes), which always works.
+        """
+        state = event.state if isinstance(event.state, int) else 0
+        if event.widget is self.entry or event.widget.winfo_toplevel() is not self.root or state & (CONTROL | ALT):
             return None
-        char = event.char.lower()
+        char = (event.char or event.keysym).lower()
+        if len(char) != 1:
+            return None
+        cells = CELL_LETTERS[: self.game.cells]
+        if char.isdigit() or (char in cells and not state & SHIFT):
+            self.entry.focus_set()
+            self.entry.insert("end", char)
+            return "break"
         commands: dict[str, Callable[[], object]] = {
             "h": self.controller.hint,
             "p": lambda: self.controller.hint(then_play=True),
@@ -163,14 +280,12 @@ class App:
         if char in commands:
             commands[char]()
             return "break"
-        if char and (char.isdigit() or char in CELL_LETTERS):
-            self.entry.focus_set()
-            self.entry.insert("end", event.char)
-            return "break"
         return None
 
     def _escape(self, _event: tk.Event[tk.Misc]) -> str:
-        if not self.controller.cancel_drag() and self.controller.cancel_hint():
+        if self.keyboard.cancel():
+            self.say("Put back.")
+        elif not self.controller.cancel_drag() and self.controller.cancel_hint():
             self.say("Hint search stopped.")
         return "break"
 
@@ -221,14 +336,13 @@ class App:
         self.status_score.configure(
             text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
         )
-        capacity = f"cards at once: {game.max_group}"
-        if game.max_group_to_empty:
-            capacity += f" ({game.max_group_to_empty} into an empty column)"
-        if game.is_over:
-            capacity = "won" if game.is_won else "given up"
-        self.status_capacity.configure(text=capacity)
-        self._arrange_status()
-        self.root.title(f"patience — {game.variant.title}{deal}")
+        self.status_capacity.configure(text=capacity_text(game))
+        self._judge()
+        if self.store is not None:
+            for line in self.store.take_notices():
+                self.say(line, "error")
+        self.root.title(window_title(game))
+        self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
         state = {True: "normal", False: "disabled"}
         edit, play, menu = self.menus["edit"], self.menus["play"], self.menus["game"]
         edit.entryconfigure("Undo", state=state[game.can_undo])
@@ -239,32 +353,81 @@ class App:
         menu.entryconfigure("Give up", state=state[not game.is_over])
         menu.entryconfigure("Copy code", state=state[game.code is not None])
 
-    def _arrange_status(self) -> None:
-        """One row when everything fits; otherwise the score goes under the game's name."""
-        labels = (self.status_game, self.status_score, self.status_capacity)
-        needed = sum(label.winfo_reqwidth() for label in labels)
-        rows = 1 if needed <= max(self.status.winfo_width(), 1) or self.status.winfo_width() <= 1 else 2
-        if rows == self._status_rows:
+    def _animation_switched(self) -> None:
+        self.controller.animator.enabled = bool(self.animation_var.get())
+        if not self.controller.animator.enabled:
+            self.controller.animator.stop()
+        self.preferences.animations = self.controller.animator.enabled
+        self._save_preferences()
+
+    def _look_changed(self) -> None:
+        self.preferences.four_colour = bool(self.four_colour_var.get())
+        self.preferences.table = self.table_var.get()
+        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
+        self._save_preferences()
+
+    def _save_preferences(self) -> None:
+        problem = save_preferences(self.preferences)
+        if problem is not None:
+            self.say(problem, "error")
+
+    # -- the live verdict ---------------------------------------------------------
+    def _judge(self) -> None:
+        """Ask for a verdict on the position on the table, once per position."""
+        game = self.game
+        key = (id(game), game.position, len(self.controller.back), game.is_over, self.verdict.enabled)
+        if key == self._judged:
             return
-        self._status_rows = rows
-        self.status_game.grid(row=0, column=0, sticky="w")
-        if rows == 1:
-            self.status_score.grid(row=0, column=1, sticky="e")
-            self.status_capacity.grid(row=0, column=2, sticky="e", rowspan=1)
-        else:
-            self.status_score.grid(row=1, column=0, sticky="w")
-            self.status_capacity.grid(row=0, column=1, sticky="e", rowspan=2)
+        self._judged = key
+        positions = [game.position, *reversed(self.controller.back)]
+        self.verdict.update(game.variant.name, positions, game.is_over)
+
+    def _show_verdict(self, verdict: Verdict | None) -> None:
+        text = verdict.text if verdict is not None else ""
+        colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
+        self.status_verdict.configure(text=text, fg=colour)
+
+    def _verdict_switched(self) -> None:
+        self.verdict.enabled = bool(self.verdict_var.get())
+        self.preferences.verdict = self.verdict.enabled
+        self._save_preferences()
+        self._judge()
+
+    @property
+    def verdict_text(self) -> str:
+        """What the status bar's verdict says now ("" while nothing is known, or when it is off)."""
+        return str(self.status_verdict.cget("text"))
 
     def _game_over(self, kind: str) -> None:
         game = self.game
         if kind == "won":
             title = "You won!"
             detail = f"Score {game.score} in {game.moves} moves. Well played."
+            if self.store is not None and self.store.saving:
+                found = self.store.stats(game.variant.name, game.cells)
+                line = streak_line(found[0] if found else None)
+                if line:
+                    detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
             self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
         else:
             title = "Game over"
             detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
             self.say(detail)
+        daily = self.daily_game
+        if daily is not None:
+            share = share_of(daily, game)
+            self.root.clipboard_clear()
+            self.root.clipboard_append(share)
+            detail += f"\nCopied to share: {share}"
+            if daily.client is not None and not daily.sent:
+                daily.sent = True
+                self.say("Sending the attempt to the leaderboard…", "busy")
+                Job(
+                    self.canvas,
+                    lambda _cancel, _report: send_result(daily, game),
+                    lambda line: self.say(line, "win" if line.startswith("Rank") else "error"),
+                    failed=lambda error: self.say(f"could not send the attempt: {error}", "error"),
+                )
         actions: list[tuple[str, Callable[[], object]]] = [("New game…", self.new_game)]
         if game.deal is not None:
             actions.append(("Next deal", self.next_deal))
@@ -272,10 +435,19 @@ class App:
         self.view.show_banner(title, detail, actions)
 
     # -- commands ---------------------------------------------------------
-    def set_game(self, game: Game) -> None:
-        """Play ``game`` from now on."""
+    def set_game(self, game: Game, note: str | None = None, *, daily: DailyGame | None = None) -> None:
+        """Play ``game`` from now on; ``note`` is said instead of the usual greeting (why this deal).
+
+        With a store, an unfinished game left for this one is ``abandoned``, and the new one is recorded
+        (as an attempt at the day's deal with ``daily``).
+        """
+        self.daily_game = daily
+        if self.store is not None:
+            if self.tracker is not None:
+                self.tracker.abandon()
+            self.tracker = self.store.track(game, daily=daily.daily.date if daily is not None else None)
         self.controller.set_game(game)
-        self.say(f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
+        self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
 
     def new_game(self, mode: str = "random") -> NewGameDialog:
         """Open the New Game dialog (or bring the open one to the front)."""
@@ -287,10 +459,104 @@ class App:
         return self.dialog
 
     def next_deal(self) -> None:
-        """Deal the next deal number of the same variant and cells."""
+        """Deal the next deal number of the same variant and cells; after the last deal comes the first."""
         game = self.game
         number = (game.deal or 0) + 1
-        self.set_game(Game.new(game.variant, number, game.cells))
+        note = None
+        if number > MAX_DEAL:
+            number = 1
+            note = f"#{MAX_DEAL:,} is the last deal there is: dealt #1 of {game.variant.title}. Good luck!"
+        self.set_game(Game.new(game.variant, number, game.cells), note)
+
+    def restart(self) -> ConfirmDialog | None:
+        """Back to the deal, after asking when there is something to lose (a restart cannot be undone)."""
+        game = self.game
+        if not game.log and not game.is_over:
+            self.controller.restart()
+            return None
+        text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
+        return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
+
+    def give_up(self) -> ConfirmDialog | None:
+        """End the game, after asking: giving up cannot be undone."""
+        if self.game.is_over:
+            return None
+        text = "Give up this game? It ends here with the score it has, and cannot be undone."
+        return self._ask("give-up", "Give up", text, "Give up", self.controller.give_up)
+
+    def _ask(self, name: str, title: str, text: str, yes: str, action: Callable[[], object]) -> ConfirmDialog:
+        old = self.windows.get(name)
+        if isinstance(old, ConfirmDialog) and old.winfo_exists():
+            old.lift()
+            return old
+        dialog = ConfirmDialog(self.root, title, text, yes, action)
+        self.windows[name] = dialog
+        return dialog
+
+    def daily_deal(self) -> None:
+        """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread."""
+        game = self.game
+        variant, cells, store = game.variant.name, game.cells, self.store
+        self.say(f"Finding today's {game.variant.title} deal…", "busy")
+
+        def found(daily: DailyGame) -> None:
+            daily.started = dt.datetime.now(dt.UTC)
+            self.set_game(Game.from_code(daily.daily.code), daily.intro, daily=daily)
+
+        Job(
+            self.canvas,
+            lambda _cancel, _report: find_daily(variant, cells, store),
+            found,
+            failed=lambda error: self.say(f"no daily deal: {error}", "error"),
+        )
+
+    def daily_leaderboard(self) -> None:
+        """Game ▸ Daily leaderboard…: today's board of the variant and cells on the table, from the server."""
+        from patience.daily import today
+        from patience.leaderboard import Client, server_url
+
+        url = server_url(None)
+        game = self.game
+        if url is None:
+            self.say("No leaderboard server is set: start patience-tk with PATIENCE_SERVER=http://host:port.", "info")
+            return
+        day = today().isoformat()
+        variant, cells, title = game.variant.name, game.cells, f"Daily {game.variant.title} {day}, {_cells(game.cells)}"
+        self.say(f"Asking {url} for today's leaderboard…", "busy")
+
+        def shown(entries: object) -> None:
+            assert isinstance(entries, list)
+            old = self.windows.get("leaderboard")
+            if old is not None and old.winfo_exists():
+                old.destroy()
+            dialog = LeaderboardDialog(self.root, title, entries)
+            self.windows["leaderboard"] = dialog
+            centre_over(dialog, self.root)
+            dialog.focus_set()
+            self.say(f"The leaderboard of {day}: {len(entries)} players.", "info")
+
+        Job(
+            self.canvas,
+            lambda _cancel, _report: Client(url).leaderboard(day, variant, cells),
+            shown,
+            failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
+        )
+
+    def show_statistics(self) -> StatisticsDialog | None:
+        """Game ▸ Statistics…: every variant played, the one on the table selected."""
+        if self.store is None:
+            self.say("Statistics are not kept in this window (it was opened without its store).", "info")
+            return None
+        old = self.windows.get("stats")
+        if old is not None and old.winfo_exists():
+            old.destroy()  # shown again with what was played since
+        note = "" if self.store.saving else (self.store.notice or "Games are not being saved.")
+        dialog = StatisticsDialog(self.root, self.store.stats(), (self.game.variant.name, self.game.cells), note=note)
+        self.windows["stats"] = dialog
+        centre_over(dialog, self.root)
+        dialog.bind("<Escape>", lambda _e: give_back_focus(dialog))
+        dialog.focus_set()
+        return dialog
 
     def copy_code(self) -> None:
         """Put the game code on the clipboard."""
@@ -301,25 +567,127 @@ class App:
         self.root.clipboard_append(code)
         self.say(f"Copied the game code {code}: Game ▸ Enter code… deals it again.")
 
-    def show_help(self) -> None:
-        """A short guide to the mouse and the keys."""
+    def show_help(self) -> tk.Toplevel:
+        """Help ▸ Mouse and keys: the keys in two aligned columns."""
+
+        def fill(body: tk.Frame) -> None:
+            for row, (keys, what) in enumerate(KEYS):
+                if not keys:
+                    tk.Label(body, text=what, font=(FONT, 10, "bold"), anchor="w").grid(
+                        row=row, column=0, columnspan=2, sticky="w", pady=(8 if row else 0, 2)
+                    )
+                    continue
+                tk.Label(body, text=keys, font=(FONT, 10, "bold"), anchor="w").grid(
+                    row=row, column=0, sticky="nw", padx=(0, 14)
+                )
+                tk.Label(body, text=what, font=(FONT, 10), anchor="w", justify="left", wraplength=420).grid(
+                    row=row, column=1, sticky="w"
+                )
+
+        return self._text_window("keys", "Mouse and keys", fill)
+
+    def show_rules(self) -> tk.Toplevel:
+        """Help ▸ Rules of <variant>: the rules text the variant's plugin gives."""
+        variant = self.game.variant
+
+        def fill(body: tk.Frame) -> None:
+            tk.Label(body, text=variant.title, font=(FONT, 13, "bold"), anchor="w").pack(anchor="w", pady=(0, 6))
+            for paragraph in rules_text(variant).split("\n\n"):
+                tk.Label(body, text=paragraph.strip(), font=(FONT, 10), justify="left", wraplength=520).pack(
+                    anchor="w", pady=(0, 6)
+                )
+
+        old = self.windows.get("rules")
+        if old is not None and old.winfo_exists() and old.title() != f"Rules of {variant.title}":
+            old.destroy()  # the rules of the game on the table, not of the last one
+        return self._text_window("rules", f"Rules of {variant.title}", fill)
+
+    def _text_window(self, name: str, title: str, fill: Callable[[tk.Frame], None]) -> tk.Toplevel:
+        """One window per name (asking again brings it to the front); Esc or Close closes it."""
+        old = self.windows.get(name)
+        if old is not None and old.winfo_exists():
+            old.deiconify()
+            old.lift()
+            old.focus_set()
+            return old
         window = tk.Toplevel(self.root)
-        window.title("Mouse and keys")
-        tk.Label(window, text=HELP, justify="left", font=(FONT, 10), padx=16, pady=12).pack()
-        tk.Button(window, text="Close", command=window.destroy).pack(pady=(0, 10))
+        window.title(title)
+        window.transient(self.root)
+        body = tk.Frame(window, padx=18, pady=14)
+        body.pack(fill="both", expand=True)
+        fill(body)
+        close = tk.Button(window, text="Close", command=lambda: give_back_focus(window), default="active")
+        close.pack(pady=(0, 12))
+        window.bind("<Escape>", lambda _e: give_back_focus(window))
+        window.bind("<Return>", lambda _e: give_back_focus(window))
+        window.protocol("WM_DELETE_WINDOW", lambda: give_back_focus(window))
+        self.windows[name] = window
+        centre_over(window, self.root)
+        window.focus_set()
+        return window
 
 
-HELP = """\
-Click a card: it goes to its foundation if it may.
-Double-click a card: the game moves it where it fits best
-  (foundation, the longest column that takes it, an empty column, a free cell).
-Drag a card, or a run from any of its cards, onto a column, a cell or a foundation.
+#: Help ▸ Mouse and keys, as (keys, what they do) rows; a row without keys is a heading.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("", "Mouse"),
+    ("Click", "a card goes to its foundation if it may"),
+    ("Double-click", "the game moves the card where it fits best: foundation, the longest column that "
+     "takes it, an empty column, a free cell"),
+    ("Drag", "a card, or a run from any of its cards, onto a column, a cell or a foundation"),
+    ("", "Playing with the keyboard"),
+    ("← → ↑ ↓", "move the focus: along the top row or the columns, up and down a column's cards; up from "
+     "the top of a column reaches the cells and foundations"),
+    ("Enter, Space", "pick up the focused card with the cards on it; again to put them on the focused pile "
+     "(green: they may go there, red: they may not)"),
+    ("", "Keys"),
+    ("H", "hint: the solver shows a good move"),
+    ("P", "play the hint"),
+    ("F  or  Shift+F", "finish: every card home, when nothing else is left to do. When a cell is called f "
+     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes"),
+    ("N,  F2", "new game"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Y,  Ctrl+Shift+Z", "redo"),
+    ("Ctrl+Q", "quit"),
+    ("F1", "this help"),
+    ("Esc", "put picked-up cards back, drop a drag back where it was, or stop a hint search"),
+    ("", "Typed moves"),
+    ("Digit or cell letter", "starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
+     "then Enter; Esc leaves the box"),
+)  # fmt: skip
 
-Type a move in the Move box and press Enter: 3a, a5, 5h, 18, 23v4
-  (a digit or a cell letter on the table starts one; Esc leaves the box).
-H  hint          P  play the hint     F  finish (every card home)
-N, F2  new game  Ctrl+Z  undo         Ctrl+Y, Ctrl+Shift+Z  redo
-Esc  drop a drag back where it was, or stop a hint search."""
+
+def rules_text(variant: Variant) -> str:
+    """The rules to show for ``variant``: its plugin's ``rules_text``, else its one-line description."""
+    text = variant.rules_text.strip()
+    if text:
+        return text
+    fallback = variant.description or f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    return fallback + "\n\nThe plugin gives no longer rules text."
+
+
+def window_title(game: Game) -> str:
+    """``FreeCell #617 · FC1-C4-AAAAAXJ — patience``: which game is open, for window lists and screen readers."""
+    name = game.variant.title + (f" #{game.deal}" if game.deal is not None else "")
+    code = f" · {game.code}" if game.code else ""
+    return f"{name}{code} — patience"
+
+
+def capacity_text(game: Game) -> str:
+    """How many cards can move at once, never more than the tallest column holds, with what it comes from."""
+    if game.is_over:
+        return "won" if game.is_won else "given up"
+    position = game.position
+    tallest = max((len(column) for column in position.columns), default=0)
+    shown = min(game.max_group, max(tallest, 1))
+    free, empty = position.free_cells, position.empty_columns
+    source = f"{free} free cell{'s' if free != 1 else ''}"
+    if empty:
+        source += f", {empty} empty column{'s' if empty != 1 else ''}"
+    text = f"cards at once: {shown}"
+    if game.max_group_to_empty:
+        text += f" ({min(game.max_group_to_empty, max(tallest, 1))} into an empty column)"
+    # The numbers the capacity comes from, so a player can see why it changes.
+    return f"{text} · {source}"
 
 
 def _cells(count: int) -> str:
@@ -373,6 +741,31 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return Game.new(variant or DEFAULT_VARIANT, deal, args.cells)
 
 
+def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracker | None, str | None]:
+    """The game to open, the tracker of a resumed one, and what to say about it.
+
+    Without a deal number or a code the last unfinished game comes back
+    (when no variant is named, or it is of the variant named); otherwise
+    a new game is dealt. ValueError or PatienceError when the arguments
+    name no game.
+    """
+    variant: str | None = args.variant
+    names_a_deal = args.deal is not None or args.code is not None or (variant or "").strip().lstrip("#").isdigit()
+    if store is not None and not names_a_deal and args.cells is None:
+        tracker = store.resume()
+        if tracker is not None:
+            game = tracker.game
+            if variant is None or get_variant(variant).name == game.variant.name:
+                deal = f" #{game.deal:,}" if game.deal is not None else ""
+                note = (
+                    f"Welcome back: {game.variant.title}{deal} is as you left it, {game.moves} moves in "
+                    "(Game ▸ New… deals another)."
+                )
+                return game, tracker, note
+            tracker.close()
+    return game_from_args(args), None, None
+
+
 def _one_line_warnings() -> None:
     """A plugin that could not be loaded or was disabled: one ``patience-tk: warning:`` line on stderr."""
     previous = warnings.showwarning
@@ -398,8 +791,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _one_line_warnings()
     parser = _parser()
     args = parser.parse_args(argv)
+    from patience.store import Store  # imported here: only the window itself needs sqlite3
+
+    store = Store.open()
     try:
-        game = game_from_args(args)
+        game, tracker, note = prepare(args, store)
     except (PatienceError, ValueError) as error:
         parser.error(str(error))
     try:
@@ -407,8 +803,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except tk.TclError as error:
         print(f"patience-tk: cannot open a window: {error}", file=sys.stderr)
         return 1
-    App(root, game)
+    App(root, game, store=store, tracker=tracker, note=note)
     root.mainloop()
+    store.close()
     return 0
 
 

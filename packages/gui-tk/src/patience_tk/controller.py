@@ -18,7 +18,9 @@ from attrs import define
 
 from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.solver import Hint, Hinter, Outcome
+from patience_tk.describe import describe_action
 from patience_tk.layout import Box
+from patience_tk.motion import Animator, moved_cards
 from patience_tk.view import Hit, TableView
 from patience_tk.worker import Job
 
@@ -28,7 +30,7 @@ __all__ = ["DRAG_THRESHOLD", "Controller"]
 DRAG_THRESHOLD = 5
 
 
-_EVENT_WORDS = {"move": "Played", "undo": "Took back", "redo": "Played again", "finish": "Finished:"}
+_EVENT_WORDS = {"move": "", "undo": "Took back ", "redo": "Again: ", "finish": "Finished: "}
 
 
 @define
@@ -71,10 +73,17 @@ class Controller:
         self.last_hint: Hint | None = None
         """The last hint that arrived for the position on the table (cleared by every change)."""
         self._press: _Press | None = None
+        self.animator = Animator(view)
+        """Slides the cards after every change (off with PATIENCE_NO_ANIMATION or the menu)."""
+        self._dragged = False
         self._tap_acted = False
         self._tap_time = 0.0
         self._play_when_found = False
         self._unsubscribe: Callable[[], None] = lambda: None
+        self._shown: Position = view.game.position
+        """The position on the table before the latest event: what a move is described from."""
+        self.back: list[Position] = []
+        """The positions before each action that undo can take back, oldest first (the live verdict's way back)."""
         self._attach(view.game)
         view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
 
@@ -94,26 +103,73 @@ class Controller:
         self._attach(game)
         self.changed()
 
+    def _track(self, kind: str, before: Position) -> None:
+        """Keep :attr:`back` in step with the game's undo history."""
+        back = self.back
+        if kind in ("move", "redo", "finish"):
+            back.append(before)
+            limit = self.game.variant.rules.undo_limit
+            if limit > 0 and len(back) > limit:
+                del back[: len(back) - limit]
+        elif kind == "undo" and back:
+            back.pop()
+        elif kind == "new":
+            back.clear()
+
     def _attach(self, game: Game) -> None:
+        self.back = []
+        self._shown = game.position
         self._unsubscribe = game.subscribe(self._on_event)
 
     def _on_event(self, event: GameEvent) -> None:
+        if event.kind == "hint":  # a hint was counted: nothing on the table changed
+            self.changed()
+            return
         self.cancel_hint()
         self.last_hint = None
         self.view.highlight(None)
         if event.kind == "new":
             self.view.clear_banner()
-        self.view.redraw()
+        before, self._shown = self._shown, self.game.position
+        self._track(event.kind, before)
+        if event.kind not in ("won", "gave-up"):  # those change nothing on the table: let the last slide end
+            self.view.redraw()
+            self._slide(event, before)
+        elif event.kind == "won":
+            self.animator.celebrate()
         self.changed()
         said = _EVENT_WORDS.get(event.kind)
         if said is not None and event.action is not None:
             home = len(event.action.auto)
-            extra = f"; {home} card{'s' if home != 1 else ''} went home by themselves" if home else ""
-            self.say(f"{said} {event.action}{extra}", "info")
+            extra = (
+                f"; {home} cards went home by themselves"
+                if home > 1
+                else "; 1 card went home by itself"
+                if home
+                else ""
+            )
+            if event.kind == "finish":
+                what = f"{len(event.action.moves)} cards home"
+            else:
+                # An undone action is described from where it started, which is the position now.
+                what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
+            self.say(f"{said}{what}{extra}", "info")
         elif event.kind == "new":
             self.say("Back to the deal.", "info")
         if event.kind in ("won", "gave-up"):
             self.over(event.kind)
+
+    def _slide(self, event: GameEvent, before: Position) -> None:
+        action = event.action
+        if action is None or event.kind not in ("move", "redo", "undo", "finish"):
+            return
+        after = self.game.position
+        if event.kind in ("undo", "finish"):
+            self.animator.slide(before, after)
+            return
+        first = moved_cards(before, action.moves)
+        # Dragged cards were let go where they land: only what follows them (automatic play) slides.
+        self.animator.slide(before, after, first=first, still=first if self._dragged else ())
 
     # -- mouse ------------------------------------------------------------
     def press(self, x: float, y: float) -> None:
@@ -220,9 +276,22 @@ class Controller:
             self.view.redraw()
             self.say(verdict.reason, "error")
             return
-        self.game.play(move)
+        self._dragged = True
+        try:
+            self.game.play(move)
+        finally:
+            self._dragged = False
 
     # -- commands ---------------------------------------------------------
+    def play_move(self, move: Move) -> bool:
+        """Play ``move`` (from the keyboard focus); on a refusal say why. Returns whether it was played."""
+        try:
+            self.game.play(move)
+        except PatienceError as error:
+            self.say(str(error), "error")
+            return False
+        return True
+
     def play_text(self, text: str) -> bool:
         """Play a move typed in standard notation; on a refusal say why. Returns whether it was played."""
         text = text.strip()
@@ -304,6 +373,8 @@ class Controller:
         self.hint_job = None
         if game is not self.game or game.position != position:
             return  # the table changed while the solver was thinking
+        if not game.is_over:
+            game.note_hint()  # hints asked for are part of the game's record
         if result.move is not None:
             self.last_hint = result
             if then_play:
@@ -312,10 +383,11 @@ class Controller:
             self.view.highlight(result.move)
             self.say(f"Hint: {result.reason} (P plays it)", "hint")
         elif result.outcome is Outcome.LOST:
-            self.say(
-                "This position can no longer be won (the solver proved it): undo a few moves, restart or deal again",
-                "lost",
-            )
+            if game.can_undo:
+                lost = "This position can no longer be won (the solver proved it)"
+                self.say(f"{lost}: undo a few moves, restart or deal again", "lost")
+            else:
+                self.say("This deal cannot be won from the start (the solver proved it): deal another one", "lost")
         else:
             self.say(result.reason, "info")
 

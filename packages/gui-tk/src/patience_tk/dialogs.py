@@ -12,18 +12,26 @@ button.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from patience import MAX_DEAL, Game, PatienceError, Variant, variants
+from patience import MAX_DEAL, Game, InvalidDealError, PatienceError, Variant, variants
 from patience.plugins import cell_counts
 from patience.solver import Outcome, SolveResult, next_winnable
 from patience_tk.worker import Job
 
-__all__ = ["WINNABLE_BY_DEFAULT", "NewGameDialog", "winnable_by_default"]
+__all__ = [
+    "WINNABLE_BY_DEFAULT",
+    "ConfirmDialog",
+    "NewGameDialog",
+    "centre_over",
+    "give_back_focus",
+    "winnable_by_default",
+]
 
 #: (variant, cells) where "winnable deals only" starts ticked: most such deals cannot be won (SPEC 3.1).
 WINNABLE_BY_DEFAULT = frozenset({("eight-off", 4), ("eight-off", 2)})
@@ -50,17 +58,84 @@ def parse_deal(text: str) -> int:
     return number
 
 
+def centre_over(window: tk.Toplevel, parent: tk.Misc) -> None:
+    """Put ``window`` over the middle of ``parent``'s window (without a window manager it would land at 0,0)."""
+    window.update_idletasks()
+    top = parent.winfo_toplevel()
+    x = top.winfo_rootx() + (top.winfo_width() - window.winfo_reqwidth()) // 2
+    y = top.winfo_rooty() + (top.winfo_height() - window.winfo_reqheight()) // 3
+    window.geometry(f"+{max(x, 0)}+{max(y, 0)}")
+
+
+def give_back_focus(window: tk.Toplevel) -> None:
+    """Destroy ``window`` and hand the keyboard back to the window it was opened over.
+
+    Without this the focus would stay with the destroyed window (nowhere, on
+    a bare X server) and the main window's keys would not answer.
+    """
+    owner = window.master
+    window.destroy()
+    if isinstance(owner, tk.Misc):
+        with contextlib.suppress(tk.TclError):
+            owner.winfo_toplevel().focus_force()
+
+
+class ConfirmDialog(tk.Toplevel):
+    """Ask before something that cannot be taken back (Restart, Give up): Return says yes, Esc says no.
+
+    Like :class:`NewGameDialog` it runs no nested event loop: ``on_yes``
+    runs when the player agrees, and nothing happens otherwise.
+    """
+
+    def __init__(self, parent: tk.Misc, title: str, text: str, yes: str, on_yes: Callable[[], object]) -> None:
+        super().__init__(parent)
+        self.title(title)
+        self.resizable(False, False)
+        if isinstance(parent, tk.Wm):
+            self.transient(parent)
+        self._on_yes = on_yes
+        body = ttk.Frame(self, padding=16)
+        body.grid(sticky="nsew")
+        ttk.Label(body, text=text, wraplength=360, justify="left").grid(row=0, column=0, sticky="w")
+        buttons = ttk.Frame(body)
+        buttons.grid(row=1, column=0, sticky="e", pady=(14, 0))
+        self.yes_button = ttk.Button(buttons, text=yes, command=self.yes, default="active")
+        self.yes_button.pack(side="right")
+        self.no_button = ttk.Button(buttons, text="Cancel", command=self.close)
+        self.no_button.pack(side="right", padx=(0, 8))
+        self.bind("<Return>", lambda _e: self.yes())
+        self.bind("<KP_Enter>", lambda _e: self.yes())
+        self.bind("<Escape>", lambda _e: self.close())
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        centre_over(self, parent)
+        # Return presses the default button only while the keyboard focus is in here: take it once shown.
+        self.bind("<Map>", lambda e: self.yes_button.focus_force() if e.widget is self else None)
+        self.yes_button.focus_set()
+
+    def yes(self) -> None:
+        """The player agreed: close, then do it."""
+        self.close()
+        self._on_yes()
+
+    def close(self) -> None:
+        """Close without doing anything; the keyboard goes back to the window underneath."""
+        give_back_focus(self)
+
+
 class NewGameDialog(tk.Toplevel):
     """Choose a variant, a cell count and a deal (or a code); ``on_game`` receives the dealt game.
 
     ``mode`` picks the deal choice shown first: ``random``, ``number`` or
     ``code``. ``rng`` draws random deal numbers (tests pass a seeded one).
+    ``on_game`` also gets a note to show the player when the game dealt is
+    not quite the one asked for (a later deal, because the typed one cannot
+    be won), else ``None``.
     """
 
     def __init__(
         self,
         parent: tk.Misc,
-        on_game: Callable[[Game], None],
+        on_game: Callable[[Game, str | None], None],
         *,
         current: Game | None = None,
         mode: str = "random",
@@ -127,7 +202,10 @@ class NewGameDialog(tk.Toplevel):
         self.note = ttk.Label(body, text="", foreground="#555555", wraplength=340)
         self.note.grid(row=5, column=0, columnspan=2, sticky="w")
 
-        self.error = ttk.Label(body, text="", foreground="#b00020", wraplength=340, justify="left", anchor="w")
+        # Two lines are kept for a message from the start, so that the dialog never grows under the pointer.
+        self.error = tk.Label(
+            body, text="", foreground="#b00020", wraplength=340, justify="left", anchor="nw", height=2
+        )
         self.error.grid(row=6, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress = ttk.Progressbar(body, mode="indeterminate", length=320)
         self.progress_label = ttk.Label(body, text="")
@@ -147,21 +225,28 @@ class NewGameDialog(tk.Toplevel):
         self.code_entry.bind("<FocusIn>", lambda _e: self._choose("code"))
         self._variant_changed(keep_cells=True)
         self._mode_changed()
+        # An error says what was wrong with the input as it was: once the input changes, it goes.
+        for var in (self.variant_var, self.cells_var, self.mode_var, self.deal_var, self.code_var):
+            var.trace_add("write", lambda *_args: self._input_changed())
         if mode == "code":
             self.code_entry.focus_set()
             self.code_entry.select_range(0, "end")
         elif mode == "number":
             self.deal_entry.focus_set()
             self.deal_entry.select_range(0, "end")
-        self._centre(parent)
+        self._fix_size(parent)
 
-    def _centre(self, parent: tk.Misc) -> None:
-        """Sit over the middle of the main window (without a window manager it would land at 0,0)."""
-        self.update_idletasks()
-        top = parent.winfo_toplevel()
-        x = top.winfo_rootx() + (top.winfo_width() - self.winfo_reqwidth()) // 2
-        y = top.winfo_rooty() + (top.winfo_height() - self.winfo_reqheight()) // 3
-        self.geometry(f"+{max(x, 0)}+{max(y, 0)}")
+    def _fix_size(self, parent: tk.Misc) -> None:
+        """Centre over the window at the size the search's progress rows need, and keep that size and place."""
+        self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
+        self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
+        self.progress_label.configure(text="Looking for a winnable deal: trying #8,589,934,591…")
+        centre_over(self, parent)
+        width, height = self.winfo_reqwidth(), self.winfo_reqheight()
+        self.progress.grid_remove()
+        self.progress_label.grid_remove()
+        self.progress_label.configure(text="")
+        self.geometry(f"{width}x{height}")
 
     # -- choices ----------------------------------------------------------
     @property
@@ -185,13 +270,29 @@ class NewGameDialog(tk.Toplevel):
                 text=f"{count} cells" if count != 1 else "1 cell",
                 value=count,
                 variable=self.cells_var,
-                command=self._cells_changed,
+                command=self._cells_picked,
             )
             button.pack(anchor="w")
             self.cell_buttons[count] = button
         if not (keep_cells and self.cells_var.get() in counts):
             self.cells_var.set(default)
+        if not keep_cells:
+            self._forget_code()
         self._cells_changed()
+
+    def _forget_code(self) -> None:
+        """A code names one variant and cell count: once another is picked, the old code no longer applies."""
+        self.code_var.set("")
+        if self.mode_var.get() == "code":
+            self._choose("random")
+
+    def _cells_picked(self) -> None:
+        self._forget_code()
+        self._cells_changed()
+
+    def _input_changed(self) -> None:
+        if not self.searching:
+            self.error.configure(text="")
 
     def _cells_changed(self) -> None:
         on = winnable_by_default(self.variant, self.cells_var.get())
@@ -222,17 +323,17 @@ class NewGameDialog(tk.Toplevel):
                 code = self.code_var.get().strip()
                 if not code:
                     raise ValueError("type a game code, like EO1-C8-AAAAAFA")
-                self._deal(Game.from_code(code))
+                self._deal(Game.from_code(code), None)
                 return
             number = parse_deal(self.deal_var.get()) if mode == "number" else self._rng.randint(1, 1_000_000)
             variant, cells = self.variant, self.cells_var.get()
             if not self.winnable_var.get():
-                self._deal(Game.new(variant, number, cells))
+                self._deal(Game.new(variant, number, cells), None)
                 return
         except (PatienceError, ValueError) as error:
             self.show_error(str(error))
             return
-        self._search(variant, cells, number)
+        self._search(variant, cells, number, typed=mode == "number")
 
     def show_error(self, text: str) -> None:
         """Say what is wrong with the input, in the dialog."""
@@ -240,7 +341,7 @@ class NewGameDialog(tk.Toplevel):
         self.error.configure(text=message)
         self.bell()
 
-    def _search(self, variant: Variant, cells: int, start: int) -> None:
+    def _search(self, variant: Variant, cells: int, start: int, *, typed: bool) -> None:
         self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
         self.progress_label.configure(text=f"Looking for a winnable deal from #{start:,}…")
@@ -251,7 +352,11 @@ class NewGameDialog(tk.Toplevel):
 
         def work(cancel: threading.Event, report: Callable[[object], None]) -> tuple[int, SolveResult]:
             # No Tk object in here: see patience_tk.worker.Job.
-            return next_winnable(variant, cells, start, time_limit=time_limit, progress=report, cancel=cancel)
+            try:
+                return next_winnable(variant, cells, start, time_limit=time_limit, progress=report, cancel=cancel)
+            except InvalidDealError:
+                # The search ran past the last deal there is: go on from the first, as "next deal" does.
+                return next_winnable(variant, cells, 1, time_limit=time_limit, progress=report, cancel=cancel)
 
         def progress(deal: object) -> None:
             self.progress_label.configure(text=f"Looking for a winnable deal: trying #{deal:,}…")
@@ -260,7 +365,11 @@ class NewGameDialog(tk.Toplevel):
             deal, result = found
             self._stop_search()
             if result.outcome is Outcome.SOLVED:
-                self._deal(Game.new(variant, deal, cells))
+                note = None
+                if typed and deal != start:
+                    after = "the first deal it wins after the last one" if deal < start else "the next deal it wins"
+                    note = f"The solver cannot win deal #{start:,}; dealt #{deal:,}, {after}."
+                self._deal(Game.new(variant, deal, cells), note)
 
         def failed(error: BaseException) -> None:
             self._stop_search()
@@ -287,12 +396,12 @@ class NewGameDialog(tk.Toplevel):
             self._stop_search()
             self.error.configure(text="Search stopped. Untick “Winnable deals only” to deal at once.")
             return
-        self.destroy()
+        give_back_focus(self)
 
     def _destroyed(self, event: tk.Event[tk.Misc]) -> None:
         if event.widget is self and self.job is not None:
             self.job.cancel()
 
-    def _deal(self, game: Game) -> None:
-        self.destroy()
-        self._on_game(game)
+    def _deal(self, game: Game, note: str | None) -> None:
+        give_back_focus(self)
+        self._on_game(game, note)

@@ -1,9 +1,11 @@
 """Where everything sits on the table: pure geometry, computed from the table's shape and the canvas size.
 
 No Tk here, so the arithmetic can be reasoned about (and tested) on its own.
-The top row holds the cells on the left and the foundations (four, or eight for two decks) on the
-right; the columns sit below, centred. Cards in a column are fanned
-downwards, closer together when a long column would run off the canvas.
+The top row holds the cells on the left and the foundations (four, or eight
+for two decks) on the right; the columns sit below, centred. A table with
+many cells stacks its foundations down the right-hand side instead, when
+that gives larger cards. Cards in a column are fanned downwards, closer
+together when a long column would run off the canvas.
 """
 
 from __future__ import annotations
@@ -89,35 +91,67 @@ class Layout:
 
 
 def compute_layout(columns: int, cells: int, width: float, height: float, foundations: int = 4) -> Layout:
-    """The layout of a table on a ``width`` x ``height`` canvas.
+    """The layout of a table with ``columns`` columns, ``cells`` cells and ``foundations`` foundations.
 
-    ``columns`` columns, ``cells`` cells and ``foundations`` foundations (4, or 8 for two decks).
+    Two arrangements are tried and the one with the larger cards wins: the
+    cells and the foundations side by side in one top row (FreeCell), or the
+    cells alone on top with the foundations stacked down the right-hand side
+    (a table with many cells, such as 8-cell Eight Off, whose top row would
+    otherwise make every card narrow and leave the bottom of the table empty).
     """
-    gap_ratio = 0.18
-    top_slots = cells + foundations + 0.6  # the cells, a little space, the foundations
-    slots = max(columns, top_slots)
-    by_width = width / (slots + (slots + 1) * gap_ratio)
+    top_row = _arrange(columns, cells, foundations, width, height, side=False)
+    side = _arrange(columns, cells, foundations, width, height, side=True)
+    return side if side.card_w > top_row.card_w * 1.05 else top_row
+
+
+#: Space between slots, as a fraction of the card width.
+GAP = 0.18
+
+
+def _arrange(columns: int, cells: int, foundations: int, width: float, height: float, *, side: bool) -> Layout:
+    stacks = -(-foundations // 4) if side else 0  # columns of at most four foundations down the side
     # Room for the top row, the labels and a column of about a dozen fanned cards.
     by_height = height / (2 * ASPECT + 11 * ASPECT * FAN * 0.8 + 0.9)
+    if side:
+        slots = max(columns, cells) + stacks + 0.4
+        per_stack = min(foundations, 4)
+        by_height = min(by_height, height / (per_stack * ASPECT + (per_stack - 1) * GAP + 0.6))
+    else:
+        slots = max(columns, cells + foundations + 0.6)  # the cells, a little space, the foundations
+    by_width = width / (slots + (slots + 1) * GAP)
     card_w = max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, by_width, by_height))
     card_h = card_w * ASPECT
-    gap = card_w * gap_ratio
+    gap = card_w * GAP
     label = max(9, int(card_w * 0.17))
     top = label * 1.6 + gap * 0.4
 
-    row_width = (cells + foundations) * card_w + (cells + foundations - 1) * gap + card_w * 0.6
     columns_width = columns * card_w + (columns - 1) * gap
-    span = max(row_width, columns_width)
+    cells_width = cells * card_w + max(cells - 1, 0) * gap
+    if side:
+        main = max(columns_width, cells_width)
+        span = main + card_w * 0.4 + stacks * card_w + (stacks - 1) * gap
+    else:
+        row_width = (cells + foundations) * card_w + (cells + foundations - 1) * gap + card_w * 0.6
+        main = span = max(row_width, columns_width)
     left = max(gap, (width - span) / 2)
+    right = left + span
 
     cell_boxes = tuple(Box(x, top, x + card_w, top + card_h) for x in (left + i * (card_w + gap) for i in range(cells)))
-    right = left + span
-    foundation_boxes = tuple(
-        Box(x, top, x + card_w, top + card_h)
-        for x in (right - (foundations - i) * card_w - (foundations - 1 - i) * gap for i in range(foundations))
-    )
+    if side:
+        foundation_boxes = tuple(
+            Box(x, y, x + card_w, y + card_h)
+            for i in range(foundations)
+            for x, y in [
+                (right - (stacks - i // 4) * card_w - (stacks - 1 - i // 4) * gap, top + (i % 4) * (card_h + gap))
+            ]
+        )
+    else:
+        foundation_boxes = tuple(
+            Box(x, top, x + card_w, top + card_h)
+            for x in (right - (foundations - i) * card_w - (foundations - 1 - i) * gap for i in range(foundations))
+        )
     col_top = top + card_h + label * 1.8 + gap * 0.6
-    col_left = left + (span - columns_width) / 2
+    col_left = left + (main - columns_width) / 2
     column_boxes = tuple(
         Box(x, col_top, x + card_w, col_top + card_h) for x in (col_left + i * (card_w + gap) for i in range(columns))
     )

@@ -33,6 +33,8 @@ CARD_FACE = "#fbfaf4"
 CARD_EDGE = "#6b6b6b"
 RED = "#c0262d"
 BLACK = "#1c1c1c"
+#: The four-colour deck: every suit its own colour (spades, hearts, diamonds, clubs).
+FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#1b7a2e"}
 HINT = "#ffd23f"
 FLASH = "#ff5a4f"
 FONT = "DejaVu Sans"
@@ -71,6 +73,13 @@ class TableView:
         self._banner_widgets: list[tk.Widget] = []
         self._highlight: Move | None = None
         self._flash_job: str | None = None
+        self.before_redraw: list[Callable[[], None]] = []
+        """Called before every full redraw (a running animation ends there)."""
+        self.overlays: list[Callable[[], None]] = []
+        """Drawn after the cards at every redraw (the keyboard focus); they draw with the tag ``overlay``."""
+        self.felt, self.felt_dark, self.slot_line = FELT, FELT_DARK, SLOT_LINE
+        self.four_colour = False
+        """Whether each suit has its own colour (♦ blue, ♣ green) instead of red and black."""
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -167,8 +176,25 @@ class TableView:
         return best[1] if best else None
 
     # -- drawing ----------------------------------------------------------
+    def set_look(self, *, felt: tuple[str, str, str] | None = None, four_colour: bool | None = None) -> None:
+        """Change the table colour (felt, empty slot, slot outline) or the deck's colours, and redraw."""
+        if felt is not None:
+            self.felt, self.felt_dark, self.slot_line = felt
+            self.canvas.configure(background=self.felt)
+        if four_colour is not None:
+            self.four_colour = four_colour
+        self.redraw()
+
+    def card_colour(self, card: Card) -> str:
+        """The colour ``card``'s rank and suit are printed in."""
+        if self.four_colour:
+            return FOUR_COLOURS[card.suit]
+        return RED if card.colour is Colour.RED else BLACK
+
     def redraw(self) -> None:
         """Draw the whole table again from the game's position."""
+        for hook in self.before_redraw:
+            hook()
         canvas = self.canvas
         self.layout = layout = self._compute()
         canvas.delete("all")
@@ -182,7 +208,7 @@ class TableView:
             self._slot(slot)
             x, y = slot.centre
             canvas.create_text(
-                x, y, text=suit.symbol, fill=SLOT_LINE, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
+                x, y, text=suit.symbol, fill=self.slot_line, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
             )
         if layout.foundations:
             first, last = layout.foundations[0], layout.foundations[-1]
@@ -208,11 +234,14 @@ class TableView:
                 self._card(card, layout.card_box(i, index, len(column)))
         if self._highlight is not None:
             self._draw_highlight(self._highlight)
+        self.redraw_overlays()
         if self._banner is not None:
             self._draw_banner()
 
     def _slot(self, box: Box) -> None:
-        rounded(self.canvas, box, self.layout.card_w * 0.08, fill=FELT_DARK, outline=SLOT_LINE, tags=("slot",))
+        rounded(
+            self.canvas, box, self.layout.card_w * 0.08, fill=self.felt_dark, outline=self.slot_line, tags=("slot",)
+        )
 
     def _label(self, box: Box, text: str, font: tuple[str, int]) -> None:
         self.canvas.create_text(
@@ -224,7 +253,7 @@ class TableView:
         canvas = self.canvas
         w = self.layout.card_w
         tag = card_tag(card)
-        colour = RED if card.colour is Colour.RED else BLACK
+        colour = self.card_colour(card)
         rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", tag))
         pad = w * 0.07
         corner = (FONT, -max(9, int(w * 0.2)), "bold")
@@ -284,7 +313,18 @@ class TableView:
         if target is not None:
             self._outline(target, HINT, "highlight", dash=(6, 4))
 
-    def _outline(self, box: Box, colour: str, tag: str, dash: tuple[int, ...] = ()) -> None:
+    def redraw_overlays(self) -> None:
+        """Draw the overlays again (the keyboard focus moved) without redrawing the cards."""
+        self.canvas.delete("overlay")
+        for draw in self.overlays:
+            draw()
+        self.canvas.tag_raise("banner")
+
+    def outline(self, box: Box, colour: str, tag: str, *, width: int = 3, dash: tuple[int, ...] = ()) -> None:
+        """A rounded outline just outside ``box``."""
+        self._outline(box, colour, tag, dash, width)
+
+    def _outline(self, box: Box, colour: str, tag: str, dash: tuple[int, ...] = (), width: int = 3) -> None:
         grow = 3
         rounded(
             self.canvas,
@@ -292,7 +332,7 @@ class TableView:
             self.layout.card_w * 0.1,
             fill="",
             outline=colour,
-            width=3,
+            width=width,
             dash=dash,
             tags=(tag,),
         )
@@ -322,7 +362,9 @@ class TableView:
     def show_banner(self, title: str, detail: str, actions: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
         """A message over the table (a win, a game given up) with buttons; it stays until cleared."""
         self._banner = (title, detail, tuple(actions))
-        self.redraw()
+        # Drawn over the table as it is, without a full redraw: the last cards may still be sliding.
+        self.canvas.delete("banner")
+        self._draw_banner()
 
     def clear_banner(self) -> None:
         """Take the banner away."""
@@ -343,6 +385,7 @@ class TableView:
         return [child for row in self._banner_widgets for child in row.winfo_children() if isinstance(child, tk.Button)]
 
     def _draw_banner(self) -> None:
+        """The title, the detail and the buttons stacked from the top, then the box drawn around what they need."""
         assert self._banner is not None
         title, detail, actions = self._banner
         for widget in self._banner_widgets:
@@ -350,21 +393,32 @@ class TableView:
         self._banner_widgets = []
         canvas = self.canvas
         layout = self.layout
-        cx, cy = layout.width / 2, layout.height * 0.45
-        half_w = min(layout.width * 0.42, 340)
-        box = Box(cx - half_w, cy - 90, cx + half_w, cy + 90)
-        rounded(canvas, box, 18, fill="#fffbea", outline=HINT, width=3, tags=("banner",))
-        canvas.create_text(cx, cy - 50, text=title, fill="#2b2b2b", font=(FONT, -26, "bold"), tags=("banner",))
-        canvas.create_text(
-            cx, cy - 8, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center",
+        half_w = min(layout.width * 0.45, 380)
+        cx, top = layout.width / 2, layout.height * 0.28
+        heading = canvas.create_text(
+            cx, top + 20, text=title, fill="#2b2b2b", font=(FONT, -26, "bold"), anchor="n", tags=("banner",)
+        )
+        y = canvas.bbox(heading)[3] + 8
+        body = canvas.create_text(
+            cx, y, text=detail, fill="#3d3d3d", font=(FONT, -15), width=half_w * 1.8, justify="center", anchor="n",
             tags=("banner",),
         )  # fmt: skip
+        y = canvas.bbox(body)[3] + 14
         row = tk.Frame(canvas, background="#fffbea")
-        for text, command in actions:
+        for number, (text, command) in enumerate(actions):
             button = tk.Button(row, text=text, command=command, font=(FONT, -14), padx=10)
+            if number == 0:
+                button.configure(default="active")  # Return on the table presses it
             button.pack(side="left", padx=8)
         self._banner_widgets.append(row)
-        canvas.create_window(cx, cy + 50, window=row, tags=("banner",))
+        canvas.create_window(cx, y, window=row, anchor="n", tags=("banner",))
+        row.update_idletasks()
+        bottom = y + row.winfo_reqheight() + 18
+        frame = rounded(
+            canvas, Box(cx - half_w, top, cx + half_w, bottom), 18, fill="#fffbea", outline=HINT, width=3,
+            tags=("banner",),
+        )  # fmt: skip
+        canvas.tag_lower(frame, heading)
 
     # -- dragging ---------------------------------------------------------
     def lift(self, cards: Sequence[Card]) -> None:

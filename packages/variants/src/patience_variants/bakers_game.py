@@ -9,6 +9,24 @@ from patience_variants.freecell import FREECELL_SCORING, deal_freecell
 
 __all__ = ["BAKERS_GAME"]
 
+RULES_TEXT = """\
+Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
+
+The deal: FreeCell's deals, 8 columns (4 of 7 cards and 4 of 6) and 4 empty free cells.
+
+Columns: a column's top card may move onto the next higher card of the same suit (♥7 on ♥8). Any card, or \
+any run that fits, may go into an empty column.
+
+Free cells: each holds one card.
+
+Runs: a same-suit run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: every card that can go home goes home by itself (in a same-suit game that is always safe).
+
+Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
+"""
+
 BAKERS_GAME = Variant(
     name="bakers-game",
     title="Baker's Game",
@@ -24,6 +42,7 @@ BAKERS_GAME = Variant(
         scoring=FREECELL_SCORING,
     ),
     description="FreeCell's deals built by suit; any card fills an empty column.",
+    rules_text=RULES_TEXT,
     aliases=("bakers", "baker", "bg"),
 )
 

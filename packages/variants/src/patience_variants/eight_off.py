@@ -15,6 +15,28 @@ from patience.shuffle import deal_round_robin, ms_deal
 
 __all__ = ["EIGHT_OFF", "deal_eight_off"]
 
+RULES_TEXT = """\
+Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
+
+The deal: 48 cards face up in 8 columns of 6; the other 4 start in the free cells. With 8 cells, four cells \
+start free; with 4 cells none; with 2 cells both are filled and the other two cards lie on columns 3 and 4. \
+Most 4-cell and 2-cell deals cannot be won, so the New Game dialog offers winnable deals only.
+
+Columns: a column's top card may move onto the next higher card of the same suit (♥7 on ♥8). Only a king, \
+alone or with the run on it, may go into an empty column.
+
+Free cells: any card may go into an empty cell.
+
+Runs: a same-suit run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+No automatic play: no card goes home by itself (Finish plays them all when nothing else is left to do). \
+A foundation's top card may be taken back to a free cell or onto a column that takes it.
+
+Score: +10 the first time each card reaches a foundation; undoing takes back what the move earned. \
+Undo: the last 100 moves.
+"""
+
 EIGHT_OFF = Variant(
     name="eight-off",
     title="Eight Off",
@@ -30,6 +52,7 @@ EIGHT_OFF = Variant(
         scoring=Scoring(card_home=10, first_time_only=True, undo_takes_back=True),
     ),
     description="8 columns of 6, four cards start in the cells; build by suit; only kings fill empty columns.",
+    rules_text=RULES_TEXT,
     aliases=("eightoff", "eo"),
 )
 

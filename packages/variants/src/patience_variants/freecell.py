@@ -21,6 +21,30 @@ FREECELL_SCORING = Scoring(
     win_bonus_per_move=2,
 )
 
+RULES_TEXT = """\
+Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
+
+The deal: Microsoft's deal numbers; the cards are dealt face up into 8 columns, 4 of 7 cards and 4 of 6. \
+Game #1 looks exactly like game #1 of Windows FreeCell.
+
+Columns: a column's top card may move onto another column's top card one rank higher and of the other \
+colour (a red 7 on a black 8). Any card, or any run that fits, may go into an empty column.
+
+Free cells: each holds one card. A card leaves a cell for a column where it fits, an empty column or its \
+foundation.
+
+Runs: an ordered run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: aces and twos go home by themselves; any other card goes home once both cards of the other \
+colour one rank lower are home. Cards on a foundation stay there.
+
+Finish: when foundation moves alone can end the game, one command plays them all.
+
+Score: +10 for each card home; an undo costs 10 and takes back what the undone move earned; a win adds \
+700 − 2 × moves. Undo: up to 300 steps back.
+"""
+
 FREECELL = Variant(
     name="freecell",
     title="FreeCell",
@@ -36,6 +60,7 @@ FREECELL = Variant(
         scoring=FREECELL_SCORING,
     ),
     description="Microsoft's deals; build down in alternating colours; any card fills an empty column.",
+    rules_text=RULES_TEXT,
     aliases=("fc", "free-cell"),
 )
 

@@ -10,6 +10,24 @@ from patience_variants.freecell import FREECELL_SCORING
 
 __all__ = ["SEAHAVEN_TOWERS", "deal_seahaven"]
 
+RULES_TEXT = """\
+Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
+
+The deal: 10 columns of 5 cards; the last 2 cards start in the first two of the 4 free cells.
+
+Columns: a column's top card may move onto the next higher card of the same suit (♠9 on ♠10). Only a king, \
+alone or with the run on it, may go into an empty column.
+
+Free cells: each holds one card.
+
+Runs: a same-suit run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: every card that can go home goes home by itself.
+
+Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
+"""
+
 SEAHAVEN_TOWERS = Variant(
     name="seahaven-towers",
     title="Seahaven Towers",
@@ -25,6 +43,7 @@ SEAHAVEN_TOWERS = Variant(
         scoring=FREECELL_SCORING,
     ),
     description="10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns.",
+    rules_text=RULES_TEXT,
     aliases=("seahaven", "st"),
 )
 

@@ -52,8 +52,8 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
 from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
-from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
-from patience.solver._judged import Judged
+from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, CompiledTwoDecks, State, Step
+from patience.solver._judged import Judged, JudgedTwoDecks
 from patience.solver._search import Limits, Scan, Status, Weights
 from patience.variant import Variant
 
@@ -158,7 +158,8 @@ def solve(
     policy = policy if policy is not None else AutoPlay.NONE
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    kind = Compiled if position.decks == 1 else CompiledTwoDecks
+    comp = kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -246,7 +247,8 @@ def _solve_with_hook(
         return bool(legality(variant=variant, position=where, move=move))
 
     columns, cells = len(position.columns), len(position.cells)
-    comp = Judged(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+    kind = Judged if position.decks == 1 else JudgedTwoDecks
+    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)

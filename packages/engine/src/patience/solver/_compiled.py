@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Self, cast
+from typing import Final
 
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
@@ -33,9 +33,9 @@ from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 __all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
-HOME = -1
-CELL = -2
-EMPTY = -3
+HOME: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
 
 #: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
 #: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
@@ -51,10 +51,10 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
 
-_SUIT = bytes(c // 13 for c in range(52))
-_RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
-_RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
-_ONE = tuple(bytes((c,)) for c in range(52))
+_SUIT: Final = bytes(c // 13 for c in range(52))
+_RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
+_RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
+_ONE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -144,19 +144,7 @@ def _home_rule(kind: str, base: int, decks: int, wrap: bool) -> Callable[[int, t
 
 
 class Compiled:
-    """The move generator and the evaluation of one variant with a given number of columns and cells.
-
-    With ``decks=2`` the instance is of the two-deck form of the class asked
-    for (:class:`CompiledTwoDecks` mixed in), whoever constructs it, so a
-    one-deck search pays nothing for two decks.
-    """
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        decks = kwargs.get("decks", args[5] if len(args) > 5 else 1)
-        if decks == 2 and not issubclass(cls, CompiledTwoDecks):
-            two: type[Compiled] = _two_decks(cast("type[Compiled]", cls))
-            return cast("Self", object.__new__(two))
-        return object.__new__(cls)
+    """The move generator and the evaluation of one variant with a given number of columns and cells."""
 
     def __init__(
         self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int, base: int = 1, decks: int = 1
@@ -290,8 +278,8 @@ class Compiled:
         complete search lists every legal move.
         """
         out, later = self.expand(columns, cells, found, full)
-        make = self._make
-        out.extend(make(columns, cells, found, i, k, dest, -1, step) for i, k, dest, step, _ in later)
+        for i, k, dest, step, _ in later:
+            out.append(self._make(columns, cells, found, i, k, dest, -1, step))
         return out
 
     def expand(
@@ -305,8 +293,6 @@ class Compiled:
         """
         out: list[Child] = []
         later: list[Later] = []
-        append = out.append
-        defer = later.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
         empties = columns.count(b"")
@@ -321,30 +307,27 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
-        uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         runs = self._runs
-        run_length = self.run_length
-        make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
             if found[suit_of[top]] == rank_of[top]:
-                append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or run_length(column)
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = runs.get(column) or self.run_length(column)
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops.get(target)
                     if j is not None:
-                        append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
                         j = tops.get(target)
                         if j is not None:
-                            append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -352,27 +335,27 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
-                            append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                            out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
-                            defer((i, k, 0, (bottom, k, EMPTY), rest))
+                            later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 rest = column[:-1]
                 if rest:
                     exposed = rest[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and uncovers_home(exposed, found):
-                        append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                    if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
-                defer((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
             if found[suit_of[card]] == rank_of[card]:
-                append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
-                    append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
-                append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
@@ -414,7 +397,7 @@ class Compiled:
             cost = 1
         elif dest == HOME:
             home = list(found)
-            home[_SUIT[moving[0]]] += 1
+            home[_SUIT[moving[0]]] += 1  # a suit's second foundation is CompiledTwoDecks's business
             found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
@@ -505,7 +488,6 @@ class CompiledTwoDecks(Compiled):
         """
         out, later = super().expand(columns, cells, found, full)
         height = self.height
-        make = self._make
         shown: dict[int, list[int]] = {}
         for i, column in enumerate(columns):
             if column:
@@ -513,11 +495,11 @@ class CompiledTwoDecks(Compiled):
                 shown.setdefault(top, []).append(i)
                 suit = _SUIT[top]
                 if found[suit] != height[top] and found[suit + 4] == height[top]:
-                    out.append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+                    out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
         for card in set(cells):
             suit = _SUIT[card]
             if found[suit] != height[card] and found[suit + 4] == height[card]:
-                out.append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
         twins = {card: at for card, at in shown.items() if len(at) > 1}
         if twins:
             # Compiled.expand moved onto the last column showing the card: the same moves onto the other.
@@ -527,7 +509,7 @@ class CompiledTwoDecks(Compiled):
                 if target in twins:
                     src = step[3]  # a column's first index in the sorted columns, or -1 for a cell
                     out.append(
-                        make(columns, cells, found, src, count, twins[target][0], bottom, (bottom, count, target))
+                        self._make(columns, cells, found, src, count, twins[target][0], bottom, (bottom, count, target))
                     )
         return out, later
 
@@ -582,18 +564,3 @@ class CompiledTwoDecks(Compiled):
                 cols.sort()
                 return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
         return steps, new_cols, new_cells, new_found, cost
-
-
-_TWO_DECKS: dict[type[Compiled], type[Compiled]] = {}
-
-
-def _two_decks(cls: type[Compiled]) -> type[Compiled]:
-    """``cls`` with :class:`CompiledTwoDecks` mixed in (``Judged`` searches two decks too), made once."""
-    if cls is Compiled:
-        return CompiledTwoDecks
-    made = _TWO_DECKS.get(cls)
-    if made is None:
-        made = _TWO_DECKS[cls] = type(
-            f"{cls.__name__}TwoDecks", (cls, CompiledTwoDecks), {"__doc__": f"{cls.__name__} for two decks."}
-        )
-    return made

@@ -1,0 +1,251 @@
+"""Window benchmark: redraw time, the frame time of sliding cards, and the time from a move to the live verdict.
+
+    .venv/bin/python bench/gui.py            # the numbers recorded in docs/benchmarks.md
+    .venv/bin/python bench/gui.py --quick    # a smoke run, under a minute
+
+Runs on the display in ``DISPLAY``, or starts its own ``Xvfb`` when there is
+none. The window is 1600 x 1000.
+
+- **redraw**: ``TableView.redraw()`` (every slot, label and card drawn again)
+  on FreeCell #1 and on 8-cell Eight Off #1, at the deal and after 30 moves.
+- **slide frame**: one animation frame, moving every sliding card's items
+  and Tk's repaint of the canvas that follows, over the slides of the first ``--slide-moves`` moves of
+  FreeCell #1's solution, automatic play included, with the live verdict on.
+  The target is under 16 ms at p99 (one frame at 60 frames a second).
+  *frame interval* is the time between two frames as the event loop ran
+  them (the frame timer asks for 16 ms).
+- **verdict**: from a move to the live verdict shown in the status bar,
+  on FreeCell deals ``--deals`` (default 1-100), after every ``--stride``-th
+  move of a solution (and at the deal). It includes the window's polling
+  (every 30 ms). The target is 0.5 s on 95% of positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+import tkinter as tk
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from patience import Game
+from patience.solver import Outcome, solve
+from patience_tk import App
+
+WIDTH, HEIGHT = 1600, 1000
+
+
+@contextmanager
+def display() -> Iterator[str]:
+    """DISPLAY, or a private Xvfb for the run."""
+    current = os.environ.get("DISPLAY")
+    if current:
+        yield current
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        sys.exit("no DISPLAY and no Xvfb: cannot measure the window")
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        [xvfb, "-displayfd", str(write), "-screen", "0", f"{WIDTH + 100}x{HEIGHT + 100}x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield os.environ["DISPLAY"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=5)
+
+
+def pump(root: tk.Tk, until: Callable[[], bool], timeout: float) -> bool:
+    """Run the event loop until ``until()`` or ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            return False
+        root.update()
+        time.sleep(0.001)
+    return True
+
+
+def quantiles(values: Sequence[float]) -> tuple[float, float, float, float]:
+    """p50, p95, p99 and the maximum."""
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+    return at(0.5), at(0.95), at(0.99), ordered[-1]
+
+
+def window(root: tk.Tk, game: Game, *, verdict: bool) -> App:
+    """The window at 1600 x 1000, laid out."""
+    app = App(root, game, verdict=verdict)
+    root.geometry(f"{WIDTH}x{HEIGHT}+0+0")
+    pump(root, lambda: root.winfo_width() == WIDTH, 5)
+    root.update()
+    app.view.redraw()
+    root.update()
+    return app
+
+
+def bench_redraw(root: tk.Tk, repeat: int) -> list[tuple[str, list[float]]]:
+    """Redraw times per table, in seconds."""
+    rows: list[tuple[str, list[float]]] = []
+    for label, variant, cells, moves in (
+        ("FreeCell #1, dealt", "freecell", 4, 0),
+        ("FreeCell #1, 30 moves in", "freecell", 4, 30),
+        ("Eight Off #1 (8 cells), dealt", "eight-off", 8, 0),
+        ("Eight Off #1 (8 cells), 30 moves in", "eight-off", 8, 30),
+    ):
+        game = Game.new(variant, 1, cells)
+        if moves:
+            solution = solve(game.variant, game.position, time_limit=30).moves
+            for move in solution[:moves]:
+                game.play(move)
+        app = window(root, game, verdict=False)
+        times: list[float] = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            app.view.redraw()
+            root.update_idletasks()
+            times.append(time.perf_counter() - started)
+        rows.append((label, times))
+        app.canvas.destroy()
+        for child in root.winfo_children():
+            child.destroy()
+    return rows
+
+
+def bench_slides(root: tk.Tk, moves: int) -> tuple[list[float], list[float], int]:
+    """Frame work and frame intervals (seconds) while the cards of ``moves`` moves slide; and the frames."""
+    game = Game.new("freecell", 1)
+    solution = solve(game.variant, game.position, time_limit=30).moves
+    app = window(root, game, verdict=True)
+    animator = app.controller.animator
+    animator.enabled = True
+    stamps: list[float] = []
+    painted: list[float] = []
+    original = animator._frame
+
+    def timed_frame() -> None:
+        began = time.perf_counter()
+        stamps.append(began)
+        original()
+        # Tk repaints the canvas when idle: that repaint is most of a frame's cost, so it is timed too.
+        root.update_idletasks()
+        painted.append(time.perf_counter() - began)
+
+    animator._frame = timed_frame  # type: ignore[method-assign]
+    for move in solution[:moves]:
+        if game.is_won:
+            break
+        game.play(move)
+        pump(root, lambda: not animator.running, 10)
+    intervals: list[float] = []
+    for earlier, later in itertools.pairwise(stamps):
+        gap = later - earlier
+        if gap < 0.1:  # frames of one slide, not the pause between two moves
+            intervals.append(gap)
+    for child in root.winfo_children():
+        child.destroy()
+    return painted, intervals, len(animator.frame_times)
+
+
+def bench_verdict(root: tk.Tk, deals: range, stride: int) -> tuple[list[float], dict[str, int]]:
+    """Seconds from a move to the verdict, and how many positions got each verdict."""
+    app = window(root, Game.new("freecell", deals.start), verdict=True)
+    latencies: list[float] = []
+    kinds: dict[str, int] = {}
+    for deal in deals:
+        game = Game.new("freecell", deal)
+        app.set_game(game)
+        solution = solve(game.variant, game.position, time_limit=30)
+        if solution.outcome is not Outcome.SOLVED:
+            continue
+        for number, move in enumerate([None, *solution.moves]):
+            if move is not None:
+                game.play(move)
+            if game.is_over:
+                break
+            if number % stride:
+                continue
+            root.update()
+            if not pump(root, lambda: app.verdict.last is not None, 60):
+                kinds["none in 60 s"] = kinds.get("none in 60 s", 0) + 1
+                continue
+            assert app.verdict.last is not None and app.verdict.latency is not None
+            latencies.append(app.verdict.latency)
+            kinds[app.verdict.last.kind] = kinds.get(app.verdict.last.kind, 0) + 1
+    for child in root.winfo_children():
+        child.destroy()
+    return latencies, kinds
+
+
+def parse_range(text: str) -> range:
+    """``1-100`` (both ends included)."""
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: fewer deals, moves and redraws")
+    parser.add_argument("--deals", type=parse_range, default=parse_range("1-100"), help="FreeCell deals (1-100)")
+    parser.add_argument("--stride", type=int, default=5, help="judge every N-th position of each solution (5)")
+    parser.add_argument("--redraws", type=int, default=200, help="redraws per table (200)")
+    parser.add_argument("--slide-moves", type=int, default=80, help="moves of FreeCell #1 to slide (80)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.deals, args.stride, args.redraws, args.slide_moves = range(1, 6), 10, 30, 20
+    os.environ.pop("PATIENCE_NO_ANIMATION", None)
+    with display():
+        root = tk.Tk()
+        try:
+            redraws = bench_redraw(root, args.redraws)
+            frames, intervals, count = bench_slides(root, args.slide_moves)
+            latencies, kinds = bench_verdict(root, args.deals, args.stride)
+        finally:
+            root.destroy()
+
+    ms = 1000.0
+    print(f"patience window benchmark · {WIDTH}x{HEIGHT} · Python {platform.python_version()} · {platform.machine()}")
+    print(f"{'measure':44} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for label, times in redraws:
+        p50, p95, p99, top = quantiles(times)
+        print(f"{'redraw: ' + label:44} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    p50, p95, p99, top = quantiles(frames)
+    label = "slide frame (move + repaint)"
+    print(f"{label:44} {count:6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    p50, p95, p99, top = quantiles(intervals)
+    label = "slide frame interval (timer asks 16 ms)"
+    print(f"{label:44} {len(intervals):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    if latencies:
+        p50, p95, p99, top = quantiles(latencies)
+        deals = f"{args.deals.start}-{args.deals.stop - 1}"
+        print(
+            f"{'move to verdict, FreeCell ' + deals:44} {len(latencies):6} {p50 * ms:8.1f} {p95 * ms:8.1f} "
+            f"{p99 * ms:8.1f} {top * ms:8.1f}"
+        )
+        within = sum(1 for t in latencies if t <= 0.5) / len(latencies)
+        print(f"verdict within 0.5 s: {within:.1%} of {len(latencies)} positions; verdicts: {kinds}")
+    frame_p99 = quantiles(frames)[2] * ms
+    print(f"slide frame p99 {frame_p99:.2f} ms: {'under' if frame_p99 < 16 else 'OVER'} the 16 ms target")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""The daily deal in the window: finding it, the day's attempt on a leaderboard server, the share line.
+
+Everything here stands on :mod:`patience.daily` (which deal a date has, the
+share line) and :mod:`patience.leaderboard` (the server's client), as the
+terminal's ``patience daily`` does: the first daily game of a date, variant
+and cell count on this machine is the day's attempt, later ones are
+practice. With a server (``PATIENCE_SERVER``) and a player registered for
+it (``patience daily play --name NAME`` once), the attempt is started there
+before the deal is shown and its record is sent when the game ends.
+
+The network and the solver work in a worker thread (:class:`~patience_tk.worker.Job`);
+nothing here touches Tk from there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tkinter as tk
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from attrs import define
+
+from patience import Game
+
+if TYPE_CHECKING:
+    from patience.daily import DailyDeal
+    from patience.leaderboard import Client, Entry
+    from patience.store import Store
+
+__all__ = ["DailyGame", "LeaderboardDialog", "find_daily", "send_result", "share_of"]
+
+
+@define
+class DailyGame:
+    """A daily deal being played: the deal, whether it is practice, and the server's attempt if there is one."""
+
+    daily: DailyDeal
+    practice: bool
+    client: Client | None = None
+    attempt: int | None = None
+    note: str | None = None
+    """One line about the server to say along with the deal (not reachable, no player), or ``None``."""
+    started: dt.datetime | None = None
+    sent: bool = False
+
+    @property
+    def intro(self) -> str:
+        """What the window says when it deals it."""
+        kind = "practice (the day's attempt is already played)" if self.practice else "the day's attempt"
+        daily = self.daily
+        text = f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}."
+        return f"{text} {self.note}" if self.note else text
+
+
+def find_daily(variant: str, cells: int, store: Store | None) -> DailyGame:
+    """Today's deal for ``variant`` and ``cells``, and the attempt on the server when one is set (worker thread)."""
+    from patience.daily import daily_deal, today
+    from patience.leaderboard import Client, LeaderboardError, ServerUnreachable, saved_player, server_url
+
+    daily = daily_deal(today(), variant, cells)
+    practice = False
+    if store is not None and store.saving:
+        practice = any(
+            info.daily == daily.date and info.variant == daily.variant and info.cells == daily.cells
+            for info in store.history()
+        )
+    game = DailyGame(daily, practice)
+    url = server_url(None)
+    if url is None or practice:
+        return game
+    saved = saved_player(url)
+    if saved is None:
+        game.note = (
+            f"No player name for {url} yet: register once with `patience daily play --name NAME`; "
+            "this game counts here only."
+        )
+        return game
+    client = Client(url, saved[1])
+    try:
+        game.attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+        game.client = client
+    except ServerUnreachable as error:
+        game.note = f"{error}: the attempt is played and recorded here only."
+    except LeaderboardError as error:
+        if error.status == 409:
+            game.practice = True
+            game.note = f"The server says: {error}; this game is practice."
+        else:
+            game.note = f"The server refused the attempt: {error}; this game counts here only."
+    return game
+
+
+def share_of(daily_game: DailyGame, game: Game) -> str:
+    """The spoiler-free share line of ``game``, a daily game that has ended."""
+    from patience.daily import share_line
+
+    daily = daily_game.daily
+    return share_line(
+        title=daily.title,
+        date=daily.date,
+        deal=daily.deal,
+        cards_home=game.cards_home,
+        moves=game.moves,
+        undos=game.undos,
+        result="won" if game.is_won else "gave-up",
+        practice=daily_game.practice,
+    )
+
+
+def send_result(daily_game: DailyGame, game: Game) -> str:
+    """Send the attempt's record to the server (worker thread); the line to show about it."""
+    from patience.leaderboard import LeaderboardError
+    from patience.records import format_record, record_of
+
+    client, attempt = daily_game.client, daily_game.attempt
+    if client is None or attempt is None:
+        return ""
+    daily = daily_game.daily
+    record = record_of(
+        game,
+        result="won" if game.is_won else "gave-up",
+        started=daily_game.started or dt.datetime.now(dt.UTC),
+        ended=dt.datetime.now(dt.UTC),
+        extra_tags=(("Daily", daily.date),),
+    )
+    try:
+        accepted = client.send_record(daily.date, attempt, format_record(record))
+    except LeaderboardError as error:
+        return f"The server did not accept the record: {error}"
+    return (
+        f"Rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
+        f"(score {accepted.score}, checked by the server)."
+    )
+
+
+class LeaderboardDialog(tk.Toplevel):
+    """The day's leaderboard as a table; Esc closes it."""
+
+    HEADINGS = ("Rank", "Player", "Result", "Score", "Moves", "Undos", "Home")
+
+    def __init__(self, parent: tk.Misc, title: str, entries: list[Entry]) -> None:
+        super().__init__(parent)
+        self.title(title)
+        if isinstance(parent, tk.Wm):
+            self.transient(parent)
+        body = ttk.Frame(self, padding=14)
+        body.pack(fill="both", expand=True)
+        ttk.Label(body, text=title, font=("TkDefaultFont", 12, "bold")).pack(anchor="w", pady=(0, 8))
+        names = [f"c{i}" for i in range(len(self.HEADINGS))]
+        self.table = ttk.Treeview(body, columns=names, show="headings", height=max(3, min(len(entries), 15)))
+        for name, heading in zip(names, self.HEADINGS, strict=True):
+            self.table.heading(name, text=heading)
+            self.table.column(
+                name, width=160 if heading == "Player" else 70, anchor="w" if heading == "Player" else "e"
+            )
+        for entry in entries:
+            values = (entry.rank, entry.name, entry.result, entry.score, entry.moves, entry.undos, entry.cards_home)
+            self.table.insert("", "end", values=values)
+        self.table.pack(fill="both", expand=True)
+        if not entries:
+            ttk.Label(body, text="Nobody has finished today's deal yet.").pack(anchor="w", pady=(6, 0))
+        ttk.Button(body, text="Close", command=self.destroy, default="active").pack(anchor="e", pady=(10, 0))
+        self.bind("<Escape>", lambda _e: self.destroy())
+        self.bind("<Return>", lambda _e: self.destroy())
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """Every row's values, top to bottom."""
+        return [tuple(str(v) for v in self.table.item(item, "values")) for item in self.table.get_children()]

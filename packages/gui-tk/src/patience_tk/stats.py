@@ -1,0 +1,132 @@
+"""Game ▸ Statistics…: the statistics of every variant and cell count played, from :mod:`patience.store`.
+
+One row per variant and cell count, the columns of ``patience stats``; the
+row of the game on the table is selected (and shown even before its first
+game has ended, with zeros), so the player sees their own line first.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from collections.abc import Sequence
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from patience import get_variant
+from patience.errors import UnknownVariantError
+
+if TYPE_CHECKING:
+    from patience.store import VariantStats
+
+__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line"]
+
+#: (heading, the longest value expected in digits) of each column.
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("Game", 15),
+    ("Cells", 1),
+    ("Played", 4),
+    ("Won", 4),
+    ("Win rate", 4),
+    ("Streak", 3),
+    ("Longest streak", 3),
+    ("Best score", 5),
+    ("Fewest moves", 4),
+    ("Average moves", 5),
+)
+
+
+def _title(name: str) -> str:
+    try:
+        return get_variant(name).title
+    except UnknownVariantError:  # a variant whose plugin is no longer installed keeps its name
+        return name
+
+
+def stats_row(stats: VariantStats) -> tuple[str, ...]:
+    """One table row, as text."""
+
+    def maybe(value: float | None) -> str:
+        return "–" if value is None else f"{value:g}"
+
+    return (
+        _title(stats.variant),
+        str(stats.cells),
+        str(stats.played),
+        str(stats.won),
+        f"{stats.win_rate:.0%}",
+        str(stats.current_streak),
+        str(stats.longest_streak),
+        maybe(stats.best_score),
+        maybe(stats.fewest_moves),
+        maybe(stats.average_moves),
+    )
+
+
+def streak_line(stats: VariantStats | None) -> str:
+    """``3 wins in a row · best score 1178 · 5 of 7 won`` for the win banner; "" without statistics."""
+    if stats is None or not stats.played:
+        return ""
+    streak = stats.current_streak
+    parts = [f"{streak} win{'s' if streak != 1 else ''} in a row" if streak else "no winning streak"]
+    if stats.best_score is not None:
+        parts.append(f"best score {stats.best_score}")
+    parts.append(f"{stats.won} of {stats.played} won")
+    return " · ".join(parts)
+
+
+class StatisticsDialog(tk.Toplevel):
+    """The table of ``stats``, with the row of ``current`` (variant name, cells) selected. Esc closes it."""
+
+    def __init__(
+        self, parent: tk.Misc, stats: Sequence[VariantStats], current: tuple[str, int], *, note: str = ""
+    ) -> None:
+        super().__init__(parent)
+        self.title("Statistics")
+        if isinstance(parent, tk.Wm):
+            self.transient(parent)
+        body = ttk.Frame(self, padding=14)
+        body.pack(fill="both", expand=True)
+        ttk.Label(body, text="Statistics", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
+        ttk.Label(
+            body,
+            text="Given-up and abandoned games count as lost; a game counts once it has ended.",
+            foreground="#555555",
+        ).pack(anchor="w", pady=(2, 8))
+        names = [f"c{i}" for i in range(len(COLUMNS))]
+        self.table = ttk.Treeview(body, columns=names, show="headings", height=max(3, min(len(stats) + 1, 12)))
+        heading_font = tkfont.nametofont("TkHeadingFont")
+        text_font = tkfont.nametofont("TkDefaultFont")
+        for name, (heading, width) in zip(names, COLUMNS, strict=True):
+            self.table.heading(name, text=heading)
+            # Wide enough for the heading in its own (bold) font and for the longest value expected.
+            pixels = max(heading_font.measure(heading), text_font.measure("8" * width)) + 18
+            self.table.column(name, width=pixels, anchor="w" if name == "c0" else "e", stretch=False)
+        rows = {(s.variant, s.cells): s for s in stats}
+        if current not in rows:
+            from patience.store import VariantStats  # the store is imported only where it is used
+
+            rows[current] = VariantStats(current[0], current[1], 0, 0, 0, 0, None, None, None)
+        self.items: dict[tuple[str, int], str] = {}
+        for key in sorted(rows):
+            self.items[key] = self.table.insert("", "end", values=stats_row(rows[key]))
+        self.table.selection_set(self.items[current])
+        self.table.focus(self.items[current])
+        self.table.see(self.items[current])
+        self.table.pack(fill="both", expand=True)
+        if note:
+            ttk.Label(body, text=note, foreground="#b00020", wraplength=600).pack(anchor="w", pady=(8, 0))
+        close = ttk.Button(body, text="Close", command=self.destroy, default="active")
+        close.pack(anchor="e", pady=(10, 0))
+        self.bind("<Escape>", lambda _e: self.destroy())
+        self.bind("<Return>", lambda _e: self.destroy())
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        """The selected row's values (the game on the table)."""
+        chosen = self.table.selection()
+        return tuple(str(v) for v in self.table.item(chosen[0], "values")) if chosen else ()
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """Every row's values, top to bottom."""
+        return [tuple(str(v) for v in self.table.item(item, "values")) for item in self.table.get_children()]

@@ -1,0 +1,58 @@
+"""The live verdict: the solver judges every position in its own process; the status bar says what it found."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from tkhelp import pump
+
+from patience_tk import App
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+MakeApp = Callable[..., App]
+
+
+def test_freecell_1_is_winnable(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    assert pump(app.root, until=lambda: app.verdict_text == "winnable", timeout=60), app.verdict_text
+    app.controller.play_text("6a")
+    pump(app.root)
+    assert app.verdict_text == ""  # a new position: nothing known yet
+    assert pump(app.root, until=lambda: app.verdict_text == "winnable", timeout=60), app.verdict_text
+
+
+def test_freecell_11982_is_lost(make_app: MakeApp) -> None:
+    app = make_app("freecell", 11982)
+    # The solver needs about 20 s on a busy machine to prove it; the window stays free meanwhile.
+    started = time.monotonic()
+    app.root.update()
+    assert time.monotonic() - started < 0.5
+    assert pump(app.root, until=lambda: app.verdict_text.startswith("lost"), timeout=100), app.verdict_text
+    assert app.verdict_text == "lost"  # lost from the deal: no undo helps
+
+
+def test_a_lost_position_says_how_many_undos_win_again(make_app: MakeApp) -> None:
+    app = make_app("eight-off", 2, 4)
+    for move in ("2h", "86", "ah", "2a"):  # the last one loses a deal that could be won
+        assert app.controller.play_text(move)
+    pump(app.root)
+    assert pump(app.root, until=lambda: app.verdict_text.startswith("lost"), timeout=60), app.verdict_text
+    assert app.verdict_text == "lost: undo 1 move to win again"
+    app.controller.undo()
+    assert pump(app.root, until=lambda: app.verdict_text == "winnable", timeout=60), app.verdict_text
+
+
+def test_the_menu_switch_turns_the_verdict_off(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    index = app.menus["play"].index("Live verdict (winnable or lost)")
+    app.menus["play"].invoke(index)
+    pump(app.root)
+    assert not app.verdict.enabled and not app.verdict.waiting
+    app.controller.play_text("6a")
+    pump(app.root, timeout=1.0, until=lambda: False)
+    assert app.verdict_text == "" and not app.verdict.waiting
+    app.menus["play"].invoke(index)
+    assert pump(app.root, until=lambda: app.verdict_text == "winnable", timeout=60), app.verdict_text
