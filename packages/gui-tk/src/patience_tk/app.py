@@ -261,7 +261,11 @@ class App:
         on Shift with the letter (Shift+F finishes), which always works.
         """
         state = event.state if isinstance(event.state, int) else 0
-        if event.widget is self.entry or event.widget.winfo_toplevel() is not self.root or state & (CONTROL | ALT):
+        widget = event.widget
+        # Tk's own widgets (a menu's clone) arrive as a name, not a widget: those keys are not for the table.
+        if not isinstance(widget, tk.Misc) or widget is self.entry or widget.winfo_toplevel() is not self.root:
+            return None
+        if state & (CONTROL | ALT):
             return None
         char = (event.char or event.keysym).lower()
         if len(char) != 1:
