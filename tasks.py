@@ -5,8 +5,17 @@
     python3 tasks.py test    # create .venv, install everything, run pytest, mypy --strict and ruff
 
     python3 tasks.py play --terminal    # the game in the terminal even when a window could open
+    python3 tasks.py setup --compiled   # the compiled build: the hot modules compiled with mypyc
+    python3 tasks.py setup --pure       # back to pure Python (the default and the reference)
+    python3 tasks.py clean   # remove the compiled files from the source tree
 
 Set-up is skipped when nothing it depends on has changed since the last run.
+``--compiled`` and ``--pure`` (or PATIENCE_COMPILED=1 / PATIENCE_COMPILED=0 in
+the environment) choose the build for setup, test and play; without either,
+.venv keeps the build it has (pure Python in a new one). The compiled build
+needs a C compiler and the Python headers, and takes about a minute; it is
+built again whenever one of its sources changes. ``test ARGS`` runs only
+pytest, with ARGS.
 """
 
 from __future__ import annotations
@@ -24,6 +33,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 STAMP = VENV / ".patience-setup"
+ENGINE = ROOT / "packages" / "engine"
+ENGINE_SRC = ENGINE / "src"
 
 
 def _config() -> dict[str, object]:
@@ -48,16 +59,89 @@ def _fingerprint(paths: list[str]) -> str:
     return digest.hexdigest()
 
 
-def setup() -> None:
-    """Create .venv and install the workspace editable, with the dev tools, unless already done."""
+def _compiled_sources() -> list[Path]:
+    """The engine's modules that the compiled build compiles: its pyproject.toml's mypyc hook lists them."""
+    with open(ENGINE / "pyproject.toml", "rb") as handle:
+        hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return [ENGINE / rel for rel in hook["include"]]
+
+
+def _compiled_fingerprint() -> str:
+    """What the compiled build is made from: its sources and mypy's settings for it."""
+    digest = hashlib.sha256(b"compiled")
+    for path in [ENGINE / "mypyc.ini", *_compiled_sources()]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _compiled_files() -> list[Path]:
+    """The compiled build's files in the source tree (the modules and mypyc's shared library)."""
+    found = list(ENGINE_SRC.glob("*__mypyc.*"))
+    for source in _compiled_sources():
+        found += [p for p in source.parent.glob(source.stem + ".*") if p.suffix in (".so", ".pyd")]
+    return found
+
+
+def clean() -> None:
+    """Remove the compiled build's files from the source tree: the sources run as they are again."""
+    for path in _compiled_files():
+        path.unlink()
+
+
+def _build_choice(flags: list[str]) -> bool | None:
+    """True for the compiled build, False for pure Python, None to keep what .venv has."""
+    if "--compiled" in flags:
+        return True
+    if "--pure" in flags:
+        return False
+    wanted = os.environ.get("PATIENCE_COMPILED", "").strip()
+    return {"1": True, "0": False}.get(wanted)
+
+
+def _stamped() -> tuple[str, bool, str]:
+    """The last set-up's fingerprint, whether it was the compiled build, and the compiled sources' fingerprint."""
+    if not STAMP.exists():
+        return "", False, ""
+    lines = [*STAMP.read_text().splitlines(), "", "", ""]
+    return lines[0], lines[1] == "compiled", lines[2]
+
+
+def setup(compiled: bool | None = None) -> None:
+    """Create .venv and install the workspace editable, with the dev tools, unless already done.
+
+    ``compiled`` chooses the build (None keeps the one .venv has).
+    """
     if sys.version_info < (3, 11):  # noqa: UP036  (tasks.py runs under whatever python3 the user has)
         sys.exit(f"patience needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     config = _config()
     members = _members(config)
     packages = members + _extra_plugins()
     fingerprint = _fingerprint(packages)
-    if STAMP.exists() and STAMP.read_text() == fingerprint and PY.exists():
+    old, was_compiled, old_sources = _stamped()
+    if compiled is None:
+        compiled = was_compiled
+    sources = _compiled_fingerprint() if compiled else ""
+    if old == fingerprint and was_compiled == compiled and old_sources == sources and PY.exists():
         return
+    # Compiled files from an earlier build would be imported ahead of the sources: never keep them.
+    clean()
+    if old == fingerprint and PY.exists():
+        _install_engine(compiled)
+    else:
+        _install_all(config, packages, compiled)
+    STAMP.write_text(f"{fingerprint}\n{'compiled' if compiled else 'pure'}\n{sources}\n")
+
+
+def _install_engine(compiled: bool) -> None:
+    """Install the engine alone again, compiled or not (the rest of .venv is up to date)."""
+    pip = [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps"]
+    env = dict(os.environ)
+    env["HATCH_BUILD_HOOK_ENABLE_MYPYC"] = "true" if compiled else "false"
+    print(f"installing the engine ({'compiled with mypyc' if compiled else 'pure Python'}) ...", flush=True)
+    subprocess.run([*pip, "-c", str(ROOT / "constraints.txt"), "-e", str(ENGINE)], check=True, env=env)
+
+
+def _install_all(config: dict[str, object], packages: list[str], compiled: bool) -> None:
     if not PY.exists():
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
@@ -72,7 +156,8 @@ def setup() -> None:
     for package in packages:
         args += ["-e", str(ROOT / package)]
     subprocess.run([*pip, *pinned, *args, *groups["dev"]], check=True)
-    STAMP.write_text(fingerprint)
+    if compiled:
+        _install_engine(True)
 
 
 def run(args: list[str]) -> int:
@@ -81,9 +166,12 @@ def run(args: list[str]) -> int:
     return subprocess.run(args, cwd=ROOT).returncode
 
 
-def test(extra: list[str]) -> int:
+def test(extra: list[str], compiled: bool | None = None) -> int:
     """pytest, then mypy --strict, then ruff; the exit code is non-zero if any failed."""
-    setup()
+    setup(compiled)
+    # The tests check that the build they were asked to test is the one that runs.
+    os.environ["PATIENCE_BUILD"] = "compiled" if _stamped()[1] else "pure"
+    print(f"testing the {os.environ['PATIENCE_BUILD']} build", flush=True)
     codes = [run([str(BIN / "pytest"), *extra])]
     if not extra:
         sources = [f"{m}/src" for m in _members(_config())] + [f"{p}/src" for p in _extra_plugins()]
@@ -120,16 +208,21 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0
     command, rest = argv[0], argv[1:]
+    compiled = _build_choice(rest)
+    rest = [arg for arg in rest if arg not in ("--compiled", "--pure")]
     if command == "setup":
-        setup()
+        setup(compiled)
+        return 0
+    if command == "clean":
+        clean()
         return 0
     if command == "test":
-        return test(rest)
+        return test(rest, compiled)
     if command == "play":
-        setup()
+        setup(compiled)
         args = play_command(rest, window="--terminal" not in rest and display_available())
         os.execv(args[0], args)
-    print(f"unknown command {command!r}: use setup, test or play", file=sys.stderr)
+    print(f"unknown command {command!r}: use setup, test, play or clean", file=sys.stderr)
     return 2
 
 

@@ -3,6 +3,12 @@
     .venv/bin/python bench/engine.py            # the numbers recorded in docs/benchmarks.md
     .venv/bin/python bench/engine.py --quick    # a smoke run, a few seconds
 
+    .venv/bin/python bench/engine.py --builds both   # the compiled build and pure Python, row by row
+
+``--builds both`` needs the compiled build (``python3 tasks.py setup
+--compiled``); the pure Python rows come from a child process that runs the
+sources (``PATIENCE_COMPILED=0``), on the same seeded work.
+
 Everything is seeded and the counts are fixed, so two runs on the same
 machine do the same work and their numbers compare. Each measurement is the
 best of ``--repeat`` timed runs (the least disturbed by other work on the
@@ -167,12 +173,44 @@ def machine() -> str:
     )
 
 
+def build_name() -> str:
+    """Which build this process runs: ``compiled`` or ``pure``."""
+    from patience._build import is_compiled
+
+    return "compiled" if is_compiled() else "pure"
+
+
+def row(r: VariantResult) -> str:
+    """One variant's line of the table."""
+    return (
+        f"| {r.name} | {build_name()} | {r.playouts_per_s:,.1f} | {r.moves_per_s:,.0f} | {r.moves_per_playout:.1f} "
+        f"| {r.gens_per_s:,.0f} | {r.moves_per_gen:.1f} |"
+    )
+
+
+def pure_row(name: str, quick: bool) -> str:
+    """The same variant's line from the pure Python build, measured in a child process."""
+    command = [sys.executable, __file__, "--rows-only", "--variant", name, *(["--quick"] if quick else [])]
+    env = {**os.environ, "PATIENCE_COMPILED": "0"}
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
+    return done.stdout.strip()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds of smoke run, not for recording")
     parser.add_argument("--variant", action="append", help="only this variant (repeatable); default: all installed")
+    parser.add_argument("--builds", choices=["this", "both"], default="this", help="both: pure Python rows too")
+    parser.add_argument("--rows-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.rows_only:
+        for name in args.variant:
+            print(row(bench_variant(patience.get_variant(name), QUICK if args.quick else Settings())), flush=True)
+        return 0
+    if args.builds == "both" and build_name() == "pure":
+        print("--builds both: set up the compiled build first (python3 tasks.py setup --compiled)", file=sys.stderr)
+        return 2
     settings = QUICK if args.quick else Settings()
     table = patience.variants()
     names = [patience.get_variant(name).name for name in args.variant] if args.variant else list(table)
@@ -182,15 +220,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{settings.positions} positions x {settings.generations} generations, best of {settings.repeat}"
     )
     print()
-    print("| variant | playouts/s | moves/s | moves/playout | gens/s | moves/gen |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| variant | build | playouts/s | moves/s | moves/playout | gens/s | moves/gen |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
-        r = bench_variant(table[name], settings)
-        print(
-            f"| {r.name} | {r.playouts_per_s:,.1f} | {r.moves_per_s:,.0f} | {r.moves_per_playout:.1f} "
-            f"| {r.gens_per_s:,.0f} | {r.moves_per_gen:.1f} |",
-            flush=True,
-        )
+        print(row(bench_variant(table[name], settings)), flush=True)
+        if args.builds == "both":
+            print(pure_row(name, args.quick), flush=True)
     print()
     starts = cold_start(settings.starts)
     if starts:

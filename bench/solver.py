@@ -24,6 +24,11 @@ fc-solve caps runs at cells + 1 in kings-only games where we allow
 ``hint``: plays half of a solution of each FreeCell deal, then times
 :func:`patience.solver.hint` from a fresh game object (no remembered plan).
 
+``--builds both`` (with the compiled build set up: ``python3 tasks.py setup
+--compiled``) also runs this solver from its pure Python sources, in a child
+process with ``PATIENCE_COMPILED=0``, and puts the two builds side by side
+(and checks that they agree on every verdict, length and position count).
+
 Prints a Markdown table. Other processes on the machine (it has 2 cores and
 is shared) affect the times: compare the two columns of one run, not runs.
 """
@@ -57,7 +62,7 @@ def parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def ours_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float, int]:
+def ours_one(job: tuple[str, int, int, float]) -> Row:
     name, deal, cells, limit = job
     variant = get_variant(name)
     position = deal_position(variant, deal, cells)
@@ -68,10 +73,33 @@ def ours_one(job: tuple[str, int, int, float]) -> tuple[int, str, int, float, in
     return deal, result.outcome.value, length, seconds, result.positions
 
 
-def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[tuple[int, str, int, float, int]]:
+Row = tuple[int, str, int, float, int]
+
+
+def build_name() -> str:
+    """Which build this process runs: ``compiled`` or ``pure``."""
+    from patience._build import is_compiled
+
+    return "compiled" if is_compiled() else "pure"
+
+
+def run_pure(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
+    """:func:`run_ours` in a child process that runs the pure Python sources (``PATIENCE_COMPILED=0``)."""
+    env = {**os.environ, "PATIENCE_COMPILED": "0"}
+    command = [sys.executable, __file__, "rows", "--variant", name, "--cells", str(cells)]
+    command += ["--range", f"{deals.start}-{deals.stop - 1}", "--jobs", str(jobs), "--time-limit", str(limit)]
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
+    rows: list[Row] = []
+    for line in done.stdout.splitlines():
+        deal, verdict, length, seconds, positions = line.split(",")
+        rows.append((int(deal), verdict, int(length), float(seconds), int(positions)))
+    return rows
+
+
+def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
     work = [(name, deal, cells, limit) for deal in deals]
     results = []
-    iterator: Iterator[tuple[int, str, int, float, int]]
+    iterator: Iterator[Row]
     if jobs == 1:
         iterator = map(ours_one, work)
     else:
@@ -145,11 +173,14 @@ def peak_mib(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
-def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = None) -> None:
+def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = None, both: bool = False) -> None:
     print(f"## FreeCell, 4 cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
     wall = time.perf_counter()
     ours = run_ours("freecell", 4, deals, jobs, limit)
     wall = time.perf_counter() - wall
+    pure: list[Row] = []
+    if both:
+        pure = run_pure("freecell", 4, deals, jobs, limit)
     ours_peak = peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN)
     if save is not None:
         with open(save, "w", encoding="utf-8") as handle:
@@ -169,7 +200,7 @@ def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = Non
     lost = [row[0] for row in ours if row[1] == "unsolvable"]
     unknown = [row[0] for row in ours if row[1] == "unknown"]
     fc_lost = [deal for deal, row in zip(deals, fc_rows, strict=False) if row[0] != "solved"]
-    print("| | patience | fc-solve -l lg |")
+    print(f"| | patience ({build_name()}) | fc-solve -l lg |")
     print("| --- | --- | --- |")
     print(f"| deals solved | {len(our_len)} | {len(fc_len) if fc_rows else '-'} |")
     print(f"| proved lost | {len(lost)} {lost[:5]} | not won: {len(fc_lost)} {fc_lost[:5]} |")
@@ -187,12 +218,20 @@ def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = Non
     mean_fc = f"{statistics.mean(fc_len):.1f}" if fc_len else "-"
     print(f"| mean solution length | {mean_ours} | {mean_fc} |")
     print(f"| peak memory (MiB) | {ours_peak:.0f} (whole Python process) | {fc_peak:.0f} (range solver) |")
+    if pure:
+        pure_total = sum(row[3] for row in pure)
+        same = [(r[0], r[1], r[2], r[4]) for r in pure] == [(r[0], r[1], r[2], r[4]) for r in ours]
+        pure_ratio = f"{pure_total / fc_time:.1f}x" if fc_time else "-"
+        print(f"| pure Python build: total time, one core (s) | {pure_total:.1f} ({pure_ratio} fc-solve) | - |")
+        print(f"| {build_name()} build's speed-up over pure Python | {pure_total / total:.2f}x | - |")
+        print(f"| both builds: same verdicts, lengths and positions | {'yes' if same else 'NO'} | - |")
     print(flush=True)
 
 
-def bench_eight_off(cells: int, deals: range, jobs: int, limit: float) -> None:
+def bench_eight_off(cells: int, deals: range, jobs: int, limit: float, both: bool = False) -> None:
     print(f"## Eight Off, {cells} cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
     ours = run_ours("eight-off", cells, deals, jobs, limit)
+    pure = run_pure("eight-off", cells, deals, jobs, limit) if both else []
     variant = get_variant("eight-off")
     fc_rows = []
     if FC_SOLVE is not None:
@@ -210,7 +249,17 @@ def bench_eight_off(cells: int, deals: range, jobs: int, limit: float) -> None:
         counts = [str(table.get((ours_verdict, fc), 0)) for fc in ("solved", "unsolvable", "unknown")]
         print(f"| {ours_verdict} | " + " | ".join(counts) + " |")
     total = sum(row[3] for row in ours)
-    print(f"\nfc-solve wins that patience does not: {disagree or 'none'}; patience total {total:.1f} s\n", flush=True)
+    print(
+        f"\nfc-solve wins that patience does not: {disagree or 'none'}; patience ({build_name()}) total {total:.1f} s"
+    )
+    if pure:
+        pure_total = sum(row[3] for row in pure)
+        same = [(r[0], r[1], r[2], r[4]) for r in pure] == [(r[0], r[1], r[2], r[4]) for r in ours]
+        print(
+            f"pure Python build: total {pure_total:.1f} s ({pure_total / total:.2f}x the {build_name()} build's);"
+            f" same verdicts, lengths and positions: {'yes' if same else 'NO'}"
+        )
+    print(flush=True)
 
 
 def bench_hint(deals: range) -> None:
@@ -241,7 +290,11 @@ def pct_f(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["freecell", "eight-off", "hint", "all"])
+    parser.add_argument("what", choices=["freecell", "eight-off", "hint", "all", "rows"])
+    parser.add_argument("--variant", default="freecell", help="rows: the variant (rows prints this solver's CSV rows)")
+    parser.add_argument(
+        "--builds", choices=["this", "both"], default="this", help="both: the pure Python build too, side by side"
+    )
     parser.add_argument("--range", default=None, help="deals, like 1-32000 (defaults: see --quick)")
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for this solver (default 1)")
@@ -249,14 +302,24 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small ranges: 1-1000 FreeCell, 1-100 the rest")
     parser.add_argument("--save", default=None, help="write this solver's per-deal FreeCell results to this CSV")
     args = parser.parse_args()
+    if args.what == "rows":
+        for deal, verdict, length, seconds, positions in run_ours(
+            args.variant, args.cells or 4, parse_range(args.range), args.jobs, args.time_limit
+        ):
+            print(f"{deal},{verdict},{length},{seconds:.6f},{positions}", flush=True)
+        return
+    both = args.builds == "both"
+    if both and build_name() == "pure":
+        sys.exit("--builds both: set up the compiled build first (python3 tasks.py setup --compiled)")
+    print(f"Build: {build_name()}{' and pure Python' if both else ''}")
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
         deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
-        bench_freecell(deals, args.jobs, args.time_limit, args.save)
+        bench_freecell(deals, args.jobs, args.time_limit, args.save, both)
     if args.what in ("eight-off", "all"):
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:
-            bench_eight_off(cells, deals, args.jobs, args.time_limit)
+            bench_eight_off(cells, deals, args.jobs, args.time_limit, both)
     if args.what in ("hint", "all"):
         bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
 

@@ -230,3 +230,29 @@ def test_a_record_with_a_five_thousand_digit_deal_is_refused_without_a_value_err
     problem = replay(parse_record(text)).problem or ""
     assert "is out of range: deals are numbered 1 to 8,589,934,591" in problem
     assert "ValueError" not in problem and len(problem) < 300
+
+
+def test_a_huge_unknown_command_or_variant_is_quoted_cut_short() -> None:
+    from patience_cli.app import main
+
+    line = refused("deal", f"1-{HUGE}")
+    assert "unknown variant" in line and "(5,005 characters)" in line and len(line) < 200
+    runner = CliRunner()
+    with runner.isolation() as (_, stderr, _):
+        with pytest.raises(SystemExit) as done:
+            main([f"1-{HUGE}"])
+        sys.stderr.flush()
+        text = stderr.getvalue().decode()
+    assert done.value.code == 2
+    assert text.startswith("patience: no such command '1-999") and "(5,005 characters)" in text and len(text) < 200
+
+
+def test_a_line_longer_than_64_kib_in_piped_play_is_skipped_in_chunks_and_the_game_goes_on() -> None:
+    result = CliRunner().invoke(app, ["play", "freecell", "1"], input=b"3a\n" + b"x" * 200_000 + b"\n1b\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "3a: ♥2 to cell a",
+        "line 2: longer than 64 KiB, skipped: xxxxxxxxxxxxxxxxxxxx…",
+        "1b: ♠6 to cell b",
+        "not won: 0 cards home, score 0, 2 moves (FC1-C4-AAAAAAB)",
+    ]

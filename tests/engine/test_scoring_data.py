@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from patience import ActionKind, Game, Scoring, Variant, hookimpl
+from patience import get_variant as patience_get
 from patience.plugins import make_plugin_manager
 from patience.scoring import ScoredAction, ScoreState
 from patience_variants.eight_off import EIGHT_OFF, deal_eight_off
@@ -85,3 +86,16 @@ def test_a_plugin_s_scoring_hook_sees_the_deal_even_when_nothing_goes_home() -> 
     game = Game(VEGAS, deal_eight_off(1, 8), deal=1, plugins=pm)
     assert seen == [ActionKind.DEAL]
     assert game.score == -53
+
+
+def test_with_two_decks_both_equal_cards_earn_their_points() -> None:
+    from patience import Card, Position
+
+    double = patience_get("double-freecell")
+    first_time = evolve(double, rules=evolve(double.rules, scoring=Scoring(card_home=10, first_time_only=True)))
+    almost = (13, 13, 13, 13, 13, 13, 12, 12)  # ♦K and ♣K of the second deck still out
+    position = Position((tuple(Card.parse(c) for c in ("KD",)), (Card.parse("KC"),), *([()] * 8)), (None,) * 6, almost)
+    game = Game.from_position(first_time, position, autoplay_first=False)
+    game.play("1h")  # ♦K home; ♣K follows by itself
+    assert game.is_won
+    assert game.score == 20

@@ -8,6 +8,7 @@ installed entry point: it is a real distribution's metadata on
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -297,3 +298,48 @@ def test_row_10_a_plugin_that_fails_to_import_is_said_once_in_one_line_and_fully
         "ModuleNotFoundError: No module named 'patience_broken_example_missing'" in listing.stdout
     )
     assert listing.stderr.count("\n") == 1
+
+
+def test_a_misspelt_hook_is_a_warning_when_plugins_load_and_listed_by_plugins(tmp_path: Path) -> None:
+    info = tmp_path / "patience_misspelt_example-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: patience-misspelt-example\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience]\nmisspelt = patience_misspelt_example\n")
+    (tmp_path / "patience_misspelt_example.py").write_text(
+        "from patience import hookimpl\n\n\n@hookimpl\ndef patience_deel(variant, deal, cells):\n    return None\n"
+    )
+    done = _patience(["variants"], tmp_path)
+    assert done.returncode == 0
+    assert done.stderr.splitlines() == [
+        "patience: warning: plugin 'misspelt' implements patience_deel: not a patience hook (misspelt?), never called"
+    ]
+    listing = _patience(["plugins"], tmp_path)
+    assert "    UNKNOWN (not a patience hook, never called; misspelt?): patience_deel" in listing.stdout
+    as_json = _patience(["plugins", "--format", "json"], tmp_path)
+    rows = {row["name"]: row for row in json.loads(as_json.stdout)["plugins"]}
+    assert rows["misspelt"]["unknown_hooks"] == ["patience_deel"]
+    assert rows["misspelt"]["hooks"] == []
+
+
+def test_a_plugin_that_breaks_at_registration_is_one_line_for_a_command_and_listed_by_plugins(tmp_path: Path) -> None:
+    info = tmp_path / "patience_fake_fc-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: patience-fake-fc\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[patience]\nfake-fc = patience_fake_fc\n")
+    (tmp_path / "patience_fake_fc.py").write_text(
+        "from patience import hookimpl\n\n\n"
+        "@hookimpl\n"
+        "def patience_register_variants(register):\n"
+        "    base = register.get('freecell')\n"
+        "    register(base.derive(name='fake-cell', title='Fake Cell', prefix='FC'))\n"
+    )
+    done = _patience(["code", "--decode", "FC1-C4-AAAAAAB"], tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.strip() == "freecell 1 --cells 4"
+    assert done.stderr.splitlines() == [
+        "patience: warning: plugin 'fake-fc' registered 'fake-cell' with the code prefix 'FC', which 'freecell'"
+        " (plugin 'freecell') has; the plugin is disabled"
+    ]
+    listing = _patience(["plugins"], tmp_path)
+    assert "fake-fc  NOT LOADED: disabled: plugin 'fake-fc' registered 'fake-cell'" in listing.stdout
+    assert "Traceback" not in listing.stderr

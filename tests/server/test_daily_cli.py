@@ -109,3 +109,23 @@ def test_share_before_any_game_says_what_to_do(tmp_path: Path) -> None:
     done = daily(["share", "--date", "2026-12-24"], tmp_path)
     assert done.returncode == 2
     assert "patience daily play" in done.stderr
+
+
+def test_an_attempt_left_unfinished_is_resumed_and_sent_to_the_same_attempt(
+    sqlite_server: Server, tmp_path: Path
+) -> None:
+    name = unique_name("pause")
+    date = today()
+    moves = solution(date, "freecell", 3)
+    args = ["play", "--cells", "3", "--date", date, "--server", sqlite_server.url]
+    first = daily([*args, "--name", name], tmp_path, "\n".join(moves[:10]))
+    assert first.returncode == 0, first.stderr
+    assert "not sent" in first.stderr
+    second = daily(args, tmp_path, "\n".join(moves[10:]))
+    assert second.returncode == 0, second.stderr
+    assert "resumed the day's attempt" in second.stderr
+    assert "practice" not in second.stdout
+    assert "rank 1 on the FreeCell leaderboard" in second.stdout
+    status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=3")
+    assert status == 200
+    assert [(row["name"], row["result"]) for row in rows] == [(name, "won")]

@@ -11,13 +11,14 @@ from patience import Game, Move, PlaceKind, Position, Variant, Verdict, deal_pos
 from patience.plugins import cell_counts, make_plugin_manager
 from patience.rules import AutoPlay
 from patience.solver import Outcome, place_step, solve
-from patience.solver._compiled import Compiled
+from patience.solver._compiled import Compiled, CompiledTwoDecks
 
 VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() for cells in cell_counts(variant)[0]]
 
 
 def compiled_for(variant: Variant, position: Position, policy: AutoPlay) -> Compiled:
-    return Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    kind = CompiledTwoDecks if position.decks == 2 else Compiled
+    return kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
 
 
 def raw(position: Position) -> tuple[list[bytes], list[int], list[int]]:

@@ -114,7 +114,7 @@ _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)
 
 def _usage_message(error: typer.TyperException) -> str:
     """The usage error's message in one line, starting in lower case as our own messages do, with where to find help."""
-    text = one_line(error.format_message()).rstrip(".")
+    text = one_line(error.format_message()).rstrip(".")  # a 5,000-character argument is cut short too
     extra = _EXTRA_ARGUMENTS.fullmatch(text)
     if extra is not None:
         # Commands that take `-5` as a deal (to refuse it themselves) let unknown options through

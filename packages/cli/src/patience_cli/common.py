@@ -58,9 +58,19 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+#: A word longer than this is cut short in messages (a 5,000-digit number quoted whole would bury them).
+LONG_WORD = 60
+
+
 def one_line(message: str) -> str:
-    """``message`` with every run of whitespace (newlines included) made one space."""
-    return " ".join(message.split())
+    """``message`` with every run of whitespace (newlines included) made one space, and huge words cut short.
+
+    A word of more than :data:`LONG_WORD` characters keeps its first 40 and
+    says how long it was: ``'1-99999…' (5,005 characters)``.
+    """
+    return " ".join(
+        word if len(word) <= LONG_WORD else f"{word[:40]}… ({len(word):,} characters)" for word in message.split()
+    )
 
 
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:

@@ -14,7 +14,8 @@ import datetime as dt
 import enum
 import json
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from patience import Game
     from patience.daily import DailyDeal
     from patience.leaderboard import Client
-    from patience.store import GameInfo, Store
+    from patience.store import GameInfo, Store, Tracker
 
 __all__ = ["DealFormat", "attempt_of", "register"]
 
@@ -69,7 +70,7 @@ ServerOpt = Annotated[
 ]
 NameOpt = Annotated[
     str | None,
-    typer.Option("--name", help="Your player name on the server (asked once, then kept).", show_default=False),
+    typer.Option("--name", help="Your player name on the server (given once, then kept).", show_default=False),
 ]
 
 
@@ -113,6 +114,14 @@ def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result:
     )
 
 
+def _parse_stamp(stamp: str) -> dt.datetime:
+    """A stored UTC time (``2026-11-30T06:22:56Z``) as a datetime; now when it cannot be read."""
+    try:
+        return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return dt.datetime.now(dt.UTC)
+
+
 def _note(text: str) -> None:
     print(f"patience: {one_line(text)}", file=sys.stderr, flush=True)
 
@@ -134,6 +143,29 @@ def deal(
 
 
 # -- play --------------------------------------------------------------------------------------
+def _daily_controller(
+    game: Game, ended: Callable[[Game], list[str]], *, piped: bool, store: Store, tracker: Tracker
+) -> Any:
+    """The REPL's controller, which also says the share line (and sends the record) once the daily game ends."""
+    from patience_cli.repl import Controller, Reply
+
+    class DailyController(Controller):
+        def __init__(self) -> None:
+            super().__init__(game, piped=piped, store=store, tracker=tracker)
+            self.done = False
+
+        def handle(self, line: str, *, peek: Callable[[int], list[str]] | None = None) -> Reply:
+            reply = super().handle(line, peek=peek)
+            current = self.game
+            if not self.done and current is game and current.is_over:
+                self.done = True
+                for text in ended(current):
+                    reply.say(text, "info")
+            return reply
+
+    return DailyController()
+
+
 def _server_player(url: str, name: str | None) -> Client | None:
     """A client for ``url`` as this machine's player there (registered with ``name`` on first use)."""
     from patience.leaderboard import Client, save_player, saved_player
@@ -153,16 +185,23 @@ def _server_player(url: str, name: str | None) -> Client | None:
 def play_daily(variant: str, cells: int | None, date: str | None, server: str | None, name: str | None) -> None:
     """Deal the day's game and play it: the attempt (sent to the server, if any) or practice."""
     from patience import Game
-    from patience.leaderboard import LeaderboardError, ServerUnreachable, server_url
+    from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
     from patience_cli.record_commands import open_store
-    from patience_cli.repl import Controller, Repl, Reply, Say, run_piped
+    from patience_cli.repl import Repl, Reply, Say, run_piped
 
     daily = _daily(variant, cells, date)
     store = open_store()
-    practice = attempt_of(store, daily) is not None
+    first = attempt_of(store, daily)
+    # The attempt left unfinished (the prompt was left mid-game) comes back: it is still the attempt.
+    resumed = store.resume() if first is not None and first.result == "unfinished" else None
+    if resumed is not None and (resumed.resumed is None or first is None or resumed.resumed.id != first.id):
+        resumed.close()
+        resumed = None
+    practice = first is not None and resumed is None
     url = server_url(server)
     client: Client | None = None
     attempt: int | None = None
+    key = f"{daily.date} {daily.variant} {daily.cells}"
     if url is None:
         if not practice:
             _note("no server set (--server URL or PATIENCE_SERVER): the attempt is played and recorded here only")
@@ -170,25 +209,47 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         try:
             client = _server_player(url, name)
             if client is not None:
-                attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+                attempt = saved_attempt(url, key) if resumed is not None else None
+                if attempt is None:
+                    attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+                    save_attempt(url, key, attempt)
         except ServerUnreachable as error:
             _note(f"{error}: the attempt is played and recorded here only")
             client = None
         except LeaderboardError as error:
             if error.status == 409 and "one attempt" in str(error):
-                practice = True
-                _note(f"the server says: {error}; this game is practice")
+                practice = resumed is None
+                _note(f"the server says: {error}" + ("; this game is practice" if practice else ""))
             else:
                 _note(f"the server refused the attempt: {error}; this game is played and recorded here only")
             client = None
-    game = Game.from_code(daily.code)
-    store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
-    tracker = store.track(game, daily=daily.date)
-    started = dt.datetime.now(dt.UTC)
+    if resumed is not None and first is not None:
+        tracker = resumed
+        game = tracker.game
+        started = _parse_stamp(first.started)
+        _note(f"resumed the day's attempt where it was left: {game.moves} moves, {game.cards_home} cards home")
+    else:
+        game = Game.from_code(daily.code)
+        store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
+        tracker = store.track(game, daily=daily.date)
+        started = dt.datetime.now(dt.UTC)
     kind = "practice" if practice else "the day's attempt"
     intro = f"Daily {daily.title} {daily.date}: deal #{daily.deal} ({daily.code}), {kind}"
+
+    def ended(over: Game) -> list[str]:
+        """The share line, then the server's verdict on the record, when the daily game ends."""
+        result = "won" if over.is_won else "gave-up"
+        lines = [
+            _share(
+                daily, cards_home=over.cards_home, moves=over.moves, undos=over.undos, result=result, practice=practice
+            )
+        ]
+        if client is not None and attempt is not None:
+            lines.append(_send(client, daily, attempt, over, result, started))
+        return lines
+
     piped = not sys.stdin.isatty()
-    controller = Controller(game, piped=piped, store=store, tracker=tracker)
+    controller = _daily_controller(game, ended, piped=piped, store=store, tracker=tracker)
     if piped:
         print(intro, flush=True)
         run_piped(controller, sys.stdin, sys.stdout)
@@ -196,21 +257,12 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         repl = Repl(controller)
         repl.show(Reply([Say(intro)]))
         repl.run()
-    game = controller.game
-    if not game.is_over:
-        if client is not None:
-            _note("the game has not ended, so its record was not sent: finish it or give up to be ranked")
-        return
-    result = "won" if game.is_won else "gave-up"
-    line = _share(
-        daily, cards_home=game.cards_home, moves=game.moves, undos=game.undos, result=result, practice=practice
-    )
-    print(line, flush=True)
-    if client is not None and attempt is not None:
-        _send(client, daily, attempt, game, result, started)
+    if not controller.done and client is not None:
+        _note("the game has not ended, so its record was not sent: `patience daily` again resumes it")
 
 
-def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> None:
+def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> str:
+    """Send the attempt's record; the line that says how the server ranked it, or why it refused it."""
     from patience.leaderboard import LeaderboardError
     from patience.records import format_record, record_of
 
@@ -220,12 +272,10 @@ def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: st
     try:
         accepted = client.send_record(daily.date, attempt, format_record(record))
     except LeaderboardError as error:
-        _note(f"the server did not accept the record: {error}")
-        return
-    print(
+        return f"the server did not accept the record: {one_line(str(error))}"
+    return (
         f"rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
-        f"(score {accepted.score}, checked by the server)",
-        flush=True,
+        f"(score {accepted.score}, checked by the server)"
     )
 
 

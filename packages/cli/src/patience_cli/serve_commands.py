@@ -36,6 +36,15 @@ def serve(
         bad_input(f"--database {database!r}: give a sqlite:/// or postgresql+psycopg:// URL")
     if not 0 < port < 65536:
         bad_input(f"--port {port}: a port is 1 to 65535")
+    import socket
+
+    # Tried here first, so that a port in use is one line of ours rather than the server's log.
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            bad_input(f"cannot serve on {host}:{port}: {error.strerror or error}")
     try:
         run(database, host, port)
     except OSError as error:

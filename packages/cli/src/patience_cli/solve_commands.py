@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import enum
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -52,6 +51,7 @@ from patience_cli.common import (
     deal_from_args,
     guarded,
     load_board,
+    one_line,
     plural,
 )
 
@@ -204,19 +204,6 @@ def parse_range(text: str) -> range:
     return range(low, high + 1)
 
 
-def _census_one(job: tuple[str, int, int, float]) -> tuple[int, str, int | None, float]:
-    """Solve one deal (in a worker process): ``(deal, result, moves, seconds)``; ``moves`` is None unless solved."""
-    from patience import deal_position, get_variant
-    from patience.solver import solve as run_solver
-
-    name, deal, cells, time_limit = job
-    variant = get_variant(name)
-    started = time.monotonic()
-    result = run_solver(variant, deal_position(variant, deal, cells), time_limit=time_limit)
-    moves = len(result.moves) if result.outcome.value == "solved" else None
-    return deal, result.outcome.value, moves, time.monotonic() - started
-
-
 class _Bar:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
@@ -254,7 +241,31 @@ def census(
     ],
     deals: Annotated[str, typer.Argument(metavar="RANGE", help="Deals to solve: 1-32000, or one number.")],
     cells: CellsOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes; 0 for one per core.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Worker processes, at most one per core; 0 for one per core. Default 1."),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Send the work to the Dask scheduler at ADDRESS (like tcp://10.0.0.5:8786) instead of --jobs.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Append the CSV to FILE (created if missing), doing only the deals it does not hold yet.",
+            dir_okay=False,
+        ),
+    ] = None,
+    chunk: Annotated[
+        int | None,
+        typer.Option("--chunk", help="Deals a worker takes at a time (default 4 with --jobs, 200 with --cluster)."),
+    ] = None,
     time_limit: Annotated[
         float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal, more than 0.")
     ] = 10.0,
@@ -270,56 +281,143 @@ def census(
     """Solve a range of deals and print one line per deal, in order, then (table) a summary.
 
     CSV columns: deal, result (solved, unsolvable or unknown), moves (the
-    solution's length; empty unless solved), seconds.
+    solution's length; empty unless solved), seconds. Deals are handed to the
+    workers as they take them, so any range runs in the same memory.
     """
     from patience import get_variant
     from patience.plugins import check_cells
+    from patience_cli import census as work
 
     var = get_variant(variant)
     n_cells = check_cells(var, cells)
     span = parse_range(deals)
-    if jobs < 0:
-        bad_input(f"--jobs must be 0 (every core) or more, not {jobs}")
     check_time_limit(time_limit)
-    workers = jobs or os.cpu_count() or 1
-    work = [(var.name, deal, n_cells, time_limit) for deal in span]
-    bar = _Bar(len(work))
-    if output is CensusFormat.CSV:
-        print("deal,result,moves,seconds", flush=True)
-    else:
-        print(f"{'deal':>10}  {'result':<10}  {'moves':>5}  {'seconds':>8}")
+    if jobs is not None and jobs < 0:
+        bad_input(f"--jobs must be 0 (every core) or more, not {jobs}")
+    if chunk is not None and chunk < 1:
+        bad_input(f"--chunk must be 1 or more deals, not {chunk}")
+    if cluster is not None and jobs is not None:
+        bad_input("--jobs and --cluster do not go together: the cluster's workers do the work")
+    if resume is not None and output is not CensusFormat.CSV:
+        bad_input("--resume appends CSV to its file: leave out --format table")
+    done: list[tuple[int, int]] = []
+    if resume is not None:
+        try:
+            done, cut = work.read_done(resume)
+        except work.ResumeError as error:
+            bad_input(f"--resume {error}")
+        except OSError as error:
+            bad_input(f"--resume cannot read {resume}: {error.strerror or error}")
+        if cut:
+            _drop_cut_line(resume)
+    todo = work.count_missing(span, done)
+    size = chunk or (200 if cluster is not None else 4)
+    tasks = ((var.name, n_cells, time_limit, part) for part in work.chunks(work.missing(span, done), size))
+    runner = _runner(jobs, cluster, todo, size)
+    sink = _Sink(resume, output)
+    bar = _Bar(todo)
     started = time.monotonic()
+    interrupted = True
     try:
-        for deal, result, moves, seconds in _results(work, workers):
+        for deal, result, moves, seconds in work.results(
+            runner, tasks, ahead=1 if runner.workers == 1 and cluster is None else 4 * runner.workers
+        ):
             bar.add(result)
-            shown = "" if moves is None else str(moves)
-            if output is CensusFormat.CSV:
-                print(f"{deal},{result},{shown},{seconds:.3f}", flush=True)
-            else:
-                print(f"{deal:>10}  {result:<10}  {shown:>5}  {seconds:>8.3f}", flush=True)
+            sink.row(deal, result, moves, seconds)
+        interrupted = False
     finally:
         bar.close()
+        sink.close()
+        runner.close(interrupted=interrupted)
     if output is CensusFormat.TABLE:
         c = bar.counts
         print(
-            f"{var.title}, {plural(n_cells, 'cell')}, {plural(len(work), 'deal')}: solved {c['solved']},"
+            f"{var.title}, {plural(n_cells, 'cell')}, {plural(todo, 'deal')}: solved {c['solved']},"
             f" unsolvable {c['unsolvable']},"
-            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {plural(workers, 'job')}"
+            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {plural(runner.workers, 'job')}"
         )
 
 
-def _results(work: list[tuple[str, int, int, float]], workers: int) -> Any:
-    if workers == 1 or len(work) <= 1:
-        return map(_census_one, work)
-    import multiprocessing
+def _runner(jobs: int | None, cluster: str | None, todo: int, size: int) -> Any:
+    """The :class:`~patience_cli.census.Runner` the options ask for (said on stderr when ``--jobs`` is cut down)."""
+    from patience_cli import census as work
 
-    pool = multiprocessing.get_context("spawn").Pool(workers)
-    return _closing(pool, pool.imap(_census_one, work, chunksize=4))
+    if cluster is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            bad_input("--cluster needs dask.distributed: pip install 'patience-cli[cluster]'")
+        try:
+            return work.ClusterRunner(cluster)
+        except (OSError, TimeoutError, ValueError) as error:
+            bad_input(
+                f"--cluster {cluster}: no Dask scheduler answered ({one_line(str(error)) or type(error).__name__})"
+            )
+    cores = work.usable_cores()
+    workers = jobs or 1
+    if jobs == 0:
+        workers = cores
+    elif workers > cores:
+        print(
+            f"patience: --jobs {jobs} is more than the {plural(cores, 'core')} here: running {cores}", file=sys.stderr
+        )
+        workers = cores
+    # No more workers than chunks to give them.
+    workers = max(min(workers, -(-todo // size)), 1)
+    return work.InlineRunner() if workers == 1 else work.PoolRunner(workers)
 
 
-def _closing(pool: Any, results: Any) -> Any:
-    with pool:
-        yield from results
+def _drop_cut_line(path: Path) -> None:
+    """Remove the unfinished last line an interrupted census left in ``path`` (its deal is solved again)."""
+    data = path.read_bytes()
+    keep = data.rfind(b"\n") + 1
+    with path.open("r+b") as handle:
+        handle.truncate(keep)
+    print(
+        f"patience: {path}: dropped its unfinished last line {data[keep:][:40]!r}; that deal is solved again",
+        file=sys.stderr,
+    )
+
+
+class _Sink:
+    """Where rows go: stdout, or appended to the ``--resume`` file (a header first when it is new)."""
+
+    def __init__(self, resume: Path | None, output: CensusFormat) -> None:
+        from patience_cli.census import HEADER
+
+        self.output = output
+        self.file = None
+        if resume is not None:
+            fresh = not resume.exists() or resume.stat().st_size == 0
+            try:
+                self.file = resume.open("a", encoding="utf-8")
+            except OSError as error:
+                bad_input(f"--resume cannot write {resume}: {error.strerror or error}")
+            if fresh:
+                self.file.write(HEADER + "\n")
+                self.file.flush()
+        elif output is CensusFormat.CSV:
+            print(HEADER, flush=True)
+        else:
+            print(f"{'deal':>10}  {'result':<10}  {'moves':>5}  {'seconds':>8}")
+
+    def row(self, deal: int, result: str, moves: int | None, seconds: float) -> None:
+        shown = "" if moves is None else str(moves)
+        if self.output is CensusFormat.TABLE:
+            print(f"{deal:>10}  {result:<10}  {shown:>5}  {seconds:>8.3f}", flush=True)
+            return
+        line = f"{deal},{result},{shown},{seconds:.3f}\n"
+        if self.file is not None:
+            # One write per row, flushed: an interruption leaves whole rows (or one cut line).
+            self.file.write(line)
+            self.file.flush()
+        else:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# First: it refuses a compiled build older than its source before anything compiled is imported.
+import patience._build  # noqa: F401
 from patience.board import format_board, parse_board
 from patience.cards import Card, Colour, Suit, full_deck
 from patience.codes import GameCode

@@ -54,7 +54,10 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
     if action.kind is ActionKind.WIN:
         bonus = max(0, rules.win_bonus - rules.win_bonus_per_move * state.moves) if rules.win_bonus else 0
         return evolve(state, score=state.score + bonus)
-    earned = [card for card in action.cards_home if not (rules.first_time_only and card in state.ever_home)]
+    # With two decks nothing comes back from a foundation, so every card home is a first time; and
+    # ever_home, a set, could not tell the second ♥5 from the first.
+    first_time = rules.first_time_only and variant.rules.decks == 1
+    earned = [card for card in action.cards_home if not (first_time and card in state.ever_home)]
     return ScoreState(
         _floor(rules, state.score + rules.card_home * len(earned)),
         state.moves + action.moves,

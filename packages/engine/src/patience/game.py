@@ -22,6 +22,7 @@ from patience.errors import (
     PluginError,
 )
 from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
+from patience.listing import legal_moves
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
@@ -78,24 +79,22 @@ class LegalMoves:
 
     def __init__(self, game: Game) -> None:
         self._game = game
+        self._listed: tuple[Position, list[Move]] | None = None
 
     def __iter__(self) -> Iterator[Move]:
         game = self._game
         if game.is_over:
             return
-        position = game.position
         if game.rules_are_data:
-            # The default legality hook is check_move on the declared rules, so
-            # calling it directly on ordered runs only lists exactly the same moves.
-            rules, title = game.variant.rules, game.variant.title
-            candidates = candidate_moves(
-                position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
-            )
-            for move in candidates:
-                if check_move(rules, position, move, title):
-                    yield move
+            # The default legality hook is check_move on the declared rules: the tables list
+            # exactly the moves it accepts, in the same order, without judging each candidate.
+            # Kept while the game stays on this position: list() asks len() first, then iterates.
+            position = game.position
+            if self._listed is None or self._listed[0] is not position:
+                self._listed = (position, legal_moves(game.variant.rules, position))
+            yield from self._listed[1]
             return
-        for move in candidate_moves(position, foundation_takeback=True):
+        for move in candidate_moves(game.position, foundation_takeback=True):
             if game.check(move):
                 yield move
 
@@ -107,6 +106,9 @@ class LegalMoves:
 
     def count(self) -> int:
         """How many moves are listed."""
+        game = self._game
+        if game.rules_are_data and not game.is_over:
+            return len(list(iter(self)))
         return sum(1 for _ in self)
 
     __len__ = count
@@ -300,7 +302,18 @@ class Game:
 
     def check(self, move: Move) -> Verdict:
         """Whether ``move`` is legal now, with the reason when it is not."""
-        verdict: Verdict | None = self._legality(variant=self.variant, position=self.position, move=move)
+        return self._judge(self.position, move)
+
+    def _judge(self, position: Position, move: Move) -> Verdict:
+        """The legality hook's verdict on ``move`` in ``position``.
+
+        When the rules are data the hook is the default one, which is
+        check_move on the declared rules: asking it directly gives the same
+        verdict and words without the plugin call.
+        """
+        if self.rules_are_data:
+            return check_move(self.variant.rules, position, move, self.variant.title)
+        verdict: Verdict | None = self._legality(variant=self.variant, position=position, move=move)
         return verdict if verdict is not None else Verdict(False, "no plugin judged this move")
 
     def find(self, card: Card) -> Place | None:
@@ -437,7 +450,7 @@ class Game:
         position = self.position
         for move in moves:
             # Finish plays by the same rules as everything else.
-            if not self._legality(variant=self.variant, position=position, move=move):
+            if not self._judge(position, move):
                 raise IllegalMoveError(f"cannot finish: {move} is not allowed")
             position = position.apply(move)
         return self._perform(ActionKind.FINISH, tuple(moves), log="finish")
@@ -466,7 +479,7 @@ class Game:
         action = self._redo[-1]
         position = self.position
         for move in action.moves:
-            if not self._legality(variant=self.variant, position=position, move=move):
+            if not self._judge(position, move):
                 raise IllegalMoveError(f"cannot redo {action}: the position has changed")
             position = position.apply(move)
         self._redo.pop()

@@ -2,10 +2,13 @@
 
 Every hook is called with keyword arguments only, so a spec can grow a
 parameter without breaking implementations that do not take it. The
-per-variant hooks are ``firstresult``: an implementation returns ``None`` for
-a variant that is not its own, and the engine's built-in defaults
-(:mod:`patience.defaults`, registered ``trylast``) answer from the variant's
-declared :class:`~patience.rules.Rules`.
+per-variant hooks (those that take ``variant``) are routed
+(:func:`patience.plugins.route`): for a variant, only the plugins that
+override it (``PATIENCE_OVERRIDES``), the plugin that registered it and the
+engine's built-in defaults (:mod:`patience.defaults`, registered
+``trylast``, answering from the variant's declared
+:class:`~patience.rules.Rules`) are called, in that order. They are
+``firstresult``: ``None`` lets the next implementation answer.
 """
 
 from __future__ import annotations
@@ -34,8 +37,11 @@ CellCounts = tuple[tuple[int, ...], int]
 def patience_register_variants(register: Callable[[Variant], None]) -> None:
     """Register variants by calling ``register(variant)`` once for each.
 
-    Called every time the engine lists the installed variants. Every result
-    is used; a name registered twice is an error that names both plugins.
+    ``register`` is a :class:`patience.plugins.Registrar`: ``register.get(name)``
+    returns another plugin's variant to derive one from. Called every time
+    the engine lists the installed variants; every result is used. A plugin
+    that registers a name or code prefix already taken, or something that is
+    not a Variant, is disabled with one warning.
     """
 
 
@@ -43,9 +49,11 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
 def patience_deal(variant: Variant, deal: int, cells: int) -> Position | None:
     """Deal ``deal`` (1 to 8,589,934,591) of ``variant`` with ``cells`` cells.
 
-    Called when a game starts and by ``patience deal``. Return the position as
-    dealt, before any automatic play, or ``None`` when ``variant`` is not
-    yours. ``cells`` is always one of the variant's cell counts. firstresult.
+    Called when a game starts and by ``patience deal``, only for the
+    variants the plugin registered. Return the position as dealt, before any
+    automatic play, with ``variant.columns`` columns and ``cells`` cells (one
+    of the variant's cell counts). firstresult; a derived variant that no
+    plugin deals is dealt as its base.
     """
 
 

@@ -42,7 +42,9 @@ __all__ = [
     "LeaderboardError",
     "ServerUnreachable",
     "Started",
+    "save_attempt",
     "save_player",
+    "saved_attempt",
     "saved_player",
     "server_url",
 ]
@@ -221,10 +223,34 @@ def saved_player(url: str) -> tuple[str, str] | None:
 
 def save_player(url: str, name: str, token: str) -> Path:
     """Keep ``name`` and ``token`` for ``url`` in the data directory (readable by the user only); the file's path."""
-    path = _tokens_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     tokens = _read_tokens()
     tokens[url.rstrip("/")] = {"name": name, "token": token}
+    return _write_tokens(tokens)
+
+
+def saved_attempt(url: str, key: str) -> int | None:
+    """The attempt id kept for ``key`` (``"2026-12-24 freecell 4"``) on ``url``, to send its record after a pause."""
+    entry = _read_tokens().get(url.rstrip("/"))
+    attempts = entry.get("attempts") if isinstance(entry, dict) else None
+    value = attempts.get(key) if isinstance(attempts, dict) else None
+    return value if isinstance(value, int) else None
+
+
+def save_attempt(url: str, key: str, attempt: int) -> Path:
+    """Keep the id of the attempt started on ``url`` for ``key`` (a game left unfinished can be sent later)."""
+    tokens = _read_tokens()
+    entry = tokens.get(url.rstrip("/"))
+    if not isinstance(entry, dict):
+        entry = tokens[url.rstrip("/")] = {}
+    attempts = entry.setdefault("attempts", {})
+    if isinstance(attempts, dict):
+        attempts[key] = attempt
+    return _write_tokens(tokens)
+
+
+def _write_tokens(tokens: dict[str, Any]) -> Path:
+    path = _tokens_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     # Written aside and renamed, so a crash never leaves half a file where the tokens were.
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

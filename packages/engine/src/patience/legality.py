@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
+from typing import Final
 
 from attrs import frozen
 
@@ -40,7 +41,7 @@ class Verdict:
         return self.legal
 
 
-LEGAL = Verdict(True)
+LEGAL: Final = Verdict(True)
 
 
 def _no(reason: str) -> Verdict:
@@ -247,7 +248,10 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
 
     Each pass looks at the columns, then the cells, that held a card when the
     pass began, each once, and sends its card home when the policy allows;
-    passes repeat until one moves nothing.
+    passes repeat until one moves nothing. With two decks each pass looks at
+    the columns in the order of their cards (as bytes of card indices), so
+    that which of two equal cards goes home does not depend on where the
+    columns stand.
     """
     if policy is AutoPlay.NONE:
         return []
@@ -271,9 +275,15 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     home = Place.foundation()
     moves: list[Move] = []
     changed = True
+    order = list(range(len(columns)))
     while changed:
         changed = False
-        for i, column in enumerate(columns):
+        if len(found) > 4:
+            # Two decks: two columns may show equal cards and only one may be wanted. The columns are
+            # looked at in the order of their cards, so that the solver can tell which one goes.
+            order = sorted(order, key=lambda i: bytes(card.index for card in columns[i][: tops[i]]))
+        for i in order:
+            column = columns[i]
             height = tops[i]
             if height:
                 card = column[height - 1]
@@ -295,7 +305,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
 
 
 #: For each suit (by value), the two suits of the other colour.
-_OTHER_COLOUR = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
+_OTHER_COLOUR: Final = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
 def _goes_home(card: Card, found: list[int], safe_only: bool, heights: bytes) -> int:

@@ -10,6 +10,7 @@ which Eight Off allows, is written with the suit after the ``h``: ``hSa``
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from attrs import frozen
 
@@ -19,7 +20,7 @@ from patience.errors import InvalidMoveError, clipped
 __all__ = ["CELL_LETTERS", "Move", "Place", "PlaceKind"]
 
 #: Cell letters by cell index; ``h`` is skipped because it names the foundation.
-CELL_LETTERS = "abcdefgk"
+CELL_LETTERS: Final = "abcdefgk"
 
 
 class PlaceKind(enum.Enum):
@@ -113,10 +114,10 @@ class Place:
 
 # Places are immutable values, so the common ones are made once and shared (the rules and the
 # solver's replay name places in their inner loops).
-_SHARED = 16
-_COLUMNS = tuple(Place(PlaceKind.COLUMN, i) for i in range(_SHARED))
-_CELLS = tuple(Place(PlaceKind.CELL, i) for i in range(_SHARED))
-_HOME = Place(PlaceKind.FOUNDATION, None)
+_SHARED: Final = 16
+_COLUMNS: Final = tuple(Place(PlaceKind.COLUMN, i) for i in range(_SHARED))
+_CELLS: Final = tuple(Place(PlaceKind.CELL, i) for i in range(_SHARED))
+_HOME: Final = Place(PlaceKind.FOUNDATION, None)
 
 
 @frozen

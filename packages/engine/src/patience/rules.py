@@ -97,7 +97,8 @@ class Scoring:
     negative: bool = False
     """Scores may go below 0 (Vegas-style scoring); otherwise a score never drops under 0."""
     first_time_only: bool = False
-    """Only the first time each card reaches a foundation earns points (Eight Off)."""
+    """Only the first time each card reaches a foundation earns points (Eight Off). With two decks,
+    where nothing comes back from a foundation, every card home earns."""
     undo_takes_back: bool = False
     """Undo takes back the points the undone action earned (every shipped variant, so that
     undo and redo cannot farm points); any ``undo_penalty`` comes on top."""

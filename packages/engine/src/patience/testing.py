@@ -143,20 +143,22 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
     solution plays them. ``None`` when the game refuses one of them.
     """
     from patience.solver import _start, place_step
-    from patience.solver._compiled import Compiled
-    from patience.solver._judged import Judged
+    from patience.solver._compiled import Compiled, CompiledTwoDecks
+    from patience.solver._judged import Judged, JudgedTwoDecks
 
     variant, position = game.variant, game.position
     shape = (len(position.columns), len(position.cells), position.base, position.decks)
+    one_deck = position.decks == 1
     if rules_are_data(variant, pm):
-        comp: Compiled = Compiled(variant.rules, game.autoplay, *shape)
+        comp: Compiled = (Compiled if one_deck else CompiledTwoDecks)(variant.rules, game.autoplay, *shape)
     else:
         legality = route("patience_move_legality", variant, pm)
 
         def legal(where: Position, move: Move) -> bool:
             return bool(legality(variant=variant, position=where, move=move))
 
-        comp = Judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
+        judged = Judged if one_deck else JudgedTwoDecks
+        comp = judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
     (columns, held, found), extra = _start(comp, position)
     if extra:
         game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)

@@ -492,11 +492,12 @@ def _daily(day: dt.date, variant: str, cells: int | None) -> DailyDeal:
 
 
 _STYLE = """
-body{font-family:system-ui,sans-serif;margin:0;padding:1rem;background:#0b5d2a;color:#f4f4f4}
+body{font-family:system-ui,sans-serif;margin:0;padding:.75rem;background:#0b5d2a;color:#f4f4f4}
 h1{font-size:1.4rem;margin:0 0 .3rem}p{margin:.2rem 0 1rem;color:#cfe8d6}
 table{width:100%;border-collapse:collapse;background:#fff;color:#111;border-radius:8px;overflow:hidden}
-th,td{padding:.55rem .4rem;text-align:right;font-size:1rem}th{background:#e8efe9}
-td.n,th.n{text-align:left;word-break:break-all}tr:nth-child(even) td{background:#f6f8f6}
+th,td{padding:.5rem .25rem;text-align:right;font-size:.9rem;white-space:nowrap}th{background:#e8efe9}
+td.n,th.n{text-align:left;width:100%;white-space:normal;overflow-wrap:break-word;word-break:normal}
+tr:nth-child(even) td{background:#f6f8f6}
 .won{color:#0b5d2a;font-weight:600}nav a{color:#fff;margin-right:1rem}
 """
 

@@ -31,7 +31,7 @@ from patience import (
 )
 from patience.errors import clipped
 from patience.shuffle import read_deal_number
-from patience_cli.common import plural
+from patience_cli.common import one_line, plural
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
 
@@ -273,7 +273,7 @@ class Controller:
         try:
             self._dispatch(text, reply)
         except PatienceError as error:
-            reply.say(str(error), "error")
+            reply.say(one_line(str(error)), "error")
         except Exception as error:  # the loop must survive anything; say what went wrong in one line
             reply.say(f"unexpected error ({type(error).__name__}: {error}); the game goes on", "error")
         if self._game.is_won and not was_won:

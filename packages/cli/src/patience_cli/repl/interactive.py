@@ -23,6 +23,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 
 from patience import Position
+from patience_cli.common import one_line
 from patience_cli.repl.completion import GameCompleter
 from patience_cli.repl.controller import Controller, Reply, result_line
 from patience_cli.repl.hints import Hinter, HintResult, Verdict, snapshot
@@ -293,7 +294,7 @@ class Repl:
         """Handle one line as if typed; return whether the player asked to quit."""
         try:
             reply = self.controller.handle(line)
-            self.show(reply, echo=line.strip() or None)
+            self.show(reply, echo=one_line(line) or None)  # a 5,000-character line is echoed cut short
             if reply.hint:
                 self.start_hint()
             return reply.quit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
@@ -10,6 +11,32 @@ from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
 
 __all__ = ["run_piped"]
+
+
+#: The longest line piped play reads; a longer one is refused and skipped (an action is a few characters,
+#: and `play < /dev/zero` must not read one endless line into memory).
+MAX_LINE = 64 * 1024
+
+
+class _Overlong(str):
+    """A line longer than :data:`MAX_LINE`: its first characters, to be refused rather than played."""
+
+    __slots__ = ()
+
+
+def _bounded(stream: io.TextIOBase) -> Iterator[str]:
+    """The lines of ``stream``, each read :data:`MAX_LINE` characters at most: a longer one is skipped in chunks."""
+    while True:
+        line = stream.readline(MAX_LINE)
+        if not line:
+            return
+        if len(line) >= MAX_LINE and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = stream.readline(MAX_LINE)
+            yield _Overlong(line[:20])
+        else:
+            yield line
 
 
 class _Lines:
@@ -29,6 +56,9 @@ class _Lines:
 
     def _read(self) -> bool:
         for number, raw in self._source:
+            if isinstance(raw, _Overlong):
+                self._ahead.append((number, raw))
+                return True
             line = raw.split(";", 1)[0].strip()  # `;` starts a comment, as in game records
             if line and not line.startswith("#"):
                 words = line.split()
@@ -69,11 +99,15 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     Nothing typed stops the run early except ``quit``; refusals are printed
     (with their line number) and the next line is read.
     """
-    source = _Lines(lines)
+    source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines)
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
     for number, line in source:
+        if isinstance(line, _Overlong):
+            last = f"line {number}: longer than {MAX_LINE // 1024} KiB, skipped: {line!s}…"
+            print(last, file=out, flush=True)
+            continue
         unreadable = _unreadable(line, encoding)
         if unreadable:
             last = f"line {number}: {unreadable}"

@@ -52,8 +52,8 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
 from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay
-from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, State, Step
-from patience.solver._judged import Judged
+from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, CompiledTwoDecks, State, Step
+from patience.solver._judged import Judged, JudgedTwoDecks
 from patience.solver._search import Limits, Scan, Status, Weights
 from patience.variant import Variant
 
@@ -158,7 +158,8 @@ def solve(
     policy = policy if policy is not None else AutoPlay.NONE
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    comp = Compiled(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    kind = Compiled if position.decks == 1 else CompiledTwoDecks
+    comp = kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -246,7 +247,8 @@ def _solve_with_hook(
         return bool(legality(variant=variant, position=where, move=move))
 
     columns, cells = len(position.columns), len(position.cells)
-    comp = Judged(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+    kind = Judged if position.decks == 1 else JudgedTwoDecks
+    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -342,10 +344,16 @@ def _autoplay(policy: AutoPlay, position: Position) -> Position:
 
 def place_step(position: Position, step: Step) -> Move:
     """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
-    card, count, dest = step
+    card, count, dest = step[:3]
+    # Two decks: the step says which of two columns showing equal cards it means, by their order.
+    source_order, target_order = step[3:] if len(step) > 3 else (-1, -1)
+    keys = [bytes(c.index for c in column) for column in position.columns] if len(step) > 3 else []
     source: Place | None = None
-    for i, column in enumerate(position.columns):
+    from_cell = len(step) > 3 and source_order < 0
+    for i, column in enumerate(() if from_cell else position.columns):
         if len(column) >= count and column[-count].index == card:
+            if source_order >= 0 and sum(key < keys[i] for key in keys) != source_order:
+                continue
             source = Place.column(i)
             break
     else:
@@ -364,6 +372,8 @@ def place_step(position: Position, step: Step) -> Move:
     else:
         for i, column in enumerate(position.columns):
             if column and column[-1].index == dest:
+                if target_order >= 0 and sum(key < keys[i] for key in keys) != target_order:
+                    continue
                 target = Place.column(i)
                 break
         else:

@@ -25,19 +25,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Final
 
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
-__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "Later", "State", "Step"]
+__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
-HOME = -1
-CELL = -2
-EMPTY = -3
+HOME: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
 
-#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination.
-Step = tuple[int, int, int]
+#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
+#: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
+#: the number of columns whose cards sort before that column's (-1 for a cell or no column).
+Step = tuple[int, ...]
 #: ``(columns, cells, foundations)`` as described in the module docstring.
 State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 #: What one transition records: the player's step and the extra safe moves home after it.
@@ -48,10 +51,10 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
 
-_SUIT = bytes(c // 13 for c in range(52))
-_RANK0 = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
-_RED = (False, True, True, False)  # spades, hearts, diamonds, clubs
-_ONE = tuple(bytes((c,)) for c in range(52))
+_SUIT: Final = bytes(c // 13 for c in range(52))
+_RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
+_RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
+_ONE: Final = tuple(bytes((c,)) for c in range(52))
 
 
 def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -189,8 +192,6 @@ class Compiled:
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
-        if self.decks == 2:
-            return self._settle_two(columns, cells, found)
         policy = self.policy
         height = self.height
         extra: list[Step] = []
@@ -249,51 +250,6 @@ class Compiled:
             return suit + 4
         return -1
 
-    def _settle_two(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
-        """:meth:`settle` with two decks: the same moves, each card onto the first foundation it is next for."""
-        slot = self.slot
-        extra: list[Step] = []
-        while True:
-            moved = True
-            while moved:
-                moved = False
-                for i, column in enumerate(columns):
-                    while column:
-                        card = column[-1]
-                        f = slot(card, found)
-                        if f < 0 or not self.policy(card, found):
-                            break
-                        found[f] += 1
-                        columns[i] = column = column[:-1]
-                        moved = True
-                for card in tuple(cells):
-                    f = slot(card, found)
-                    if f >= 0 and self.policy(card, found):
-                        found[f] += 1
-                        cells.remove(card)
-                        moved = True
-            step = None
-            for i, column in enumerate(columns):
-                if column:
-                    card = column[-1]
-                    f = slot(card, found)
-                    if f >= 0 and self.safe(card, found):
-                        found[f] += 1
-                        columns[i] = column[:-1]
-                        step = (card, 1, HOME)
-                        break
-            else:
-                for card in cells:
-                    f = slot(card, found)
-                    if f >= 0 and self.safe(card, found):
-                        found[f] += 1
-                        cells.remove(card)
-                        step = (card, 1, HOME)
-                        break
-            if step is None:
-                return extra
-            extra.append(step)
-
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
         """Settle a starting position; return the state and the explicit steps that settling needed."""
         extra = self.settle(columns, cells, found)
@@ -322,8 +278,8 @@ class Compiled:
         complete search lists every legal move.
         """
         out, later = self.expand(columns, cells, found, full)
-        make = self._make
-        out.extend(make(columns, cells, found, i, k, dest, -1, step) for i, k, dest, step, _ in later)
+        for i, k, dest, step, _ in later:
+            out.append(self._make(columns, cells, found, i, k, dest, -1, step))
         return out
 
     def expand(
@@ -337,8 +293,6 @@ class Compiled:
         """
         out: list[Child] = []
         later: list[Later] = []
-        append = out.append
-        defer = later.append
         n_cols = self.n_columns
         free = self.n_cells - len(cells)
         empties = columns.count(b"")
@@ -354,36 +308,37 @@ class Compiled:
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
         two = self.decks == 2
-        uncovers_home = self.uncovers_home
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
         # With two decks two columns may show equal cards: the second one's column, by card.
         twins = self._twins(columns, tops) if two else None
         runs = self._runs
-        run_length = self.run_length
-        make = self._make
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
             if found[suit_of[top]] == rank_of[top] or (two and found[suit_of[top] + 4] == rank_of[top]):
-                append(make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or run_length(column)
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+            run = runs.get(column) or self.run_length(column)
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops.get(target)
                     if j is not None:
-                        append(make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
                         if twins and target in twins:
-                            append(make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target)))
+                            out.append(
+                                self._make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target))
+                            )
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
                         j = tops.get(target)
                         if j is not None:
-                            append(make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
                             if twins and target in twins:
-                                append(make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target)))
+                                out.append(
+                                    self._make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target))
+                                )
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -394,10 +349,10 @@ class Compiled:
                         if (
                             found[suit_of[exposed]] == rank_of[exposed]
                             or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                        ) and uncovers_home(exposed, found):
-                            append(make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
+                        ) and self.uncovers_home(exposed, found):
+                            out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
-                            defer((i, k, 0, (bottom, k, EMPTY), rest))
+                            later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 rest = column[:-1]
                 if rest:
@@ -405,21 +360,21 @@ class Compiled:
                     if (
                         found[suit_of[exposed]] == rank_of[exposed]
                         or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                    ) and uncovers_home(exposed, found):
-                        append(make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                    ) and self.uncovers_home(exposed, found):
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
-                defer((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
             if found[suit_of[card]] == rank_of[card] or (two and found[suit_of[card] + 4] == rank_of[card]):
-                append(make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
-                    append(make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
                     if twins and target in twins:
-                        append(make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
+                        out.append(self._make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
             if empties and to_empty[card]:
-                append(make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
 
     @staticmethod
@@ -466,7 +421,9 @@ class Compiled:
             cost = 1
         elif dest == HOME:
             home = list(found)
-            home[self.slot(moving[0], found)] += 1
+            suit = _SUIT[moving[0]]
+            # With two decks the card goes onto its suit's first foundation if it is next there, else the second.
+            home[suit if found[suit] == self.height[moving[0]] else suit + 4] += 1
             found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
@@ -492,3 +449,77 @@ class Compiled:
             return ((step, *extra) if extra else (step,)), tuple(cols), cells, found, cost
         cols.sort()
         return (step,), tuple(cols), cells, found, cost
+
+
+class CompiledTwoDecks(Compiled):
+    """:class:`Compiled` for two decks, where two columns may show equal cards.
+
+    Steps name their columns (see :data:`Step`), and the automatic moves
+    home look at the columns in the order of their cards, as the game's
+    automatic play does with two decks, so that the game sends the same one
+    of two equal cards home.
+    """
+
+    def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
+        """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        slot, policy, safe = self.slot, self.policy, self.safe
+        extra: list[Step] = []
+        while True:
+            moved = True
+            while moved:
+                moved = False
+                # One pass as the game makes it: each column once, in the order of their cards, then the cells.
+                for i in sorted(range(len(columns)), key=columns.__getitem__):
+                    column = columns[i]
+                    if column:
+                        card = column[-1]
+                        f = slot(card, found)
+                        if f >= 0 and policy(card, found):
+                            found[f] += 1
+                            columns[i] = column[:-1]
+                            moved = True
+                for card in tuple(cells):
+                    f = slot(card, found)
+                    if f >= 0 and policy(card, found):
+                        found[f] += 1
+                        cells.remove(card)
+                        moved = True
+            step: Step | None = None
+            for i in sorted(range(len(columns)), key=columns.__getitem__):
+                column = columns[i]
+                if column:
+                    card = column[-1]
+                    f = slot(card, found)
+                    if f >= 0 and safe(card, found):
+                        step = (card, 1, HOME, sum(other < column for other in columns), -1)
+                        found[f] += 1
+                        columns[i] = column[:-1]
+                        break
+            else:
+                for card in cells:
+                    f = slot(card, found)
+                    if f >= 0 and safe(card, found):
+                        step = (card, 1, HOME, -1, -1)
+                        found[f] += 1
+                        cells.remove(card)
+                        break
+            if step is None:
+                return extra
+            extra.append(step)
+
+    def _make(
+        self,
+        columns: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, ...],
+        src: int,
+        count: int,
+        dest: int,
+        cell_card: int,
+        step: Step,
+    ) -> Child:
+        # ``columns`` is sorted, so a column's first index is the number of columns that sort before it.
+        source = columns.index(columns[src]) if src >= 0 else -1
+        target = columns.index(columns[dest]) if dest >= 0 and step[2] >= 0 else -1
+        steps, cols, held, home, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
+        return ((*steps[0], source, target), *steps[1:]), cols, held, home, cost

@@ -17,9 +17,9 @@ from patience.cards import Card, Suit
 from patience.moves import Move
 from patience.position import Position
 from patience.rules import AutoPlay, Rules
-from patience.solver._compiled import Child, Compiled, Later, Step
+from patience.solver._compiled import Child, Compiled, CompiledTwoDecks, Later, Step
 
-__all__ = ["Judged"]
+__all__ = ["Judged", "JudgedTwoDecks"]
 
 #: Card by its index (``suit * 13 + rank - 1``).
 _CARDS = tuple(Card(index % 13 + 1, Suit(index // 13)) for index in range(52))
@@ -64,3 +64,7 @@ class Judged(Compiled):
             [child for child in out if legal(where, place(where, child[0][0]))],
             [move for move in later if legal(where, place(where, move[3]))],
         )
+
+
+class JudgedTwoDecks(Judged, CompiledTwoDecks):
+    """:class:`Judged` for two decks: the two-deck generator's moves, each judged by the hook."""

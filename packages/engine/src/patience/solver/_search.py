@@ -208,9 +208,7 @@ class Scan:
         if self.status is not None:
             return self.status
         ranks, buckets, parents, full = self.ranks, self.buckets, self.parents, self.full
-        bucket_of = buckets.get
-        setdefault = parents.setdefault
-        expand, make_later, penalty = self.comp.expand, self.comp.make_later, self.penalty
+        comp, penalty = self.comp, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
         by_found = self.by_found
@@ -238,7 +236,7 @@ class Scan:
                 heappop(ranks)
             if later is not None:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
-                steps, ccols, ccells, found, _ = make_later(key[0], key[1], found, later)
+                steps, ccols, ccells, found, _ = comp.make_later(key[0], key[1], found, later)
                 ckey = (ccols, ccells)
                 if ckey in parents:
                     continue
@@ -252,11 +250,11 @@ class Scan:
                     table = by_found[found] = _NextPenalties(penalty, found, wn, next_cards).__getitem__
             else:
                 table = penalty
-            made, deferred = expand(cols, cells, found, full)
+            made, deferred = comp.expand(cols, cells, found, full)
             for steps, ccols, ccells, cfound, cost in made:
                 ckey = (ccols, ccells)
                 seen = len(parents)
-                setdefault(ckey, (key, steps))
+                parents.setdefault(ckey, (key, steps))
                 if len(parents) == seen:
                     continue
                 home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
@@ -278,7 +276,7 @@ class Scan:
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ccells) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
-                into = bucket_of(rank)
+                into = buckets.get(rank)
                 if into is None:
                     buckets[rank] = [(ckey, cfound, cg, None)]
                     heappush(ranks, rank)
@@ -299,7 +297,7 @@ class Scan:
                             pen += wc
                         else:
                             pen += table(column[-count:]) - table(b"")
-                        into = bucket_of(pen)
+                        into = buckets.get(pen)
                         if into is None:
                             buckets[pen] = [(key, found, cg, move)]
                             heappush(ranks, pen)

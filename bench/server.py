@@ -1,0 +1,202 @@
+"""Leaderboard service benchmark: N concurrent clients on loopback, each registering, starting and winning.
+
+    .venv/bin/python bench/server.py                          # SQLite, 32 clients, 320 players
+    .venv/bin/python bench/server.py --database postgresql+psycopg://patience@/patience?host=/tmp/pg
+    .venv/bin/python bench/server.py --processes 2            # two server processes on one database
+    .venv/bin/python bench/server.py --quick                  # a smoke run
+
+It starts real ``patience serve`` processes on free loopback ports (the
+clients are spread over them in turn), then ``--clients`` threads share
+``--players`` players: each registers (``POST /api/v1/players``), starts
+the day's attempt (``POST .../attempts``) and sends a winning record
+(``PUT .../record``), which the service replays action by action before it
+answers. It prints accepted submissions per second over the whole run, the
+p50 and p99 latency of each kind of request, and checks that the day's
+leaderboard holds exactly the accepted players, nothing lost. Finally it
+times the replay alone (``check_record``) in this process, to show where
+the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+from patience import Game
+from patience.daily import daily_deal
+from patience.records import check_record, format_record, parse_record, record_of
+from patience.solver import Outcome, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+PATIENCE = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "patience"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(database: str, home: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    env = {**os.environ, "PATIENCE_HOME": str(home), "PATIENCE_RATE_LIMIT": "1000/60"}
+    log = (home / f"server-{port}.log").open("wb")
+    process = subprocess.Popen(
+        [str(PATIENCE), "serve", "--database", database, "--port", str(port)], stdout=log, stderr=log, env=env
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/api/v1/health")
+            if connection.getresponse().status == 200:
+                return process, port
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit(f"the server did not start: see {home}")
+
+
+def winning_record(date: str) -> str:
+    daily = daily_deal(date)
+    game = Game.from_code(daily.code)
+    result = solve(game.variant, game.position, max_positions=200_000)
+    assert result.outcome is Outcome.SOLVED
+    for move in result.moves:
+        game.play(move)
+    return format_record(record_of(game, result="won", started=dt.datetime.now(dt.UTC)))
+
+
+class Client:
+    """One keep-alive connection to one server process."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, object, float]:
+        started = time.perf_counter()
+        self.connection.request(method, path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        return response.status, json.loads(data or b"null"), time.perf_counter() - started
+
+
+def run(args: argparse.Namespace) -> int:
+    date = dt.datetime.now(dt.UTC).date().isoformat()
+    record = winning_record(date).encode()
+    home = Path(tempfile.mkdtemp(prefix="patience-bench-"))
+    database = args.database or f"sqlite+pysqlite:///{home / 'board.sqlite3'}"
+    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    servers = [start_server(database, home) for _ in range(args.processes)]
+    latencies: dict[str, list[float]] = {"register": [], "attempt": [], "record": []}
+    accepted: list[str] = []
+    failures: list[str] = []
+    lock = threading.Lock()
+    tag = uuid.uuid4().hex[:6]
+    players = iter(range(args.players))
+
+    def worker(index: int) -> None:
+        client = Client(servers[index % len(servers)][1])
+        mine: dict[str, list[float]] = {"register": [], "attempt": [], "record": []}
+        while True:
+            with lock:
+                number = next(players, None)
+            if number is None:
+                break
+            name = f"b{tag}-{number}"
+            try:
+                status, answer, took = client.call(
+                    "POST", "/api/v1/players", json.dumps({"name": name}).encode(), {"Content-Type": "application/json"}
+                )
+                mine["register"].append(took)
+                assert status == 201 and isinstance(answer, dict), (status, answer)
+                auth = {"Authorization": f"Bearer {answer['token']}"}
+                body = json.dumps({"variant": "freecell", "cells": 4}).encode()
+                status, answer, took = client.call(
+                    "POST", f"/api/v1/daily/{date}/attempts", body, {**auth, "Content-Type": "application/json"}
+                )
+                mine["attempt"].append(took)
+                assert status == 201 and isinstance(answer, dict), (status, answer)
+                path = f"/api/v1/daily/{date}/attempts/{answer['attempt']}/record"
+                status, answer, took = client.call("PUT", path, record, {**auth, "Content-Type": "text/plain"})
+                mine["record"].append(took)
+                assert status == 200 and isinstance(answer, dict) and answer["result"] == "won", (status, answer)
+                with lock:
+                    accepted.append(name)
+            except (AssertionError, OSError) as error:
+                with lock:
+                    failures.append(f"{name}: {error}")
+        with lock:
+            for key, values in mine.items():
+                latencies[key].extend(values)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(args.clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    status, board, _ = Client(servers[0][1]).call("GET", f"/api/v1/daily/{date}/leaderboard?variant=freecell", b"", {})
+    assert status == 200 and isinstance(board, list)
+    on_board = {row["name"] for row in board if row["name"].startswith(f"b{tag}-")}
+    for process, _ in servers:
+        process.terminate()
+        process.wait(10)
+    parsed = parse_record(record.decode())
+    repeat = 30
+    replay_started = time.perf_counter()
+    for _ in range(repeat):
+        assert check_record(parsed).problem is None
+    replay_ms = (time.perf_counter() - replay_started) / repeat * 1000
+
+    def pct(values: list[float], q: float) -> str:
+        if not values:
+            return "-"
+        ordered = sorted(values)
+        return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f}"
+
+    print(
+        f"{kind}, {args.processes} server process(es), {args.clients} clients, {args.players} players, "
+        f"record of {len(parsed.actions)} actions, {os.cpu_count()} cores"
+    )
+    print(f"{'request':10} {'count':>6} {'p50 ms':>7} {'p99 ms':>7} {'mean ms':>8}")
+    for key, values in latencies.items():
+        mean = f"{statistics.fmean(values) * 1000:.0f}" if values else "-"
+        print(f"{key:10} {len(values):6d} {pct(values, 0.5):>7} {pct(values, 0.99):>7} {mean:>8}")
+    print(f"accepted submissions: {len(accepted)} in {elapsed:.2f} s = {len(accepted) / elapsed:.1f}/s (each replayed)")
+    print(f"replay alone (check_record, this process): {replay_ms:.1f} ms a record = {1000 / replay_ms:.0f}/s a core")
+    exact = on_board == set(accepted)
+    print(f"leaderboard holds exactly the accepted ones: {'yes' if exact else 'NO'} ({len(on_board)} rows)")
+    for failure in failures[:5]:
+        print(f"failed: {failure}")
+    return 0 if exact and not failures else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--players", type=int, default=320)
+    parser.add_argument("--processes", type=int, default=1, help="server processes on the one database")
+    parser.add_argument("--quick", action="store_true", help="4 clients, 20 players")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.clients, args.players = 4, 20
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,265 @@
+"""How ``patience census`` gets its deals solved: in this process, in worker processes, or on a Dask cluster.
+
+The deals are handed out in chunks as workers take them: at most a few
+chunks per worker are waiting at any time, so memory stays flat whatever
+the range (1-8,589,934,591 included), and the results come back in the
+order of the deals. A census that writes to a ``--resume`` file skips the
+deals that file already holds, so one that was interrupted and started
+again does only the deals missing from its output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "HEADER",
+    "RESULTS",
+    "ClusterRunner",
+    "InlineRunner",
+    "PoolRunner",
+    "ResumeError",
+    "Row",
+    "Runner",
+    "Task",
+    "chunks",
+    "count_missing",
+    "missing",
+    "read_done",
+    "results",
+    "solve_chunk",
+    "usable_cores",
+]
+
+#: The CSV header every census writes first.
+HEADER = "deal,result,moves,seconds"
+#: The results a row may hold.
+RESULTS = ("solved", "unsolvable", "unknown")
+
+#: One deal's result: ``(deal, result, moves, seconds)``; ``moves`` is None unless solved.
+Row = tuple[int, str, int | None, float]
+#: One chunk of work: ``(variant name, cells, time limit, deals)``.
+Task = tuple[str, int, float, tuple[int, ...]]
+
+
+def solve_chunk(name: str, cells: int, time_limit: float, deals: tuple[int, ...]) -> list[Row]:
+    """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it)."""
+    from patience import deal_position, get_variant
+    from patience.solver import solve
+
+    variant = get_variant(name)
+    rows: list[Row] = []
+    for deal in deals:
+        started = time.monotonic()
+        result = solve(variant, deal_position(variant, deal, cells), time_limit=time_limit)
+        moves = len(result.moves) if result.outcome.value == "solved" else None
+        rows.append((deal, result.outcome.value, moves, time.monotonic() - started))
+    return rows
+
+
+def usable_cores() -> int:
+    """How many cores this process may run on (its CPU affinity where the system says)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(len(os.sched_getaffinity(0)), 1)
+    return os.cpu_count() or 1
+
+
+# -- which deals --------------------------------------------------------------
+
+
+class ResumeError(ValueError):
+    """A ``--resume`` file that is not a census CSV; the message says which line and why."""
+
+
+def read_done(path: Path) -> tuple[list[tuple[int, int]], bool]:
+    """The deals a census CSV at ``path`` already holds, as sorted, merged ``(first, last)`` spans.
+
+    Also whether the file ends in a line that an interruption cut short (no
+    newline at the end): the caller drops that line before appending. A file
+    that does not exist or is empty holds no deals. Consecutive deals are
+    kept as one span, so a file of a million rows in order costs one pair.
+    """
+    spans: list[tuple[int, int]] = []
+    cut = False
+    if not path.exists():
+        return spans, cut
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            if not raw.endswith(b"\n"):
+                cut = True
+                break
+            line = raw.decode("utf-8", "replace").strip()
+            if number == 1:
+                if line != HEADER:
+                    raise ResumeError(f"{path}: line 1 is {line[:60]!r}, not the census header {HEADER!r}")
+                continue
+            fields = line.split(",")
+            if len(fields) != 4 or not fields[0].isascii() or not fields[0].isdigit() or fields[1] not in RESULTS:
+                raise ResumeError(f"{path}: line {number} is {line[:60]!r}, not a census row like 1,solved,93,0.120")
+            deal = int(fields[0])
+            if spans and spans[-1][1] + 1 == deal:
+                spans[-1] = (spans[-1][0], deal)
+            else:
+                spans.append((deal, deal))
+    return _merged(spans), cut
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for first, last in sorted(spans):
+        if out and first <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], last))
+        else:
+            out.append((first, last))
+    return out
+
+
+def missing(span: range, done: list[tuple[int, int]]) -> Iterator[range]:
+    """The parts of ``span`` (a step-1 range) that ``done`` (sorted, merged spans) does not cover, in order."""
+    start = span.start
+    for first, last in done:
+        if last < start:
+            continue
+        if first >= span.stop:
+            break
+        if first > start:
+            yield range(start, first)
+        start = max(start, last + 1)
+    if start < span.stop:
+        yield range(start, span.stop)
+
+
+def count_missing(span: range, done: list[tuple[int, int]]) -> int:
+    """How many deals :func:`missing` yields."""
+    return sum(len(part) for part in missing(span, done))
+
+
+def chunks(parts: Iterable[range], size: int) -> Iterator[tuple[int, ...]]:
+    """The deals of ``parts`` in order, ``size`` at a time (the last chunk of a part may be shorter)."""
+    for part in parts:
+        for first in range(part.start, part.stop, size):
+            yield tuple(range(first, min(first + size, part.stop)))
+
+
+# -- who solves them -----------------------------------------------------------
+
+
+class Runner:
+    """Where chunks are solved: :meth:`submit` hands one out, the function it returns waits for its rows."""
+
+    #: How many workers take chunks at once (the census keeps a few chunks waiting for each).
+    workers = 1
+
+    def submit(self, task: Task) -> Callable[[], list[Row]]:
+        """Start solving ``task``; the returned function waits for and returns its rows."""
+        raise NotImplementedError
+
+    def close(self, *, interrupted: bool = False) -> None:
+        """Stop the workers; after an interruption, without waiting for the chunks they hold."""
+
+
+class InlineRunner(Runner):
+    """Solve in this process, a chunk at a time, when it is asked for (``--jobs 1``)."""
+
+    def submit(self, task: Task) -> Callable[[], list[Row]]:
+        """Solve ``task`` when its rows are asked for, so that the first row comes at once."""
+        return lambda: solve_chunk(*task)
+
+
+class PoolRunner(Runner):
+    """Solve in ``workers`` worker processes (``--jobs N``), started with ``spawn``.
+
+    The workers never see Ctrl-C: SIGINT is blocked while they start, and
+    they inherit that, so only this process is interrupted, and it ends them
+    without the stray ``Process SpawnPoolWorker-N:`` reports each of them
+    would otherwise print.
+    """
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+
+        self.workers = workers
+        blocked = hasattr(signal, "pthread_sigmask")
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self._pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+        finally:
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def submit(self, task: Task) -> Callable[[], list[Row]]:
+        """Queue ``task`` for the next free worker."""
+        pending = self._pool.apply_async(solve_chunk, task)
+        return lambda: list(pending.get())
+
+    def close(self, *, interrupted: bool = False) -> None:
+        """Let the workers finish and end, or (interrupted) end them at once."""
+        if interrupted:
+            self._pool.terminate()
+        else:
+            self._pool.close()
+        self._pool.join()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the census process, which ends the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ClusterRunner(Runner):
+    """Solve on a Dask distributed cluster whose scheduler listens at ``address`` (``--cluster``).
+
+    Every worker needs the same patience installed (the tasks name
+    :func:`solve_chunk` by its module).
+    """
+
+    def __init__(self, address: str, timeout: float = 10.0) -> None:
+        import distributed
+
+        # distributed has no type annotations here: the client is used through Any.
+        client_class: Any = distributed.Client
+        self._client: Any = client_class(address, timeout=timeout)
+        threads: dict[str, int] = self._client.nthreads()
+        self.workers = max(sum(threads.values()), 1)
+        self._pending: set[Any] = set()
+
+    def submit(self, task: Task) -> Callable[[], list[Row]]:
+        """Send ``task`` to the scheduler, which gives it to the next free worker thread."""
+        # pure=False: two chunks are never the same task, even with equal arguments.
+        future = self._client.submit(solve_chunk, *task, pure=False)
+        self._pending.add(future)
+
+        def rows() -> list[Row]:
+            try:
+                return list(future.result())
+            finally:
+                self._pending.discard(future)
+                future.release()
+
+        return rows
+
+    def close(self, *, interrupted: bool = False) -> None:
+        """Cancel what is still queued and disconnect (the cluster itself keeps running)."""
+        with contextlib.suppress(Exception):
+            if self._pending:
+                self._client.cancel(list(self._pending))
+        self._client.close()
+
+
+def results(runner: Runner, tasks: Iterable[Task], ahead: int) -> Iterator[Row]:
+    """The rows of ``tasks`` in order, with at most ``ahead`` chunks handed out and not yet read."""
+    waiting: deque[Callable[[], list[Row]]] = deque()
+    for task in tasks:
+        waiting.append(runner.submit(task))
+        if len(waiting) >= ahead:
+            yield from waiting.popleft()()
+    while waiting:
+        yield from waiting.popleft()()

@@ -1,0 +1,114 @@
+"""Which build of the engine is running: pure Python (the default and the reference) or compiled with mypyc.
+
+The compiled build (``python3 tasks.py setup --compiled``) puts an extension
+module next to the source of each module in :data:`COMPILED_MODULES`, and
+Python imports an extension before the source beside it. So that an edit to
+one of those sources can never go unseen, :func:`check_fresh` (run when this
+module is imported, which :mod:`patience` does first) refuses an extension
+older than its source.
+
+With the environment variable ``PATIENCE_COMPILED=0`` the compiled files
+are ignored and every module runs from its source (the reference build,
+side by side with the compiled one: the tests and benchmarks compare them).
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+__all__ = [
+    "COMPILED_MODULES",
+    "StaleBuildError",
+    "check_fresh",
+    "compiled_modules",
+    "is_compiled",
+    "pure_requested",
+]
+
+#: The modules the compiled build compiles (the include list of packages/engine/pyproject.toml's mypyc hook).
+COMPILED_MODULES: Final = (
+    "patience.cards",
+    "patience.moves",
+    "patience.position",
+    "patience.legality",
+    "patience.listing",
+    "patience.solver._compiled",
+    "patience.solver._search",
+)
+
+_PACKAGE: Final = Path(__file__).resolve().parent
+
+
+class StaleBuildError(ImportError):
+    """A compiled module is older than its source: the build must be made again (or removed)."""
+
+
+def _extensions(module: str, package: Path) -> list[tuple[Path, Path]]:
+    """``(source, extension)`` pairs of ``module`` found beside each other under ``package``."""
+    parts = module.split(".")[1:]
+    folder = package.joinpath(*parts[:-1])
+    source = folder / f"{parts[-1]}.py"
+    found = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        extension = folder / f"{parts[-1]}{suffix}"
+        if extension.exists():
+            found.append((source, extension))
+    return found
+
+
+def compiled_modules(package: Path = _PACKAGE) -> list[str]:
+    """The modules of :data:`COMPILED_MODULES` that have a compiled extension beside their source."""
+    return [module for module in COMPILED_MODULES if _extensions(module, package)]
+
+
+def check_fresh(package: Path = _PACKAGE) -> None:
+    """Raise :class:`StaleBuildError` when a compiled extension is older than its source."""
+    for module in COMPILED_MODULES:
+        for source, extension in _extensions(module, package):
+            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+                raise StaleBuildError(
+                    f"{source.relative_to(package.parent)} changed after it was compiled ({extension.name} is older):"
+                    " run `python3 tasks.py setup --compiled` to build it again,"
+                    " or `python3 tasks.py setup` for the pure Python build"
+                )
+
+
+def is_compiled() -> bool:
+    """Whether the modules imported now are the compiled ones (the solver's generator among them)."""
+    import patience.solver._compiled
+
+    module = sys.modules[patience.solver._compiled.__name__]
+    return not str(module.__file__).endswith(".py")
+
+
+def pure_requested() -> bool:
+    """Whether ``PATIENCE_COMPILED=0`` asks for the pure Python modules whatever is built."""
+    return os.environ.get("PATIENCE_COMPILED", "").strip() == "0"
+
+
+class _FromSource(importlib.abc.MetaPathFinder):
+    """Finds the modules of :data:`COMPILED_MODULES` as source, ahead of any compiled extension."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """The source file's spec for a module the compiled build compiles; None for every other module."""
+        if fullname not in COMPILED_MODULES:
+            return None
+        parts = fullname.split(".")[1:]
+        source = _PACKAGE.joinpath(*parts[:-1]) / f"{parts[-1]}.py"
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+if pure_requested():
+    sys.meta_path.insert(0, _FromSource())
+else:
+    check_fresh()

@@ -1,0 +1,127 @@
+"""The two builds: pure Python (the reference) and the hot modules compiled with mypyc.
+
+``python3 tasks.py test --compiled`` runs the whole suite against the
+compiled build (CI does both); these tests check that the build asked for is
+the one that runs, that a compiled module older than its source is refused,
+and that both builds search alike.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from patience._build import COMPILED_MODULES, StaleBuildError, check_fresh, compiled_modules, is_compiled
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The fixed range both builds solve: verdict, solution length and positions for each deal. A
+# position cap and no time limit, so that the work done does not depend on the machine's speed.
+SEARCH = """
+import json, sys
+from patience import deal_position, get_variant
+from patience.solver import solve
+from patience._build import is_compiled
+out = {"compiled": is_compiled(), "results": []}
+for name, cells, deals in [("freecell", 4, range(1, 61)), ("eight-off", 4, range(1, 9)),
+                           ("bakers-game", 4, range(1, 9)), ("seahaven-towers", 4, range(1, 9))]:
+    variant = get_variant(name)
+    for deal in deals:
+        r = solve(variant, deal_position(variant, deal, cells), max_positions=20000)
+        out["results"].append([name, deal, r.outcome.value, len(r.moves), r.positions])
+json.dump(out, sys.stdout)
+"""
+
+
+def search(pure: bool) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop("PATIENCE_COMPILED", None)
+    if pure:
+        env["PATIENCE_COMPILED"] = "0"
+    done = subprocess.run(
+        [sys.executable, "-c", SEARCH], env=env, capture_output=True, text=True, check=True, timeout=600
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_the_build_asked_for_is_the_one_running() -> None:
+    wanted = os.environ.get("PATIENCE_BUILD")
+    if wanted is None:
+        pytest.skip("run through python3 tasks.py test, which says which build it set up")
+    assert wanted in ("pure", "compiled")
+    assert is_compiled() == (wanted == "compiled")
+    if wanted == "compiled":
+        assert compiled_modules() == list(COMPILED_MODULES)
+        for name in COMPILED_MODULES:
+            assert not str(sys.modules[name].__file__).endswith(".py"), name
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_both_builds_give_the_same_verdicts_lengths_and_positions() -> None:
+    if not compiled_modules():
+        pytest.skip("the pure Python build: python3 tasks.py test --compiled compares the two (CI runs it)")
+    compiled, pure = search(pure=False), search(pure=True)
+    assert compiled["compiled"] is True and pure["compiled"] is False
+    assert compiled["results"] == pure["results"]
+    outcomes = {row[2] for row in pure["results"]}  # type: ignore[attr-defined]
+    assert "solved" in outcomes
+
+
+def fake_build(tmp_path: Path) -> tuple[Path, Path]:
+    package = tmp_path / "patience"
+    (package / "solver").mkdir(parents=True)
+    source = package / "solver" / "_compiled.py"
+    source.write_text("X = 1\n")
+    extension = package / "solver" / "_compiled.cpython-311-x86_64-linux-gnu.so"
+    extension.write_bytes(b"")
+    return source, extension
+
+
+def test_a_compiled_module_older_than_its_source_is_refused(tmp_path: Path) -> None:
+    source, extension = fake_build(tmp_path)
+    os.utime(extension, (1_000_000, 1_000_000))
+    os.utime(source, (2_000_000, 2_000_000))
+    with pytest.raises(StaleBuildError, match=r"_compiled.py changed after it was compiled.*tasks.py setup --compiled"):
+        check_fresh(source.parents[1])
+
+
+def test_a_fresh_compiled_module_is_accepted(tmp_path: Path) -> None:
+    source, extension = fake_build(tmp_path)
+    os.utime(source, (1_000_000, 1_000_000))
+    os.utime(extension, (2_000_000, 2_000_000))
+    check_fresh(source.parents[1])
+    assert compiled_modules(source.parents[1]) == ["patience.solver._compiled"]
+
+
+def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
+    code = "import patience, sys; from patience._build import is_compiled; print(is_compiled())"
+    env = {**os.environ, "PATIENCE_COMPILED": "0"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_the_guard_knows_every_module_the_build_compiles() -> None:
+    with open(ROOT / "packages" / "engine" / "pyproject.toml", "rb") as handle:
+        hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    listed = [rel.removeprefix("src/").removesuffix(".py").replace("/", ".") for rel in hook["include"]]
+    assert listed == list(COMPILED_MODULES)
+
+
+def test_compiled_files_are_ignored_by_git() -> None:
+    done = subprocess.run(
+        ["git", "check-ignore", "packages/engine/src/patience/cards.cpython-311-x86_64-linux-gnu.so"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode == 128:
+        pytest.skip("not a git checkout")
+    assert done.returncode == 0
