@@ -256,3 +256,11 @@ def test_a_line_longer_than_64_kib_in_piped_play_is_skipped_in_chunks_and_the_ga
         "1b: ♠6 to cell b",
         "not won: 0 cards home, score 0, 2 moves (FC1-C4-AAAAAAB)",
     ]
+
+
+def test_a_bad_byte_in_the_piped_daily_game_refuses_that_line_only() -> None:
+    # Found by the fuzz suite: `daily` plays through run_piped without `play`'s set-up.
+    result = CliRunner().invoke(app, ["daily"], input=b"\x80\n", env={"PATIENCE_SERVER": None})
+    assert result.exit_code == 0, result.stderr
+    assert "line 1: cannot read byte 0x80: the line is not UTF-8 text" in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("not won: ")

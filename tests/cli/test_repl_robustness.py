@@ -243,3 +243,25 @@ def test_small_history_files_are_left_as_they_are(tmp_path: Path) -> None:
     before = path.read_bytes()
     assert next(iter(file_history(path).load_history_strings())) == "line 9"
     assert path.read_bytes() == before
+
+
+def test_ctrl_c_keys_at_the_prompt_clear_the_line_and_the_game_goes_on(pipe: PipeInput) -> None:
+    import threading
+
+    from patience import Move
+    from patience_cli.repl.hints import HintResult, Verdict
+
+    def slow_hint(game: Game, *, time_limit: float, cancel: threading.Event) -> HintResult:
+        cancel.wait(0.3)
+        return HintResult(Move.parse("3a"), Verdict.SOLVED, "3a: ♥2 to a free cell")
+
+    controller = Controller(Game.new("freecell", 1))
+    repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput(), hint_finder=slow_hint)
+    pipe.send_text("hint\n" + "\x03" * 50 + "1b\x03" + "\x03" * 50 + "3a\n")
+    thread = threading.Thread(target=repl.run)
+    thread.start()
+    repl.wait_for_hint(5)
+    pipe.send_text("\x03" * 20 + "quit\n")
+    thread.join(10)
+    assert not thread.is_alive()
+    assert controller.game.moves == 1  # `1b` was cleared by Ctrl-C, `3a` was played

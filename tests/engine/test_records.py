@@ -70,6 +70,14 @@ def unfinished() -> Game:
     return game
 
 
+def vegas_below_zero() -> Game:
+    """Eight Off scored Vegas-style (the example plugin) starts at -52, so its record claims a negative score."""
+    game = Game.new("eight-off-vegas", 1)
+    game.play(next(iter(game.legal_moves)))
+    assert game.score < 0
+    return game
+
+
 def won_record() -> Record:
     return record_of(won_freecell(), result="won", started=START, ended=END)
 
@@ -79,6 +87,7 @@ BASES = {
     "won-eo": record_of(won_eight_off(), result="won", started=START, ended=END),
     "gave-up": record_of(given_up(), result="gave-up", started=START, ended=END),
     "unfinished": record_of(unfinished(), result="unfinished", started=START),
+    "negative-score": record_of(vegas_below_zero(), result="unfinished", started=START),
 }
 
 
@@ -96,6 +105,14 @@ def test_a_record_carries_every_required_tag_in_order_then_the_times() -> None:
     assert record.tag("Hints") == "1"
     assert record.actions[:4] == ("4a", "hint", "undo", "redo")
     assert BASES["won-eo"].actions[-1] == "finish"
+
+
+def test_a_negative_score_is_a_claim_the_replay_checks() -> None:
+    record = BASES["negative-score"]
+    assert (record.tag("Score") or "").startswith("-")
+    assert check_record(record).consistent
+    wrong = record.with_tag("Score", "-51")
+    assert "Score: the record says -51" in (check_record(wrong).problem or "")
 
 
 def test_format_then_parse_gives_the_same_record() -> None:

@@ -11,7 +11,16 @@ from patience_cli.repl import Controller
 from patience_cli.repl.hints import Hinter, HintResult, Verdict
 
 HUGE = "9" * 5000
-VARIANTS = ["freecell", "eight-off", "bakers-game", "seahaven-towers", "forecell"]
+
+
+def _installed() -> list[str]:
+    """Every installed variant, plugins' included."""
+    from patience import variants
+
+    return sorted(variants())
+
+
+VARIANTS = _installed()
 COMMAND_WORDS = [
     "undo",
     "redo",

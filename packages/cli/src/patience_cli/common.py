@@ -58,8 +58,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-#: A word longer than this is cut short in messages (a 5,000-digit number quoted whole would bury them).
-LONG_WORD = 60
+#: A word longer than this is cut short in messages (a 5,000-digit number quoted whole would bury them;
+#: file paths stay whole).
+LONG_WORD = 200
 
 
 def one_line(message: str) -> str:

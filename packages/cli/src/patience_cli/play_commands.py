@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -70,10 +69,6 @@ def start_play(
     controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker)
     intro = resumed_line(tracker.game) if resumed else None
     if piped:
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            # A byte that does not decode must not end the game: it reaches run_piped as a lone
-            # surrogate, and only its line is refused.
-            sys.stdin.reconfigure(errors="surrogateescape")
         if intro is not None:
             print(f"patience: {intro}", file=sys.stderr)
         run_piped(controller, sys.stdin, sys.stdout)

@@ -329,7 +329,9 @@ def _claim_problem(record: Record) -> str | None:
         return f"Result: {result!r} is not a result ({', '.join(RESULTS)})"
     for name in ("Cells", "Deal", "Score", "Moves", "Undos", "Hints"):
         value = record.tag(name) or ""
-        if not (value.isascii() and value.isdigit()):
+        # Only the score may be negative (a variant with Vegas scoring starts below zero).
+        digits = value[1:] if name == "Score" and value.startswith("-") else value
+        if not (digits.isascii() and digits.isdigit()):
             return f"{name}: {value!r} is not a whole number"
     date = record.tag("Date") or ""
     try:

@@ -99,6 +99,10 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     Nothing typed stops the run early except ``quit``; refusals are printed
     (with their line number) and the next line is read.
     """
+    if isinstance(lines, io.TextIOWrapper):
+        # A byte that does not decode must not end the game: it arrives as a lone surrogate
+        # (see _unreadable), and only its line is refused.
+        lines.reconfigure(errors="surrogateescape")
     source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines)
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
