@@ -179,9 +179,10 @@ class Compiled:
         else:
             safe_kind = "any"
         self.safe = _home_rule(safe_kind, base, decks, rules.wrap)
-        #: ``next_card[f][count]``: the card that goes onto foundation ``f`` holding ``count`` cards.
+        #: ``next_card[f * 13 + count]``: the card (as one byte) that goes onto foundation ``f`` holding
+        #: ``count`` cards; with the ace as base, ``f * 13 + count`` is that card's index.
         self.next_card = tuple(
-            tuple(f % 4 * 13 + (base - 1 + count) % 13 for count in range(13)) for f in range(4 * decks)
+            _ONE[f % 4 * 13 + (base - 1 + count) % 13] for f in range(4 * decks) for count in range(13)
         )
         # Taking cards back from a foundation is never generated. In a same-suit game it cannot
         # help (the only card that could go on a foundation card is the one below it, which is
