@@ -99,3 +99,23 @@ def test_without_a_server_the_leaderboard_says_how_to_set_one(
     app = App(root, Game.new("freecell", 1), store=store, verdict=False)
     app.daily_leaderboard()
     assert "PATIENCE_SERVER" in app.message_text
+
+
+def test_the_player_name_is_asked_once_and_the_attempt_counts(
+    root: tk.Tk, store: Store, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience.leaderboard import saved_player
+
+    monkeypatch.setenv("PATIENCE_SERVER", server.url)
+    app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+    app.daily_deal()
+    pump(root)
+    dialog = app.windows["name"]
+    dialog.ok()  # type: ignore[attr-defined]  # an empty name is explained; the dialog stays
+    assert dialog.winfo_exists()
+    name = unique_name("asked")
+    dialog.name_var.set(name)  # type: ignore[attr-defined]
+    dialog.event_generate("<Return>")
+    assert pump(root, until=lambda: app.message_text.startswith("Daily"), timeout=60), app.message_text
+    assert saved_player(server.url) is not None and saved_player(server.url)[0] == name  # type: ignore[index]
+    assert app.daily_game is not None and app.daily_game.attempt is not None

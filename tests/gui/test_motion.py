@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from tkhelp import pump
 
-from patience import Game
+from patience import Game, Place
 from patience.solver import Outcome, solve
 from patience_tk import App
 from patience_tk.motion import animation_allowed
@@ -135,3 +135,25 @@ def test_every_installed_variant_slides_and_shows_the_focus(make_app: MakeApp, n
     pump(app.root)
     assert app.canvas.find_withtag("overlay")
     assert len(app.canvas.find_withtag("card")) == 13 * len(game.position.foundations)  # every card drawn
+
+
+def test_dragging_one_of_two_twin_cards_moves_only_that_one(make_app: MakeApp) -> None:
+    """Double FreeCell has two of each card; a drag lifts the card pressed, not its twin."""
+    app = make_app("double-freecell", 1)
+    position = app.game.position
+    column = next(i for i, cards in enumerate(position.columns) if cards)
+    top = position.columns[column][-1]
+    items = [i for i in app.canvas.find_withtag(card_tag(top)) if "card" in app.canvas.gettags(i)]
+    assert len(items) == 2  # the card and its twin, somewhere else on the table
+    before = {item: app.canvas.coords(item) for item in items}
+    box = app.view.card_box(Place.column(column))
+    x, y = (int(c) for c in box.centre)
+    canvas = app.canvas
+    canvas.event_generate("<ButtonPress-1>", x=x, y=y)
+    for step in range(1, 5):
+        canvas.event_generate("<Motion>", x=x + 10 * step, y=y + 40 * step, state=0x100)
+    pump(app.root)
+    moved = [item for item in items if app.canvas.coords(item) != before[item]]
+    assert len(moved) == 1
+    canvas.event_generate("<Escape>")
+    pump(app.root)

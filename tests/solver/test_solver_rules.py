@@ -17,7 +17,7 @@ VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() 
 
 
 def compiled_for(variant: Variant, position: Position, policy: AutoPlay) -> Compiled:
-    kind = CompiledTwoDecks if position.decks == 2 else Compiled
+    kind = Compiled if position.decks == 1 else CompiledTwoDecks
     return kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
 
 

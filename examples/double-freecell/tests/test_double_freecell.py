@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from patience_double_freecell import DOUBLE_FREECELL, deal_double_freecell
@@ -161,3 +162,8 @@ def test_the_variant_declares_two_decks_as_data() -> None:
     assert DOUBLE_FREECELL.rules.decks == 2
     assert patience.get_variant("double-freecell").plugin == "double-freecell"
     assert all(move.source.kind is not PlaceKind.FOUNDATION for move in Game.new("double-freecell", 1).legal_moves)
+
+
+def test_it_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+    # patience.testing (a pytest plugin installed with the engine) gives this fixture.
+    patience_conformance("double-freecell")

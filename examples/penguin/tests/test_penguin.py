@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from patience_penguin import PENGUIN, deal_penguin
@@ -198,3 +199,8 @@ def test_the_variant_declares_its_rules_as_data() -> None:
     assert PENGUIN.rules.base_rank is None
     assert PENGUIN.rules.wrap
     assert patience.get_variant("penguin").plugin == "penguin"
+
+
+def test_it_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+    # patience.testing (a pytest plugin installed with the engine) gives this fixture.
+    patience_conformance("penguin")

@@ -50,6 +50,14 @@ FORECELL = Variant(
         ),
     ),
     description="8 columns of 6, the last 4 cards fill the cells; alternating colours; only kings fill empty columns.",
+    # Shown by the window under Help > Rules of Forecell: short paragraphs, a blank line between them.
+    rules_text=(
+        "Goal: all 52 cards to the foundations, one per suit, ace to king.\n\n"
+        "The deal: 8 columns of 6 cards; the last 4 cards fill the 4 free cells.\n\n"
+        "Columns build down in alternating colours (a red 7 on a black 8). Only a king, alone or with "
+        "the run on it, may go into an empty column.\n\n"
+        "Runs move as one move if they have no more than (free cells + 1) x 2^(empty columns) cards."
+    ),
     aliases=("fore-cell",),
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``FORECELL.rules``."""

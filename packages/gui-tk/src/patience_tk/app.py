@@ -21,7 +21,7 @@ from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience.plugins import PluginLoadWarning
 from patience_tk.controller import Controller
-from patience_tk.daily import DailyGame, LeaderboardDialog, find_daily, send_result, share_of
+from patience_tk.daily import DailyGame, LeaderboardDialog, NameDialog, find_daily, register, send_result, share_of
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
@@ -261,7 +261,11 @@ class App:
         on Shift with the letter (Shift+F finishes), which always works.
         """
         state = event.state if isinstance(event.state, int) else 0
-        if event.widget is self.entry or event.widget.winfo_toplevel() is not self.root or state & (CONTROL | ALT):
+        widget = event.widget
+        # Tk's own widgets (a menu's clone) arrive as a name, not a widget: those keys are not for the table.
+        if not isinstance(widget, tk.Misc) or widget is self.entry or widget.winfo_toplevel() is not self.root:
+            return None
+        if state & (CONTROL | ALT):
             return None
         char = (event.char or event.keysym).lower()
         if len(char) != 1:
@@ -493,8 +497,43 @@ class App:
         self.windows[name] = dialog
         return dialog
 
-    def daily_deal(self) -> None:
-        """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread."""
+    def daily_deal(self, *, asked: bool = False) -> None:
+        """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread.
+
+        With a server set and no player name for it yet, the name is asked
+        for first (once; *Not now* plays the attempt here only).
+        """
+        from patience.leaderboard import saved_player, server_url
+
+        url = server_url(None)
+        if url is not None and not asked and saved_player(url) is None:
+            old = self.windows.get("name")
+            if old is not None and old.winfo_exists():
+                old.lift()
+                return
+
+            def named(name: str | None) -> None:
+                self.root.focus_force()
+                if name is None:
+                    self.daily_deal(asked=True)
+                    return
+                self.say(f"Registering {name} on {url}…", "busy")
+
+                def failed(error: BaseException) -> None:
+                    self.daily_deal(asked=True)
+                    self.say(f"Could not register {name}: {error}. This game counts here only.", "error")
+
+                Job(
+                    self.canvas,
+                    lambda _cancel, _report: register(url, name),
+                    lambda _name: self.daily_deal(asked=True),
+                    failed=failed,
+                )
+
+            dialog = NameDialog(self.root, url, named)
+            self.windows["name"] = dialog
+            centre_over(dialog, self.root)
+            return
         game = self.game
         variant, cells, store = game.variant.name, game.cells, self.store
         self.say(f"Finding today's {game.variant.title} deal…", "busy")

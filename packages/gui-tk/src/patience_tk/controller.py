@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from attrs import define
 
-from patience import Card, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
+from patience import Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
 from patience_tk.layout import Box
@@ -185,7 +185,7 @@ class Controller:
             if abs(x - press.x) < DRAG_THRESHOLD and abs(y - press.y) < DRAG_THRESHOLD:
                 return
             press.dragging = True
-            self.view.lift(self._cards(press.hit))
+            self.view.lift(press.hit)
         self.view.drag_by(x - press.last_x, y - press.last_y)
         press.last_x, press.last_y = x, y
 
@@ -248,13 +248,6 @@ class Controller:
     def dragging(self) -> bool:
         """Whether cards are being dragged."""
         return self._press is not None and self._press.dragging
-
-    def _cards(self, hit: Hit) -> list[Card]:
-        position = self.game.position
-        if hit.place.kind is PlaceKind.COLUMN:
-            return list(position.columns[hit.place.index or 0][hit.index :])
-        card = position.card_at(hit.place)
-        return [] if card is None else [card]
 
     def drop_move(self, hit: Hit, box: Box) -> Move | None:
         """The move a drop of ``hit``'s cards at ``box`` asks for; ``None`` when dropped back where they were."""

@@ -4,9 +4,10 @@ Everything here stands on :mod:`patience.daily` (which deal a date has, the
 share line) and :mod:`patience.leaderboard` (the server's client), as the
 terminal's ``patience daily`` does: the first daily game of a date, variant
 and cell count on this machine is the day's attempt, later ones are
-practice. With a server (``PATIENCE_SERVER``) and a player registered for
-it (``patience daily play --name NAME`` once), the attempt is started there
-before the deal is shown and its record is sent when the game ends.
+practice. With a server (``PATIENCE_SERVER``) the window asks once for the
+player's name there (:class:`NameDialog`, or ``patience daily play --name
+NAME``); the attempt is then started on the server before the deal is shown
+and its record is sent when the game ends.
 
 The network and the solver work in a worker thread (:class:`~patience_tk.worker.Job`);
 nothing here touches Tk from there.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from patience.leaderboard import Client, Entry
     from patience.store import Store
 
-__all__ = ["DailyGame", "LeaderboardDialog", "find_daily", "send_result", "share_of"]
+__all__ = ["DailyGame", "LeaderboardDialog", "NameDialog", "find_daily", "register", "send_result", "share_of"]
 
 
 @define
@@ -71,10 +73,7 @@ def find_daily(variant: str, cells: int, store: Store | None) -> DailyGame:
         return game
     saved = saved_player(url)
     if saved is None:
-        game.note = (
-            f"No player name for {url} yet: register once with `patience daily play --name NAME`; "
-            "this game counts here only."
-        )
+        game.note = f"No player name for {url}: this game counts here only (the next daily deal asks again)."
         return game
     client = Client(url, saved[1])
     try:
@@ -132,6 +131,63 @@ def send_result(daily_game: DailyGame, game: Game) -> str:
         f"Rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
         f"(score {accepted.score}, checked by the server)."
     )
+
+
+def register(url: str, name: str) -> str:
+    """Register ``name`` on the server at ``url`` and keep the token in the data directory (worker thread)."""
+    from patience.leaderboard import Client, save_player
+
+    token = Client(url).register(name)
+    save_player(url, name, token)
+    return name
+
+
+class NameDialog(tk.Toplevel):
+    """Ask once for the player's name on a leaderboard server; ``on_done(name)``, or ``on_done(None)`` to skip."""
+
+    def __init__(self, parent: tk.Misc, url: str, on_done: Callable[[str | None], None]) -> None:
+        super().__init__(parent)
+        self.title("Your name on the leaderboard")
+        self.resizable(False, False)
+        if isinstance(parent, tk.Wm):
+            self.transient(parent)
+        self._on_done = on_done
+        body = ttk.Frame(self, padding=16)
+        body.pack(fill="both", expand=True)
+        ttk.Label(
+            body,
+            text=f"Today's attempt can count on the leaderboard at {url}.\nThe name to show there (asked once):",
+            justify="left",
+        ).pack(anchor="w")
+        self.name_var = tk.StringVar(self, "")
+        self.entry = ttk.Entry(body, textvariable=self.name_var, width=28)
+        self.entry.pack(anchor="w", pady=(8, 0))
+        self.error = ttk.Label(body, text="", foreground="#b00020")
+        self.error.pack(anchor="w", pady=(4, 0))
+        buttons = ttk.Frame(body)
+        buttons.pack(anchor="e", pady=(8, 0))
+        self.ok_button = ttk.Button(buttons, text="Take part", command=self.ok, default="active")
+        self.ok_button.pack(side="right")
+        self.skip_button = ttk.Button(buttons, text="Not now", command=self.skip)
+        self.skip_button.pack(side="right", padx=(0, 8))
+        self.bind("<Return>", lambda _e: self.ok())
+        self.bind("<Escape>", lambda _e: self.skip())
+        self.protocol("WM_DELETE_WINDOW", self.skip)
+        self.entry.focus_set()
+
+    def ok(self) -> None:
+        """Take part under the name typed (an empty name is explained, and the dialog stays)."""
+        name = " ".join(self.name_var.get().split())
+        if not name:
+            self.error.configure(text="Type a name, or choose Not now.")
+            return
+        self.destroy()
+        self._on_done(name)
+
+    def skip(self) -> None:
+        """Play without the server this time."""
+        self.destroy()
+        self._on_done(None)
 
 
 class LeaderboardDialog(tk.Toplevel):

@@ -17,6 +17,7 @@ import os
 import random
 import time
 import tkinter as tk
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from attrs import define
@@ -108,6 +109,9 @@ class Animator:
             return
         view = self.view
         firsts, stills = set(first), set(still)
+        # With two decks a card and its twin share a tag and cannot be told apart: those jump, they do not slide.
+        twins = {card for card, count in Counter(after.cards()).items() if count > 1}
+        stills |= twins
         later: list[tuple[Card, Box, Box]] = []
         now: list[tuple[Card, Box, Box]] = []
         for card in after.cards():

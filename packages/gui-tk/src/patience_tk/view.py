@@ -75,6 +75,7 @@ class TableView:
         self._flash_job: str | None = None
         self.before_redraw: list[Callable[[], None]] = []
         """Called before every full redraw (a running animation ends there)."""
+        self._place_tags: dict[tuple[PlaceKind, int], list[str]] = {}
         self.overlays: list[Callable[[], None]] = []
         """Drawn after the cards at every redraw (the keyboard focus); they draw with the tag ``overlay``."""
         self.felt, self.felt_dark, self.slot_line = FELT, FELT_DARK, SLOT_LINE
@@ -223,15 +224,18 @@ class TableView:
         for i, slot in enumerate(layout.columns):
             self._slot(slot)
             self._label(slot, str(Place.column(i)), label_font)
+        # Two decks have two of each card, sharing card_tag(card): each drawn card also gets a tag of its own,
+        # kept by place, so that a drag lifts the cards picked up and not their twins elsewhere.
+        self._place_tags = {}
         for index, slot in enumerate(layout.foundations):
             for card in position.foundation_cards(index):
-                self._card(card, slot)
+                self._card(card, slot, (PlaceKind.FOUNDATION, index))
         for i, held in enumerate(position.cells):
             if held is not None:
-                self._card(held, layout.cells[i])
+                self._card(held, layout.cells[i], (PlaceKind.CELL, i))
         for i, column in enumerate(position.columns):
             for index, card in enumerate(column):
-                self._card(card, layout.card_box(i, index, len(column)))
+                self._card(card, layout.card_box(i, index, len(column)), (PlaceKind.COLUMN, i))
         if self._highlight is not None:
             self._draw_highlight(self._highlight)
         self.redraw_overlays()
@@ -249,33 +253,36 @@ class TableView:
             tags=("label",),
         )  # fmt: skip
 
-    def _card(self, card: Card, box: Box) -> None:
+    def _card(self, card: Card, box: Box, where: tuple[PlaceKind, int]) -> None:
         canvas = self.canvas
         w = self.layout.card_w
-        tag = card_tag(card)
+        tags = self._place_tags.setdefault(where, [])
+        own = f"drawn-{where[0].name.lower()}-{where[1]}-{len(tags)}"
+        tags.append(own)
+        tag = (card_tag(card), own)
         colour = self.card_colour(card)
-        rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", tag))
+        rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", *tag))
         pad = w * 0.07
         corner = (FONT, -max(9, int(w * 0.2)), "bold")
         rank = _RANKS[card.rank]
         canvas.create_text(
             box.x0 + pad, box.y0 + pad * 0.5, text=rank + card.suit.symbol, anchor="nw", fill=colour, font=corner,
-            tags=("face", tag),
+            tags=("face", *tag),
         )  # fmt: skip
         canvas.create_text(
             box.x1 - pad, box.y0 + pad * 0.5, text=card.suit.symbol, anchor="ne", fill=colour, font=corner,
-            tags=("face", tag),
+            tags=("face", *tag),
         )  # fmt: skip
         x, y = box.centre
         y += w * 0.12
         if card.rank > 10:
-            canvas.create_text(x, y, text=rank, fill=colour, font=(FONT, -int(w * 0.46), "bold"), tags=("face", tag))
+            canvas.create_text(x, y, text=rank, fill=colour, font=(FONT, -int(w * 0.46), "bold"), tags=("face", *tag))
             canvas.create_text(
-                x, y + w * 0.36, text=card.suit.symbol, fill=colour, font=(FONT, -int(w * 0.24)), tags=("face", tag)
+                x, y + w * 0.36, text=card.suit.symbol, fill=colour, font=(FONT, -int(w * 0.24)), tags=("face", *tag)
             )
         else:
             big = (FONT, -int(w * 0.55))
-            canvas.create_text(x, y, text=card.suit.symbol, fill=colour, font=big, tags=("face", tag))
+            canvas.create_text(x, y, text=card.suit.symbol, fill=colour, font=big, tags=("face", *tag))
 
     # -- highlights and banners -------------------------------------------
     def highlight(self, move: Move | None) -> None:
@@ -421,12 +428,18 @@ class TableView:
         canvas.tag_lower(frame, heading)
 
     # -- dragging ---------------------------------------------------------
-    def lift(self, cards: Sequence[Card]) -> None:
-        """Raise ``cards`` above everything and tag them ``drag`` so that :meth:`drag_by` moves them."""
+    def lift(self, hit: Hit) -> None:
+        """Raise the cards ``hit`` picks up above everything and tag them ``drag``: :meth:`drag_by` moves them."""
         self.canvas.dtag("drag", "drag")
-        for card in cards:
-            self.canvas.addtag_withtag("drag", card_tag(card))
-            self.canvas.tag_raise(card_tag(card))
+        place = hit.place
+        drawn = self._place_tags.get((place.kind, place.index or 0), [])
+        if place.kind is PlaceKind.COLUMN:
+            picked = drawn[hit.index :]
+        else:
+            picked = drawn[-1:]  # a cell's card, a foundation's top card
+        for tag in picked:
+            self.canvas.addtag_withtag("drag", tag)
+            self.canvas.tag_raise(tag)
 
     def drag_by(self, dx: float, dy: float) -> None:
         """Move the lifted cards by ``dx``, ``dy``."""

@@ -179,9 +179,10 @@ class Compiled:
         else:
             safe_kind = "any"
         self.safe = _home_rule(safe_kind, base, decks, rules.wrap)
-        #: ``next_card[f][count]``: the card that goes onto foundation ``f`` holding ``count`` cards.
+        #: ``next_card[f * 13 + count]``: the card (as one byte) that goes onto foundation ``f`` holding
+        #: ``count`` cards; with the ace as base, ``f * 13 + count`` is that card's index.
         self.next_card = tuple(
-            tuple(f % 4 * 13 + (base - 1 + count) % 13 for count in range(13)) for f in range(4 * decks)
+            _ONE[f % 4 * 13 + (base - 1 + count) % 13] for f in range(4 * decks) for count in range(13)
         )
         # Taking cards back from a foundation is never generated. In a same-suit game it cannot
         # help (the only card that could go on a foundation card is the one below it, which is
@@ -307,15 +308,12 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
-        two = self.decks == 2
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
-        # With two decks two columns may show equal cards: the second one's column, by card.
-        twins = self._twins(columns, tops) if two else None
         runs = self._runs
         for i in range(empties, n_cols):
             column = columns[i]
             top = column[-1]
-            if found[suit_of[top]] == rank_of[top] or (two and found[suit_of[top] + 4] == rank_of[top]):
+            if found[suit_of[top]] == rank_of[top]:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
             run = runs.get(column) or self.run_length(column)
             if run <= cap and not full:
@@ -324,10 +322,6 @@ class Compiled:
                     j = tops.get(target)
                     if j is not None:
                         out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
-                        if twins and target in twins:
-                            out.append(
-                                self._make(columns, cells, found, i, run, twins[target], -1, (bottom, run, target))
-                            )
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
@@ -335,10 +329,6 @@ class Compiled:
                         j = tops.get(target)
                         if j is not None:
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
-                            if twins and target in twins:
-                                out.append(
-                                    self._make(columns, cells, found, i, k, twins[target], -1, (bottom, k, target))
-                                )
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
                 for k in range(1 if full else limit, limit + 1):
@@ -346,10 +336,7 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if (
-                            found[suit_of[exposed]] == rank_of[exposed]
-                            or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                        ) and self.uncovers_home(exposed, found):
+                        if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
@@ -357,30 +344,20 @@ class Compiled:
                 rest = column[:-1]
                 if rest:
                     exposed = rest[-1]
-                    if (
-                        found[suit_of[exposed]] == rank_of[exposed]
-                        or (two and found[suit_of[exposed] + 4] == rank_of[exposed])
-                    ) and self.uncovers_home(exposed, found):
+                    if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
                         continue
                 later.append((i, 1, CELL, (top, 1, CELL), rest))
         for card in cells:
-            if found[suit_of[card]] == rank_of[card] or (two and found[suit_of[card] + 4] == rank_of[card]):
+            if found[suit_of[card]] == rank_of[card]:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
                 j = tops.get(target)
                 if j is not None:
                     out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
-                    if twins and target in twins:
-                        out.append(self._make(columns, cells, found, -1, 1, twins[target], card, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
         return out, later
-
-    @staticmethod
-    def _twins(columns: tuple[bytes, ...], tops: dict[int, int]) -> dict[int, int]:
-        """For each top card that two columns show, the column that ``tops`` does not name."""
-        return {column[-1]: i for i, column in enumerate(columns) if column and tops[column[-1]] != i}
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
         """Whether ``card``, next for its foundation and just uncovered, goes home by the automatic or the safe rule."""
@@ -421,9 +398,7 @@ class Compiled:
             cost = 1
         elif dest == HOME:
             home = list(found)
-            suit = _SUIT[moving[0]]
-            # With two decks the card goes onto its suit's first foundation if it is next there, else the second.
-            home[suit if found[suit] == self.height[moving[0]] else suit + 4] += 1
+            home[_SUIT[moving[0]]] += 1  # a suit's second foundation is CompiledTwoDecks's business
             found = tuple(home)
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
@@ -433,12 +408,7 @@ class Compiled:
         # The parent is settled and, unless the move went home, the foundations are as they were:
         # only the card the move uncovers can be new to the automatic or the safe moves home.
         if exposed == 52 or (
-            exposed >= 0
-            and (
-                found[_SUIT[exposed]] == self.height[exposed]
-                or (self.decks == 2 and found[_SUIT[exposed] + 4] == self.height[exposed])
-            )
-            and self.uncovers_home(exposed, found)
+            exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found)
         ):
             held = list(cells)
             home = list(found)
@@ -507,6 +477,43 @@ class CompiledTwoDecks(Compiled):
                 return extra
             extra.append(step)
 
+    def expand(
+        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
+    ) -> tuple[list[Child], list[Later]]:
+        """:meth:`Compiled.expand`, with what equal cards and a suit's second foundation add.
+
+        :meth:`Compiled.expand` knows one column by its top card and one
+        foundation a suit: here a card also goes home onto its suit's second
+        foundation, and a move onto a card goes onto either of two columns
+        that show it.
+        """
+        out, later = super().expand(columns, cells, found, full)
+        height = self.height
+        shown: dict[int, list[int]] = {}
+        for i, column in enumerate(columns):
+            if column:
+                top = column[-1]
+                shown.setdefault(top, []).append(i)
+                suit = _SUIT[top]
+                if found[suit] != height[top] and found[suit + 4] == height[top]:
+                    out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
+        for card in set(cells):
+            suit = _SUIT[card]
+            if found[suit] != height[card] and found[suit + 4] == height[card]:
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+        twins = {card: at for card, at in shown.items() if len(at) > 1}
+        if twins:
+            # Compiled.expand moved onto the last column showing the card: the same moves onto the other.
+            for child in list(out):
+                step = child[0][0]
+                bottom, count, target = step[0], step[1], step[2]
+                if target in twins:
+                    src = step[3]  # a column's first index in the sorted columns, or -1 for a cell
+                    out.append(
+                        self._make(columns, cells, found, src, count, twins[target][0], bottom, (bottom, count, target))
+                    )
+        return out, later
+
     def _make(
         self,
         columns: tuple[bytes, ...],
@@ -521,5 +528,40 @@ class CompiledTwoDecks(Compiled):
         # ``columns`` is sorted, so a column's first index is the number of columns that sort before it.
         source = columns.index(columns[src]) if src >= 0 else -1
         target = columns.index(columns[dest]) if dest >= 0 and step[2] >= 0 else -1
-        steps, cols, held, home, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
-        return ((*steps[0], source, target), *steps[1:]), cols, held, home, cost
+        height = self.height
+        if dest == HOME:
+            card = columns[src][-1] if src >= 0 else cell_card
+            suit = _SUIT[card]
+            if found[suit] != height[card]:
+                # Onto the suit's second foundation, which Compiled._make does not know.
+                cols = list(columns)
+                held = list(cells)
+                if src >= 0:
+                    cols[src] = columns[src][:-1]
+                else:
+                    held.remove(card)
+                home = list(found)
+                home[suit + 4] += 1
+                extra = self.settle(cols, held, home)
+                cols.sort()
+                return ((card, 1, HOME, source, -1), *extra), tuple(cols), bytes(sorted(held)), tuple(home), 0
+        steps, new_cols, new_cells, new_found, cost = super()._make(
+            columns, cells, found, src, count, dest, cell_card, step
+        )
+        steps = ((*steps[0], source, target), *steps[1:])
+        if src >= 0 and dest != HOME and count < len(columns[src]):
+            exposed = columns[src][-count - 1]
+            suit = _SUIT[exposed]
+            if (
+                found[suit] != height[exposed]
+                and found[suit + 4] == height[exposed]
+                and self.uncovers_home(exposed, found)
+            ):
+                # The uncovered card goes onto its suit's second foundation: Compiled._make only looks at the first.
+                cols = list(new_cols)
+                held = list(new_cells)
+                home = list(new_found)
+                steps = (*steps, *self.settle(cols, held, home))
+                cols.sort()
+                return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
+        return steps, new_cols, new_cells, new_found, cost

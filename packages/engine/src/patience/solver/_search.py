@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience.solver._compiled import _ONE, CELL, Compiled, Later, State, Step
+from patience.solver._compiled import CELL, Compiled, Later, State, Step
 
 __all__ = ["Limits", "Scan", "Status", "Weights", "best_first"]
 
@@ -142,12 +142,14 @@ class _NextPenalties(dict[bytes, int]):
         base: Callable[[bytes], int],
         found: tuple[int, ...],
         next_card: int,
-        cards: tuple[tuple[int, ...], ...],
+        cards: tuple[bytes, ...],
     ) -> None:
         super().__init__()
         self.base = base
-        wanted = [_ONE[cards[f][count]] for f, count in enumerate(found) if count < 13]
-        self.wanted = list(dict.fromkeys(wanted))  # with two decks both foundations of a suit may want one card
+        self.wanted = [cards[f * 13 + count] for f, count in enumerate(found) if count < 13]
+        if len(found) > 4:
+            # With two decks both foundations of a suit may want the same card: count it once.
+            self.wanted = list(dict.fromkeys(self.wanted))
         self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
         self[b""] = base(b"")
