@@ -51,7 +51,12 @@ def free_port() -> int:
 
 def start_server(database: str, home: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PATIENCE_HOME": str(home), "PATIENCE_RATE_LIMIT": "1000/60"}
+    env = {
+        **os.environ,
+        "PATIENCE_HOME": str(home),
+        "PATIENCE_RATE_LIMIT": "1000/60",
+        "PATIENCE_REGISTER_LIMIT": "100000/60",
+    }
     log = (home / f"server-{port}.log").open("wb")
     process = subprocess.Popen(
         [str(PATIENCE), "serve", "--database", database, "--port", str(port)], stdout=log, stderr=log, env=env

@@ -38,7 +38,7 @@ from patience.plugins import check_cells
 from patience.records import RecordError, check_record, parse_record
 from patience_server.db import Attempt, Player, default_database_url, make_engine, upgrade
 
-__all__ = ["MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
+__all__ = ["MAX_ACTIONS", "MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
 
 log = logging.getLogger("patience_server")
 
@@ -47,8 +47,12 @@ MAX_BODY = 256 * 1024
 #: Requests on attempts and records allowed per player within :data:`RATE_WINDOW` seconds, by default.
 RATE_COUNT = 60
 RATE_WINDOW = 60.0
-#: Results a record may end with to be accepted: an unfinished game is not over yet.
-ENDED = ("won", "gave-up", "abandoned")
+#: Results the replay of an accepted record must come to: an unfinished (or abandoned) game is not over yet.
+ENDED = ("won", "gave-up")
+#: The most actions a record may hold; longer ones are refused before any is replayed (a won game takes a few hundred).
+MAX_ACTIONS = 5000
+#: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
+REGISTER_COUNT = 20
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -90,10 +94,10 @@ class RateLimiter:
     def __init__(self, count: int = RATE_COUNT, window: float = RATE_WINDOW) -> None:
         self.count = count
         self.window = window
-        self._seen: dict[int, deque[float]] = {}
+        self._seen: dict[int | str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def allow(self, key: int) -> bool:
+    def allow(self, key: int | str) -> bool:
         """Count one request for ``key``; False when it is over the limit."""
         now = time.monotonic()
         with self._lock:
@@ -108,13 +112,13 @@ class RateLimiter:
             return True
 
 
-def _rate_from_env() -> RateLimiter:
-    """``PATIENCE_RATE_LIMIT=COUNT/SECONDS`` (default 60/60)."""
-    text = os.environ.get("PATIENCE_RATE_LIMIT", "")
+def _rate_from_env(variable: str = "PATIENCE_RATE_LIMIT", default: int = RATE_COUNT) -> RateLimiter:
+    """``COUNT/SECONDS`` from the environment ``variable`` (default ``default`` in :data:`RATE_WINDOW` seconds)."""
+    text = os.environ.get(variable, "")
     count, _, window = text.partition("/")
     if count.strip().isdigit() and window.strip().replace(".", "", 1).isdigit():
         return RateLimiter(int(count), float(window))
-    return RateLimiter()
+    return RateLimiter(default)
 
 
 class _Guard:
@@ -215,6 +219,8 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     engine = make_engine(url)
     upgrade(engine)
     limiter = rate if rate is not None else _rate_from_env()
+    # Registering needs no token, so it is limited by the client's address (PATIENCE_REGISTER_LIMIT).
+    registrations = _rate_from_env("PATIENCE_REGISTER_LIMIT", REGISTER_COUNT)
     app = FastAPI(
         title="patience daily leaderboard",
         version="1",
@@ -242,14 +248,26 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     async def _too_large(_request: Request, _error: _TooLarge) -> JSONResponse:
         return JSONResponse(ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB").body(), status_code=413)
 
+    @app.exception_handler(PatienceError)
+    async def _refused(_request: Request, error: PatienceError) -> JSONResponse:
+        # Whatever the engine refuses (no daily deal for those arguments, ...) is the request's fault: 422.
+        return JSONResponse({"error": str(error)}, status_code=422)
+
     @app.exception_handler(Exception)
     async def _crash(_request: Request, error: Exception) -> JSONResponse:
         log.exception("internal error")
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     @app.post("/api/v1/players", status_code=201)
-    def register(body: PlayerIn) -> dict[str, str]:
+    def register(body: PlayerIn, request: Request) -> dict[str, str]:
         """Register a player: the token is shown once and kept only as a hash."""
+        address = request.client.host if request.client is not None else "-"
+        if not registrations.allow(address):
+            raise ApiError(
+                429,
+                f"too many new players from {address}: at most {registrations.count} "
+                f"in {registrations.window:g} s, try again soon",
+            )
         name = check_name(body.name)
         secret = secrets.token_urlsafe(32)
         with engine.begin() as connection:
@@ -317,6 +335,14 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             record = parse_record(text)
         except (UnicodeDecodeError, RecordError) as error:
             raise ApiError(422, f"not a game record: {error}", with_action=True) from None
+        if len(record.actions) > MAX_ACTIONS:
+            # Refused before any replay: a long record costs CPU in proportion to its length.
+            raise ApiError(
+                422,
+                f"the record has {len(record.actions):,} actions: at most {MAX_ACTIONS:,} are accepted",
+                MAX_ACTIONS + 1,
+                with_action=True,
+            )
         for tag, expected in (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal))):
             if record.tag(tag) != expected:
                 raise ApiError(
@@ -327,9 +353,10 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         checked = check_record(record)
         if checked.problem is not None:
             raise ApiError(422, checked.problem, checked.action, with_action=True)
-        if checked.result not in ENDED and record.tag("Result") not in ENDED:
+        if checked.result not in ENDED:
             raise ApiError(422, "the game has not ended: send its record once it is won or given up", with_action=True)
-        result = record.tag("Result") or checked.result
+        # What the replay came to, never what the record says it came to.
+        result = checked.result
         won = 1 if result == "won" else 0
         now = dt.datetime.now(dt.UTC)
         with engine.begin() as connection:
@@ -382,7 +409,8 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         """The day's leaderboard as a small page."""
         day = _date_or_422(date)
         var, n_cells = _variant(variant, cells)
-        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+        rows = _board(day.isoformat(), var, n_cells)
+        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
 
     @app.get("/", response_class=HTMLResponse)
     def front(
@@ -391,7 +419,28 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         """Today's leaderboard (the server's UTC date)."""
         day = dt.datetime.now(dt.UTC).date()
         var, n_cells = _variant(variant, cells)
-        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+        rows = _board(day.isoformat(), var, n_cells)
+        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
+
+    def _deal_of(day: dt.date, variant: str, cells: int) -> tuple[int, str]:
+        """The day's deal and code: computed for the dates that can be played, else read from that day's attempts.
+
+        A page never makes the solver search a date nobody could play (that
+        would be CPU for the asking): such a date without attempts is 404.
+        """
+        if abs((day - dt.datetime.now(dt.UTC).date()).days) <= 1:
+            daily = _daily_cached(day, variant, cells)
+            return daily.deal, daily.code
+        with engine.connect() as connection:
+            found = connection.execute(
+                sa.select(Attempt.deal, Attempt.code)
+                .where(Attempt.date == day.isoformat(), Attempt.variant == variant, Attempt.cells == cells)
+                .limit(1)
+            ).first()
+        if found is None:
+            title = get_variant(variant).title
+            raise ApiError(404, f"nobody played the {title} daily deal of {day} with {cells} cells")
+        return int(found[0]), str(found[1])
 
     def _board(day: str, variant: str, cells: int) -> list[dict[str, Any]]:
         query = (
@@ -502,13 +551,14 @@ tr:nth-child(even) td{background:#f6f8f6}
 """
 
 
-def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]]) -> str:
-    title = html.escape(get_variant(variant).title)
-    daily = _daily_cached(day, variant, cells)
+def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]], deal: tuple[int, str]) -> str:
+    var = get_variant(variant)
+    title = html.escape(var.title)
+    total = 52 * var.rules.decks
     body = "".join(
         f'<tr><td>{row["rank"]}</td><td class="n">{html.escape(row["name"])}</td>'
         f'<td class="{"won" if row["result"] == "won" else ""}">{html.escape(row["result"])}</td>'
-        f"<td>{row['score']}</td><td>{row['cards_home']}/52</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
+        f"<td>{row['score']}</td><td>{row['cards_home']}/{total}</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
         for row in rows
     )
     if not rows:
@@ -519,7 +569,7 @@ def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]]) ->
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Daily {title} {day}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>Daily {title} {day}</h1><p>Deal #{daily.deal} · {cells} cells · {html.escape(daily.code)}</p>"
+        f"<h1>Daily {title} {day}</h1><p>Deal #{deal[0]} · {cells} cells · {html.escape(deal[1])}</p>"
         '<table><thead><tr><th>#</th><th class="n">Player</th><th>Result</th><th>Score</th>'
         f"<th>Home</th><th>Moves</th><th>Undos</th></tr></thead><tbody>{body}</tbody></table>"
         f'<p><nav><a href="/daily/{prev}{query}">← {prev}</a><a href="/daily/{after}{query}">{after} →</a></nav></p>'
