@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Header, Query, Request
@@ -166,7 +166,77 @@ class _Guard:
             log.info("%s %s %s %d %.1fms", client[0], scope["method"], scope["path"], status[0], elapsed)
 
 
-def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Player:
+class Who(NamedTuple):
+    """The player a request's token proves: id and name (read with one plain query, no ORM object)."""
+
+    id: int
+    name: str
+
+
+# The statements every request runs are built once, with bound parameters: building them per request
+# (SQLAlchemy's expression objects and their cache keys) cost about as much as running them.
+_FIND_PLAYER = sa.select(Player.id, Player.name, Player.token_hash).where(Player.id == sa.bindparam("ident"))
+_ADD_PLAYER = sa.insert(Player).returning(Player.id)
+_SET_TOKEN = sa.update(Player).where(Player.id == sa.bindparam("ident")).values(token_hash=sa.bindparam("new_hash"))
+_ADD_ATTEMPT = sa.insert(Attempt).returning(Attempt.id)
+_FIND_ATTEMPT = sa.select(Attempt.date, Attempt.variant, Attempt.cells, Attempt.deal, Attempt.result).where(
+    Attempt.id == sa.bindparam("attempt"),
+    Attempt.player_id == sa.bindparam("player"),
+    Attempt.date == sa.bindparam("day"),
+)
+_SET_RESULT = (
+    sa.update(Attempt)
+    .where(Attempt.id == sa.bindparam("attempt"), Attempt.result.is_(None))
+    .values(
+        result=sa.bindparam("new_result"),
+        won=sa.bindparam("new_won"),
+        score=sa.bindparam("new_score"),
+        moves=sa.bindparam("new_moves"),
+        undos=sa.bindparam("new_undos"),
+        cards_home=sa.bindparam("new_cards_home"),
+        submitted=sa.bindparam("new_submitted", type_=sa.DateTime(timezone=True)),
+        record=sa.bindparam("new_record"),
+    )
+)
+
+
+def _ranked_before() -> sa.Select[Any]:
+    """How many accepted attempts of a board rank before the one given by the bound parameters."""
+    won: sa.BindParameter[int] = sa.bindparam("won")
+    score: sa.BindParameter[int] = sa.bindparam("score")
+    undos: sa.BindParameter[int] = sa.bindparam("undos")
+    submitted = sa.bindparam("submitted", type_=sa.DateTime(timezone=True))
+    ident: sa.BindParameter[int] = sa.bindparam("ident")
+    better = sa.or_(
+        Attempt.won > won,
+        sa.and_(Attempt.won == won, Attempt.score > score),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
+        sa.and_(
+            Attempt.won == won,
+            Attempt.score == score,
+            Attempt.undos == undos,
+            Attempt.submitted == submitted,
+            Attempt.id < ident,
+        ),
+    )
+    return (
+        sa.select(sa.func.count())
+        .select_from(Attempt)
+        .where(
+            Attempt.date == sa.bindparam("day"),
+            Attempt.variant == sa.bindparam("variant"),
+            Attempt.cells == sa.bindparam("cells"),
+            Attempt.result.is_not(None),
+            better,
+        )
+    )
+
+
+_RANKED_BEFORE = _ranked_before()
+
+
+def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
     """The player whose token the request carries, or 401; 429 when they are over the rate limit."""
     engine: sa.Engine = request.app.state.engine
     limiter: RateLimiter = request.app.state.limiter
@@ -174,18 +244,18 @@ def _player(request: Request, authorization: Annotated[str | None, Header()] = N
     ident, _, secret = token.strip().partition(".")
     if scheme.lower() != "bearer" or not ident.isdigit() or not secret or len(ident) > 18:
         raise ApiError(401, "no valid token: send `Authorization: Bearer TOKEN` with your player's token")
-    with Session(engine, expire_on_commit=False) as session:
-        found = session.scalars(sa.select(Player).where(Player.id == int(ident))).first()
+    with engine.connect() as connection:
+        found = connection.execute(_FIND_PLAYER, {"ident": int(ident)}).first()
     # Compared in constant time, against a dummy hash when the id is unknown so both cases take as long.
-    stored = found.token_hash if found is not None else "0" * 64
+    stored = str(found.token_hash) if found is not None else "0" * 64
     if not hmac.compare_digest(stored, hash_token(token.strip())) or found is None:
         raise ApiError(401, "wrong token: this token belongs to no player")
-    if not limiter.allow(found.id):
+    if not limiter.allow(int(found.id)):
         raise ApiError(429, f"too many requests: at most {limiter.count} in {limiter.window:g} s, try again soon")
-    return found
+    return Who(int(found.id), str(found.name))
 
 
-Auth = Annotated[Player, Depends(_player)]
+Auth = Annotated[Who, Depends(_player)]
 
 
 class PlayerIn(BaseModel):
@@ -270,21 +340,18 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             )
         name = check_name(body.name)
         secret = secrets.token_urlsafe(32)
-        with engine.begin() as connection:
-            taken = connection.execute(sa.select(Player.id).where(Player.name == name)).first()
-            if taken is not None:
-                raise ApiError(409, f"the name {name!r} is taken: choose another")
-            try:
+        try:
+            with engine.begin() as connection:
+                # The unique name is the database's to check: one statement, and no race between two processes.
                 ident = connection.execute(
-                    sa.insert(Player)
+                    _ADD_PLAYER,
                     # A random placeholder until the id, which the token starts with, is known.
-                    .values(name=name, token_hash=secrets.token_hex(32), created=dt.datetime.now(dt.UTC))
-                    .returning(Player.id)
+                    {"name": name, "token_hash": secrets.token_hex(32), "created": dt.datetime.now(dt.UTC)},
                 ).scalar_one()
-            except sa.exc.IntegrityError:
-                raise ApiError(409, f"the name {name!r} is taken: choose another") from None
-            token = f"{ident}.{secret}"
-            connection.execute(sa.update(Player).where(Player.id == ident).values(token_hash=hash_token(token)))
+                token = f"{ident}.{secret}"
+                connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
+        except sa.exc.IntegrityError:
+            raise ApiError(409, f"the name {name!r} is taken: choose another") from None
         return {"name": name, "token": token}
 
     @app.post("/api/v1/daily/{date}/attempts", status_code=201)
@@ -295,17 +362,16 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         try:
             with engine.begin() as connection:
                 ident = connection.execute(
-                    sa.insert(Attempt)
-                    .values(
-                        player_id=who.id,
-                        date=daily.date,
-                        variant=daily.variant,
-                        cells=daily.cells,
-                        deal=daily.deal,
-                        code=daily.code,
-                        started=dt.datetime.now(dt.UTC),
-                    )
-                    .returning(Attempt.id)
+                    _ADD_ATTEMPT,
+                    {
+                        "player_id": who.id,
+                        "date": daily.date,
+                        "variant": daily.variant,
+                        "cells": daily.cells,
+                        "deal": daily.deal,
+                        "code": daily.code,
+                        "started": dt.datetime.now(dt.UTC),
+                    },
                 ).scalar_one()
         except sa.exc.IntegrityError:
             raise ApiError(
@@ -319,13 +385,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         raw = await request.body()
         return await run_in_threadpool(_accept, date, attempt, raw, who)
 
-    def _accept(date: str, attempt: int, raw: bytes, who: Player) -> dict[str, Any]:
-        with Session(engine) as session:
-            row = session.scalars(
-                sa.select(Attempt).where(Attempt.id == attempt, Attempt.player_id == who.id, Attempt.date == date)
-            ).first()
-            if row is not None:
-                session.expunge(row)
+    def _accept(date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
+        with engine.connect() as connection:
+            row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
         if row is None:
             raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
         if row.result is not None:
@@ -361,22 +423,35 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         now = dt.datetime.now(dt.UTC)
         with engine.begin() as connection:
             updated = connection.execute(
-                sa.update(Attempt)
-                .where(Attempt.id == attempt, Attempt.result.is_(None))
-                .values(
-                    result=result,
-                    won=won,
-                    score=checked.score,
-                    moves=checked.moves,
-                    undos=checked.undos,
-                    cards_home=checked.cards_home,
-                    submitted=now,
-                    record=text,
-                )
+                _SET_RESULT,
+                {
+                    "attempt": attempt,
+                    "new_result": result,
+                    "new_won": won,
+                    "new_score": checked.score,
+                    "new_moves": checked.moves,
+                    "new_undos": checked.undos,
+                    "new_cards_home": checked.cards_home,
+                    "new_submitted": now,
+                    "new_record": text,
+                },
             ).rowcount
             if updated != 1:
                 raise ApiError(409, f"attempt {attempt} already has its record")
-            rank = _rank(connection, row, won, checked.score, checked.undos, now, attempt)
+            before = connection.execute(
+                _RANKED_BEFORE,
+                {
+                    "day": row.date,
+                    "variant": row.variant,
+                    "cells": row.cells,
+                    "won": won,
+                    "score": checked.score,
+                    "undos": checked.undos,
+                    "submitted": now,
+                    "ident": attempt,
+                },
+            ).scalar_one()
+            rank = int(before) + 1
         return {
             "result": result,
             "score": checked.score,
@@ -474,37 +549,6 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     return app
 
 
-def _rank(
-    connection: sa.Connection, row: Attempt, won: int, score: int, undos: int, submitted: dt.datetime, ident: int
-) -> int:
-    """1 + how many accepted attempts of the same board rank before this one."""
-    better = sa.or_(
-        Attempt.won > won,
-        sa.and_(Attempt.won == won, Attempt.score > score),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
-        sa.and_(
-            Attempt.won == won,
-            Attempt.score == score,
-            Attempt.undos == undos,
-            Attempt.submitted == submitted,
-            Attempt.id < ident,
-        ),
-    )
-    count = connection.execute(
-        sa.select(sa.func.count())
-        .select_from(Attempt)
-        .where(
-            Attempt.date == row.date,
-            Attempt.variant == row.variant,
-            Attempt.cells == row.cells,
-            Attempt.result.is_not(None),
-            better,
-        )
-    ).scalar_one()
-    return int(count) + 1
-
-
 def _date_or_422(text: str) -> dt.date:
     try:
         return parse_date(text)
@@ -521,7 +565,9 @@ def _today_or_422(text: str) -> dt.date:
     return day
 
 
+@functools.lru_cache(maxsize=256)
 def _variant(name: str, cells: int | None) -> tuple[str, int]:
+    # Cached: looking a variant up walks every plugin (milliseconds); a process's plugins do not change.
     try:
         variant = get_variant(name)
         return variant.name, check_cells(variant, cells)
