@@ -162,3 +162,19 @@ def test_the_share_line_counts_a_two_deck_variants_cards() -> None:
     game.give_up()
     play = begin(daily, None)
     assert f" · {game.cards_home}/104 home · " in play.share(game)
+
+
+def test_once_the_attempt_was_dealt_again_later_games_are_practice() -> None:
+    _leave_unfinished()  # the attempt, left unfinished ...
+    daily = daily_deal(today())
+    store = Store.open()
+    try:
+        assert begin(daily, store).resume is not None
+        # ... then dealt again from the start (as the window does) and that game given up.
+        tracker = store.track(Game.from_code(daily.code), daily=daily.date)
+        tracker.game.give_up()
+        tracker.close()
+        again = begin(daily, store)
+    finally:
+        store.close()
+    assert again.practice and again.resume is None

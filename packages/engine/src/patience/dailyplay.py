@@ -37,16 +37,22 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def attempt_of(store: Store | None, daily: DailyDeal) -> GameInfo | None:
-    """The day's attempt on this machine: the first game of that daily deal, or ``None`` before it is played."""
+def _games_of(store: Store | None, daily: DailyDeal) -> list[GameInfo]:
+    """This machine's games of that daily deal, oldest first."""
     if store is None or not store.saving:
-        return None
+        return []
     games = [
         info
         for info in store.history()
         if info.daily == daily.date and info.variant == daily.variant and info.cells == daily.cells
     ]
-    return min(games, key=lambda info: info.id) if games else None
+    return sorted(games, key=lambda info: info.id)
+
+
+def attempt_of(store: Store | None, daily: DailyDeal) -> GameInfo | None:
+    """The day's attempt on this machine: the first game of that daily deal, or ``None`` before it is played."""
+    games = _games_of(store, daily)
+    return games[0] if games else None
 
 
 @define
@@ -186,8 +192,11 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     """
     from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
 
-    first = attempt_of(store, daily)
-    unfinished = first is not None and first.result == "unfinished"
+    games = _games_of(store, daily)
+    first = games[0] if games else None
+    # Only an attempt nothing came after is resumed: once another game of the deal was dealt (the
+    # window deals the attempt again rather than rebuilding it), later games are practice.
+    unfinished = first is not None and first.result == "unfinished" and len(games) == 1
     play = DailyPlay(daily, practice=first is not None and not unfinished, resume=first if unfinished else None)
     url = server_url(server)
     if url is None:
