@@ -56,15 +56,24 @@ def test_a_record_of_too_many_actions_is_refused_before_it_is_replayed(server: S
     assert answer["action"] == 5001
 
 
-def test_registration_is_rate_limited_by_address(tmp_path: Path) -> None:
-    limited = Server(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}", tmp_path, register="3/60")
+def test_registration_and_refused_records_are_rate_limited(tmp_path: Path) -> None:
+    limited = Server(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}", tmp_path, register="3/60", refused="2/60")
     try:
-        statuses = [call("POST", f"{limited.url}/api/v1/players", {"name": unique_name()})[0] for _ in range(4)]
+        _name, token = register(limited)
+        statuses = [call("POST", f"{limited.url}/api/v1/players", {"name": unique_name()})[0] for _ in range(3)]
         status, body, _ = call("POST", f"{limited.url}/api/v1/players", {"name": unique_name()})
+        assert statuses == [201, 201, 429]
+        assert status == 429 and "too many new players" in body["error"]
+        # A player whose records keep being refused after their replay is stopped before the next replay.
+        status, attempt = start(limited, token)
+        assert status == 201
+        unfinished = Game.from_code(attempt["code"])
+        unfinished.play(solution(today())[0])
+        refused = [send(limited, token, attempt["attempt"], record_text(unfinished, "abandoned")) for _ in range(3)]
+        assert [status for status, _answer in refused] == [422, 422, 429]
+        assert "too many refused records" in refused[2][1]["error"]
     finally:
         limited.stop()
-    assert statuses == [201, 201, 201, 429]
-    assert status == 429 and "too many new players" in body["error"]
 
 
 def test_pages_of_dates_nobody_can_play_are_404_without_solving(server: Server) -> None:

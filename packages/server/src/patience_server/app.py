@@ -53,6 +53,8 @@ ENDED = ("won", "gave-up")
 MAX_ACTIONS = 5000
 #: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
 REGISTER_COUNT = 20
+#: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
+REFUSED_COUNT = 10
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -96,6 +98,13 @@ class RateLimiter:
         self.window = window
         self._seen: dict[int | str, deque[float]] = {}
         self._lock = threading.Lock()
+
+    def full(self, key: int | str) -> bool:
+        """True when ``key`` is at the limit now (nothing is counted)."""
+        now = time.monotonic()
+        with self._lock:
+            seen = self._seen.get(key)
+            return seen is not None and sum(1 for when in seen if now - when < self.window) >= self.count
 
     def allow(self, key: int | str) -> bool:
         """Count one request for ``key``; False when it is over the limit."""
@@ -291,6 +300,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     limiter = rate if rate is not None else _rate_from_env()
     # Registering needs no token, so it is limited by the client's address (PATIENCE_REGISTER_LIMIT).
     registrations = _rate_from_env("PATIENCE_REGISTER_LIMIT", REGISTER_COUNT)
+    # A refused record leaves its attempt open for a corrected one; replays that end refused are limited
+    # apart (PATIENCE_REFUSED_LIMIT), so nobody can keep the service replaying records it refuses.
+    refusals = _rate_from_env("PATIENCE_REFUSED_LIMIT", REFUSED_COUNT)
     app = FastAPI(
         title="patience daily leaderboard",
         version="1",
@@ -412,10 +424,17 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
                     f"the record is not of this attempt's deal: {tag} {record.tag(tag)!r}, the attempt's is {expected}",
                     with_action=True,
                 )
+        if refusals.full(who.id):
+            raise ApiError(
+                429,
+                f"too many refused records: at most {refusals.count} in {refusals.window:g} s, try again later",
+            )
         checked = check_record(record)
         if checked.problem is not None:
+            refusals.allow(who.id)
             raise ApiError(422, checked.problem, checked.action, with_action=True)
         if checked.result not in ENDED:
+            refusals.allow(who.id)
             raise ApiError(422, "the game has not ended: send its record once it is won or given up", with_action=True)
         # What the replay came to, never what the record says it came to.
         result = checked.result
