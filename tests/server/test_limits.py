@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
-from serverhelp import Server, call, record_text, solution, today, unique_name
+from serverhelp import PATIENCE, Server, call, record_text, solution, today, unique_name
 from test_api import board, register, send, start
 
 from patience import Game, PatienceError
@@ -95,6 +96,15 @@ def test_the_page_counts_a_two_deck_variants_cards(server: Server) -> None:
     assert status == 200, answer
     status, page, _ = call("GET", f"{server.url}/daily/{today()}?variant=double-freecell")
     assert status == 200 and f"{game.cards_home}/104" in page and "/52<" not in page
+    table = subprocess.run(
+        [PATIENCE, "daily", "leaderboard", "double-freecell", "--date", today(), "--server", server.url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert table.returncode == 0, table.stderr
+    assert f" {game.cards_home}/104 " in table.stdout
 
 
 def test_an_engine_refusal_is_422_not_500(tmp_path: Path) -> None:
