@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
 from patience.plugins import PluginLoadWarning
+from patience.shuffle import read_deal_number
 from patience_tk.controller import Controller
 from patience_tk.daily import DailyGame, LeaderboardDialog, NameDialog, find_daily, register, send_result, share_of
-from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
+from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
@@ -769,7 +770,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
     deal_text: str | None = args.deal
     if variant is not None and deal_text is None and variant.strip().lstrip("#").isdigit():
         variant, deal_text = None, variant
-    deal = parse_deal(deal_text) if deal_text is not None else None
+    deal = read_deal_number(deal_text) if deal_text is not None else None
     if args.code is not None:
         if deal is not None or args.cells is not None:
             raise ValueError("give either --code or a deal number and --cells, not both")
