@@ -37,7 +37,6 @@ __all__ = [
     "guarded",
     "load_board",
     "one_line",
-    "one_line_warnings",
     "parse_deal_number",
     "plural",
     "read_input_file",
@@ -331,29 +330,3 @@ CodeOption = Annotated[
     str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
 ]
 """``--code CODE``."""
-
-
-def one_line_warnings(program: str) -> None:
-    """Show the engine's plugin warnings as one ``program: warning: ...`` line each on stderr.
-
-    Python's default shows a warning as two lines (where it was raised and
-    the source line); a user needs only what happened, once.
-    """
-    import warnings
-
-    previous = warnings.showwarning
-
-    def show(
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: object = None,
-        line: str | None = None,
-    ) -> None:
-        if category.__name__ == "PluginLoadWarning":
-            print(f"{program}: warning: {one_line(str(message))}", file=sys.stderr)
-        else:
-            previous(message, category, filename, lineno, file, line)  # type: ignore[arg-type]
-
-    warnings.showwarning = show
