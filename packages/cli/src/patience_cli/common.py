@@ -8,6 +8,7 @@ loading the engine and the plugins.
 from __future__ import annotations
 
 import contextlib
+import enum
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -29,6 +30,10 @@ __all__ = [
     "EXIT_OK",
     "EXIT_UNDECIDED",
     "DealSpec",
+    "TableFormat",
+    "TableFormatOption",
+    "TextFormat",
+    "TextFormatOption",
     "bad_input",
     "check_time_limit",
     "closed_pipe",
@@ -52,6 +57,27 @@ EXIT_CLOSED_PIPE = 128 + 13
 
 #: The exit codes, for help texts.
 EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
+
+
+class TextFormat(enum.StrEnum):
+    """Output for people (``text``) or for scripts (``json``): ``--format`` of the commands that print a listing."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class TableFormat(enum.StrEnum):
+    """A table for people or JSON for scripts: ``--format`` of the commands that print rows of games."""
+
+    TABLE = "table"
+    JSON = "json"
+
+
+TextFormatOption = Annotated[TextFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")]
+"""``--format text|json``."""
+
+TableFormatOption = Annotated[TableFormat, typer.Option("--format", "-f", help="table for people, json for scripts.")]
+"""``--format table|json``."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
