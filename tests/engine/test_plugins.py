@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator
 
 import pluggy
 import pytest
 
 from patience import Game, Position, Variant, get_plugin_manager, get_variant, hookimpl, variants
-from patience.plugins import DEFAULT_PLUGIN, make_plugin_manager, rules_are_data
+from patience.plugins import DEFAULT_PLUGIN, PluginLoadWarning, make_plugin_manager, one_line_warnings, rules_are_data
 
 BUILT_IN = {"eight-off", "freecell", "bakers-game", "seahaven-towers"}
 
@@ -88,3 +89,16 @@ def test_a_plugin_defined_in_a_test_can_override_legality() -> None:
     game = Game.new("eight-off", deal=1, plugins=pm)
     assert all(not str(move).endswith("5") for move in game.legal_moves)
     assert game.check(next(iter(game.legal_moves)))
+
+
+def test_one_line_warnings_shows_a_plugin_warning_as_one_line_and_leaves_others_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)  # put back after the test
+    one_line_warnings("prog")
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.warn("plugin 'x'\n  not   loaded", PluginLoadWarning, stacklevel=1)
+        warnings.warn("something else", DeprecationWarning, stacklevel=1)
+    # The other warning goes to the hook that was there before (pytest's), not to a "prog: warning:" line.
+    assert capsys.readouterr().err == "prog: warning: plugin 'x' not loaded\n"

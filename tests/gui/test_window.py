@@ -189,8 +189,8 @@ def test_new_game_dialog_deals_a_numbered_deal(make_app: MakeApp) -> None:
     ("mode", "text", "words"),
     [
         ("number", "twelve", "is not a deal number"),
-        ("number", "0", "does not exist"),
-        ("number", "9999999999", "does not exist"),
+        ("number", "0", "is out of range"),
+        ("number", "9999999999", "is out of range"),
         ("code", "hello", "is not a game code"),
         ("code", "EO1-C3-AAAAAFA", "not 3"),
         ("code", "ZZ1-C4-AAAAAAB", "no installed variant"),

@@ -343,3 +343,15 @@ def test_a_plugin_that_breaks_at_registration_is_one_line_for_a_command_and_list
     listing = _patience(["plugins"], tmp_path)
     assert "fake-fc  NOT LOADED: disabled: plugin 'fake-fc' registered 'fake-cell'" in listing.stdout
     assert "Traceback" not in listing.stderr
+
+
+def test_the_window_says_a_broken_plugin_in_one_line_as_the_terminal_does(tmp_path: Path) -> None:
+    _broken_distribution(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "PATIENCE_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-c", "import sys; from patience_tk.app import main; sys.exit(main())", "nosuchgame"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2, done.stderr
+    assert lines[0] == "patience-tk: warning: plugin 'broken' not loaded (`patience plugins` says why)"
+    assert lines[1].startswith("patience-tk: ") and "nosuchgame" in lines[1]

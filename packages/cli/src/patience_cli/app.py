@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import typer
 import typer.main
 
+from patience.plugins import one_line_warnings
 from patience_cli import (
     daily_commands,
     inspect_commands,
@@ -21,7 +22,7 @@ from patience_cli import (
     serve_commands,
     solve_commands,
 )
-from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line, one_line_warnings
+from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
 from patience_cli.encoding import fit_streams
 
 app = typer.Typer(

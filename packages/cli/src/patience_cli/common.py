@@ -8,6 +8,7 @@ loading the engine and the plugins.
 from __future__ import annotations
 
 import contextlib
+import enum
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -29,6 +30,10 @@ __all__ = [
     "EXIT_OK",
     "EXIT_UNDECIDED",
     "DealSpec",
+    "TableFormat",
+    "TableFormatOption",
+    "TextFormat",
+    "TextFormatOption",
     "bad_input",
     "check_time_limit",
     "closed_pipe",
@@ -37,7 +42,6 @@ __all__ = [
     "guarded",
     "load_board",
     "one_line",
-    "one_line_warnings",
     "parse_deal_number",
     "plural",
     "read_input_file",
@@ -53,6 +57,27 @@ EXIT_CLOSED_PIPE = 128 + 13
 
 #: The exit codes, for help texts.
 EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
+
+
+class TextFormat(enum.StrEnum):
+    """Output for people (``text``) or for scripts (``json``): ``--format`` of the commands that print a listing."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class TableFormat(enum.StrEnum):
+    """A table for people or JSON for scripts: ``--format`` of the commands that print rows of games."""
+
+    TABLE = "table"
+    JSON = "json"
+
+
+TextFormatOption = Annotated[TextFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")]
+"""``--format text|json``."""
+
+TableFormatOption = Annotated[TableFormat, typer.Option("--format", "-f", help="table for people, json for scripts.")]
+"""``--format table|json``."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -331,29 +356,3 @@ CodeOption = Annotated[
     str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
 ]
 """``--code CODE``."""
-
-
-def one_line_warnings(program: str) -> None:
-    """Show the engine's plugin warnings as one ``program: warning: ...`` line each on stderr.
-
-    Python's default shows a warning as two lines (where it was raised and
-    the source line); a user needs only what happened, once.
-    """
-    import warnings
-
-    previous = warnings.showwarning
-
-    def show(
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: object = None,
-        line: str | None = None,
-    ) -> None:
-        if category.__name__ == "PluginLoadWarning":
-            print(f"{program}: warning: {one_line(str(message))}", file=sys.stderr)
-        else:
-            previous(message, category, filename, lineno, file, line)  # type: ignore[arg-type]
-
-    warnings.showwarning = show

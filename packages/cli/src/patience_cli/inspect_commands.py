@@ -41,6 +41,8 @@ from patience_cli.common import (
     CodeOption,
     DealArgument,
     DealSpec,
+    TextFormat,
+    TextFormatOption,
     VariantArgument,
     bad_input,
     complete_variant,
@@ -58,7 +60,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealFormat",
-    "OutputFormat",
     "code",
     "complete_variant",
     "deal",
@@ -75,13 +76,6 @@ __all__ = [
 
 #: Version of the JSON structure ``deal --format json`` writes.
 DEAL_JSON_FORMAT = 1
-
-
-class OutputFormat(enum.StrEnum):
-    """Output for people (``text``) or for scripts (``json``)."""
-
-    TEXT = "text"
-    JSON = "json"
 
 
 class DealFormat(enum.StrEnum):
@@ -121,16 +115,14 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 
 @guarded
 def variants(
-    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")] = (
-        OutputFormat.TEXT
-    ),
+    output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
     """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
     from patience import variants as installed
     from patience.plugins import cell_counts
 
     table = installed()
-    if output is OutputFormat.JSON:
+    if output is TextFormat.JSON:
         data = []
         for variant in table.values():
             counts, default = cell_counts(variant)
@@ -346,9 +338,7 @@ def moves(
         int | None,
         typer.Option("--cells", "-c", help="Cell count (default: as many as the Freecells: line shows)."),
     ] = None,
-    output: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")
-    ] = OutputFormat.TEXT,
+    output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
     """List the legal moves of a position, one per line, in standard notation first.
 
@@ -362,7 +352,7 @@ def moves(
     position = load_board(board, var, cells)
     game = Game.from_position(var, position, autoplay_first=False)
     legal = list(game.legal_moves)
-    if output is OutputFormat.JSON:
+    if output is TextFormat.JSON:
         _emit_json(
             [
                 {
@@ -406,9 +396,7 @@ def _plugin_sources() -> dict[str, str]:
 
 @guarded
 def plugins(
-    output: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")
-    ] = OutputFormat.TEXT,
+    output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
     """List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."""
     import textwrap
@@ -423,7 +411,7 @@ def plugins(
     failures = plugin_failures(pm)
     unknown = unknown_hooks(pm)
     default_note = "built in; answers from the variant's rules"
-    if output is OutputFormat.JSON:
+    if output is TextFormat.JSON:
         _emit_json(
             {
                 "plugins": [
@@ -473,8 +461,8 @@ def code(
         str | None, typer.Option("--decode", "-d", help="Decode this code instead of making one.")
     ] = None,
     output: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="text for people and shells, json for scripts.")
-    ] = OutputFormat.TEXT,
+        TextFormat, typer.Option("--format", "-f", help="text for people and shells, json for scripts.")
+    ] = TextFormat.TEXT,
 ) -> None:
     """Make the game code of a deal, or decode a code into the variant, deal number and cell count."""
     _no_stray_option("code", variant, deal_number)
@@ -488,7 +476,7 @@ def code(
         if variant is None:
             bad_input("name a variant and a deal number, like `patience code eight-off 160`, or give --decode CODE")
         spec = deal_from_args(variant, deal_number, cells, None)
-    if output is OutputFormat.JSON:
+    if output is TextFormat.JSON:
         _emit_json(_spec_json(spec))
     elif decode is not None:
         typer.echo(f"{spec.variant.name} {spec.deal} --cells {spec.cells}")

@@ -7,14 +7,23 @@ commands and ``patience --help`` do not load sqlite3.
 
 from __future__ import annotations
 
-import enum
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from patience_cli.common import EXIT_BAD_INPUT, EXIT_OK, bad_input, complete_variant, guarded, one_line, plural
+from patience_cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    TableFormat,
+    TableFormatOption,
+    bad_input,
+    complete_variant,
+    guarded,
+    one_line,
+    plural,
+)
 
 if TYPE_CHECKING:
     from patience.records import Record
@@ -22,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXIT_INCONSISTENT",
-    "TableFormat",
     "export",
     "history",
     "import_records",
@@ -34,16 +42,6 @@ __all__ = [
 
 #: ``verify`` and ``import``: some record is not consistent.
 EXIT_INCONSISTENT = 1
-
-
-class TableFormat(enum.StrEnum):
-    """A table for people or JSON for scripts."""
-
-    TABLE = "table"
-    JSON = "json"
-
-
-FormatOption = Annotated[TableFormat, typer.Option("--format", "-f", help="table for people, json for scripts.")]
 
 
 def open_store() -> Store:
@@ -110,7 +108,7 @@ def history_rows(games: list[GameInfo]) -> str:
 @guarded
 def history(
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many games to list (newest first).", min=1)] = 20,
-    output: FormatOption = TableFormat.TABLE,
+    output: TableFormatOption = TableFormat.TABLE,
 ) -> None:
     """List the games played, newest first (by the time of the last action)."""
     from patience_cli.inspect_commands import to_json
@@ -168,7 +166,7 @@ def stats(
     cells: Annotated[
         int | None, typer.Option("--cells", "-c", help="Only this cell count.", show_default=False)
     ] = None,
-    output: FormatOption = TableFormat.TABLE,
+    output: TableFormatOption = TableFormat.TABLE,
     reset: Annotated[
         bool, typer.Option("--reset", help="Start the statistics again (the history stays); asks first.")
     ] = False,

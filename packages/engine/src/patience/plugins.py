@@ -18,9 +18,10 @@ import contextlib
 import contextvars
 import functools
 import importlib.metadata
+import sys
 import warnings
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
 import pluggy
 
@@ -47,6 +48,7 @@ __all__ = [
     "get_variant",
     "hook_implementers",
     "make_plugin_manager",
+    "one_line_warnings",
     "plugin_failures",
     "resolve_code",
     "route",
@@ -72,6 +74,32 @@ VARIANT_HOOKS = (
 
 class PluginLoadWarning(UserWarning):
     """An installed plugin could not be loaded, was disabled, or implements a hook the engine does not know."""
+
+
+def one_line_warnings(program: str) -> None:
+    """Show every :class:`PluginLoadWarning` as one ``program: warning: ...`` line on stderr from now on.
+
+    Python's default shows a warning as two lines (where it was raised and
+    the source line); a user needs only what happened, once. Other warnings
+    are shown as before. The front ends call this once at start-up.
+    """
+    previous = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PluginLoadWarning):
+            # The stream is looked up now, not at start-up, so that a redirected stderr is honoured.
+            sys.stderr.write(f"{program}: warning: {' '.join(str(message).split())}\n")
+        else:
+            previous(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
 
 
 def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManager:

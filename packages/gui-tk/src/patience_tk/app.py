@@ -12,17 +12,17 @@ import argparse
 import datetime as dt
 import sys
 import tkinter as tk
-import warnings
 from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
 from patience.moves import CELL_LETTERS
-from patience.plugins import PluginLoadWarning
+from patience.plugins import one_line_warnings
+from patience.shuffle import read_deal_number
 from patience_tk.controller import Controller
 from patience_tk.daily import DailyGame, LeaderboardDialog, NameDialog, find_daily, register, send_result, share_of
-from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus, parse_deal
+from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
@@ -769,7 +769,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
     deal_text: str | None = args.deal
     if variant is not None and deal_text is None and variant.strip().lstrip("#").isdigit():
         variant, deal_text = None, variant
-    deal = parse_deal(deal_text) if deal_text is not None else None
+    deal = read_deal_number(deal_text) if deal_text is not None else None
     if args.code is not None:
         if deal is not None or args.cells is not None:
             raise ValueError("give either --code or a deal number and --cells, not both")
@@ -805,29 +805,9 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
     return game_from_args(args), None, None
 
 
-def _one_line_warnings() -> None:
-    """A plugin that could not be loaded or was disabled: one ``patience-tk: warning:`` line on stderr."""
-    previous = warnings.showwarning
-
-    def show(
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: TextIO | None = None,
-        line: str | None = None,
-    ) -> None:
-        if issubclass(category, PluginLoadWarning):
-            print(f"patience-tk: warning: {' '.join(str(message).split())}", file=sys.stderr)
-        else:
-            previous(message, category, filename, lineno, file, line)
-
-    warnings.showwarning = show
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
-    _one_line_warnings()
+    one_line_warnings("patience-tk")
     parser = _parser()
     args = parser.parse_args(argv)
     from patience.store import Store  # imported here: only the window itself needs sqlite3

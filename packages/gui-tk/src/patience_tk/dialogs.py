@@ -19,8 +19,9 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from patience import MAX_DEAL, Game, InvalidDealError, PatienceError, Variant, variants
+from patience import Game, InvalidDealError, PatienceError, Variant, variants
 from patience.plugins import cell_counts
+from patience.shuffle import read_deal_number
 from patience.solver import Outcome, SolveResult, next_winnable
 from patience_tk.worker import Job
 
@@ -43,19 +44,6 @@ WINNABLE_TIME = 5.0
 def winnable_by_default(variant: Variant, cells: int) -> bool:
     """Whether "winnable deals only" starts ticked for ``variant`` with ``cells`` cells."""
     return (variant.name, cells) in WINNABLE_BY_DEFAULT
-
-
-def parse_deal(text: str) -> int:
-    """A deal number typed by a player, or :class:`ValueError` saying what is wrong."""
-    raw = text.strip().replace(",", "").replace("_", "").lstrip("#")
-    if not raw:
-        raise ValueError("type a deal number, or choose Random")
-    if not raw.isdigit():
-        raise ValueError(f"{text.strip()!r} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
-    number = int(raw)
-    if not 1 <= number <= MAX_DEAL:
-        raise ValueError(f"deal {number:,} does not exist: deals are numbered 1 to {MAX_DEAL:,}")
-    return number
 
 
 def centre_over(window: tk.Toplevel, parent: tk.Misc) -> None:
@@ -325,7 +313,7 @@ class NewGameDialog(tk.Toplevel):
                     raise ValueError("type a game code, like EO1-C8-AAAAAFA")
                 self._deal(Game.from_code(code), None)
                 return
-            number = parse_deal(self.deal_var.get()) if mode == "number" else self._rng.randint(1, 1_000_000)
+            number = self._typed_deal() if mode == "number" else self._rng.randint(1, 1_000_000)
             variant, cells = self.variant, self.cells_var.get()
             if not self.winnable_var.get():
                 self._deal(Game.new(variant, number, cells), None)
@@ -334,6 +322,13 @@ class NewGameDialog(tk.Toplevel):
             self.show_error(str(error))
             return
         self._search(variant, cells, number, typed=mode == "number")
+
+    def _typed_deal(self) -> int:
+        """The deal number typed, read as the engine reads one (ASCII digits only); ValueError if none."""
+        text = self.deal_var.get()
+        if not text.strip():
+            raise ValueError("type a deal number, or choose Random")
+        return read_deal_number(text)
 
     def show_error(self, text: str) -> None:
         """Say what is wrong with the input, in the dialog."""
