@@ -105,6 +105,21 @@ def test_daily_deal_prints_text_and_json(tmp_path: Path) -> None:
     assert bad.stderr.count("\n") == 1
 
 
+def test_options_before_the_command_are_the_commands_own(tmp_path: Path) -> None:
+    before = daily(["--date", "2026-12-24", "deal"], tmp_path)
+    assert before.returncode == 0 and "515111" in before.stdout
+    # Given again after the command, the later one wins, as usual.
+    after = daily(["--date", "2026-12-24", "deal", "--date", "2026-12-25"], tmp_path)
+    assert "2026-12-25" in after.stdout and "515111" not in after.stdout
+    cells = daily(["--cells", "3", "deal", "--date", "2026-12-24", "--format", "json"], tmp_path)
+    assert json.loads(cells.stdout)["cells"] == 3
+    # A bad date before the command is refused, not silently replaced by today's.
+    bad = daily(["--date", "2026-13-01", "deal"], tmp_path)
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
+    unknown = daily(["--name", "ada", "deal"], tmp_path)
+    assert unknown.returncode == 2 and "--name does not go with `patience daily deal`" in unknown.stderr
+
+
 def test_share_before_any_game_says_what_to_do(tmp_path: Path) -> None:
     done = daily(["share", "--date", "2026-12-24"], tmp_path)
     assert done.returncode == 2

@@ -311,9 +311,26 @@ def register(app: typer.Typer) -> None:
         server: ServerOpt = None,
         name: NameOpt = None,
     ) -> None:
-        """With no command, ``patience daily`` plays today's FreeCell deal (options as ``daily play``)."""
+        """With no command, ``patience daily`` plays today's FreeCell deal (options as ``daily play``).
+
+        Options given before a command (``patience daily --date 2026-12-24 deal``) are that
+        command's, as if given after it; one the command does not take is refused.
+        """
         if ctx.invoked_subcommand is None:
             play_daily("freecell", cells, date, server, name)
+            return
+        options = {"cells": cells, "date": date, "server": server, "name": name}
+        given = {key: value for key, value in options.items() if value is not None}
+        # typer's group (its own copy of click's) knows its commands.
+        command = ctx.command.get_command(ctx, ctx.invoked_subcommand)  # type: ignore[attr-defined]
+        takes = {param.name for param in command.params} if command is not None else set()
+        for key in given:
+            if key not in takes:
+                bad_input(f"--{key} does not go with `patience daily {ctx.invoked_subcommand}`")
+        if given:
+            # click reads a command's defaults from its parent's default_map: the options given
+            # before the command become its defaults, and the same option after it still wins.
+            ctx.default_map = {ctx.invoked_subcommand: given}
 
     group.command("deal")(deal)
     group.command("play")(play)
