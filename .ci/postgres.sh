@@ -27,7 +27,8 @@ start_postgres() {
     # PostgreSQL refuses to run as root.
     id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
     chown postgres "$PATIENCE_PG_DIR"
-    PATIENCE_PG_AS="runuser -u postgres --"
+    # From /, which postgres can enter: the clone may lie in a directory only root can.
+    PATIENCE_PG_AS="runuser -u postgres -- env -C /"
   fi
   trap stop_postgres EXIT
   if $PATIENCE_PG_AS "$PATIENCE_PG_BIN/initdb" -D "$PATIENCE_PG_DIR/data" -A trust -U patience -E UTF8 >"$PATIENCE_PG_DIR/initdb.log" 2>&1 \

@@ -4,6 +4,7 @@
     .venv/bin/python bench/server.py --database postgresql+psycopg://patience@/patience?host=/tmp/pg
     .venv/bin/python bench/server.py --processes 2            # two server processes on one database
     .venv/bin/python bench/server.py --quick                  # a smoke run
+    .venv/bin/python bench/server.py --parts                  # where a submission's time goes, part by part
 
 It starts real ``patience serve`` processes on free loopback ports (the
 clients are spread over them in turn), then ``--clients`` threads share
@@ -15,13 +16,22 @@ p50 and p99 latency of each kind of request, and checks that the day's
 leaderboard holds exactly the accepted players, nothing lost. Finally it
 times the replay alone (``check_record``) in this process, to show where
 the time goes.
+
+``--parts`` instead times each part on its own: the service's endpoint
+functions called in this process (no HTTP, no client threads), each of
+``--players`` players registering, having its token checked, starting the
+attempt and sending the record; the replay alone; and the HTTP stack alone
+(``GET /api/v1/health``, one ``SELECT 1``, from ``--clients`` threads on one
+server process).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import datetime as dt
 import http.client
+import inspect
 import json
 import os
 import socket
@@ -33,6 +43,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from patience import Game
 from patience.daily import daily_deal
@@ -51,7 +62,12 @@ def free_port() -> int:
 
 def start_server(database: str, home: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PATIENCE_HOME": str(home), "PATIENCE_RATE_LIMIT": "1000/60"}
+    env = {
+        **os.environ,
+        "PATIENCE_HOME": str(home),
+        "PATIENCE_RATE_LIMIT": "1000/60",
+        "PATIENCE_REGISTER_LIMIT": "100000/60",
+    }
     log = (home / f"server-{port}.log").open("wb")
     process = subprocess.Popen(
         [str(PATIENCE), "serve", "--database", database, "--port", str(port)], stdout=log, stderr=log, env=env
@@ -185,6 +201,121 @@ def run(args: argparse.Namespace) -> int:
     return 0 if exact and not failures else 1
 
 
+def handlers(players: int) -> dict[str, float]:
+    """Mean milliseconds of each endpoint's function, called in-process on a new SQLite file."""
+    os.environ.setdefault("PATIENCE_REGISTER_LIMIT", "1000000/60")
+    os.environ.setdefault("PATIENCE_RATE_LIMIT", "1000000/60")
+    from starlette.requests import Request
+
+    from patience_server import app as service
+
+    async def direct(function: Any, *args: Any) -> Any:
+        return function(*args)
+
+    # The record's replay runs in a worker thread under uvicorn; here in this one, to time it alone.
+    setattr(service, "run_in_threadpool", direct)  # noqa: B010  (a name the module does not export)
+    app = service.create_app(f"sqlite+pysqlite:///{tempfile.mkdtemp(prefix='patience-parts-')}/board.sqlite3")
+    endpoints: dict[tuple[str, str], Any] = {
+        (str(getattr(route, "path", "")), method): getattr(route, "endpoint", None)
+        for route in app.routes
+        for method in getattr(route, "methods", None) or ()
+    }
+    register = endpoints[("/api/v1/players", "POST")]
+    start = endpoints[("/api/v1/daily/{date}/attempts", "POST")]
+    send = endpoints[("/api/v1/daily/{date}/attempts/{attempt}/record", "PUT")]
+    date = dt.datetime.now(dt.UTC).date().isoformat()
+    body = winning_record(date).encode()
+    scope: dict[str, Any] = {"type": "http", "client": ("127.0.0.1", 1), "headers": [], "method": "POST", "app": app}
+    request = Request(scope)
+    tag = f"{time.time_ns() % 10**8}"
+    # The day's deal is computed once per process (the solver checks it): not part of a request's cost.
+    # The service before registration was rate-limited took no request: measured against it too.
+    with_request = "request" in inspect.signature(register).parameters
+
+    def new_player(name: str) -> str:
+        answer = (
+            register(service.PlayerIn(name=name), request) if with_request else register(service.PlayerIn(name=name))
+        )
+        return str(answer["token"])
+
+    warm = new_player(f"w{tag}")
+    start(date, service.AttemptIn(), service._player(request, f"Bearer {warm}"))
+    spent = {"register": 0.0, "token check": 0.0, "attempt start": 0.0, "record": 0.0}
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    loop = asyncio.new_event_loop()
+    try:
+        for number in range(players):
+            a = time.perf_counter()
+            token = new_player(f"p{tag}-{number}")
+            b = time.perf_counter()
+            who = service._player(request, f"Bearer {token}")
+            c = time.perf_counter()
+            attempt = start(date, service.AttemptIn(), who)["attempt"]
+            d = time.perf_counter()
+            answer = loop.run_until_complete(send(date, attempt, Request({**scope, "method": "PUT"}, receive), who))
+            e = time.perf_counter()
+            assert answer["result"] == "won", answer
+            for key, took in zip(spent, (b - a, c - b, d - c, e - d), strict=True):
+                spent[key] += took
+    finally:
+        loop.close()
+    return {key: total / players * 1000 for key, total in spent.items()}
+
+
+def replay(players: int) -> float:
+    """Mean milliseconds of ``check_record`` of the winning record."""
+    record = parse_record(winning_record(dt.datetime.now(dt.UTC).date().isoformat()))
+    started = time.perf_counter()
+    for _ in range(players):
+        assert check_record(record).problem is None
+    return (time.perf_counter() - started) / players * 1000
+
+
+def http_rate(requests: int, clients: int) -> float:
+    """Requests a second of ``GET /api/v1/health`` from ``clients`` threads on one server process."""
+    home = Path(tempfile.mkdtemp(prefix="patience-parts-"))
+    process, port = start_server(f"sqlite+pysqlite:///{home / 'board.sqlite3'}", home)
+    left = iter(range(requests))
+    lock = threading.Lock()
+
+    def work() -> None:
+        client = Client(port)
+        while True:
+            with lock:
+                if next(left, None) is None:
+                    return
+            status, _answer, _took = client.call("GET", "/api/v1/health", b"", {})
+            assert status == 200
+
+    threads = [threading.Thread(target=work) for _ in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    process.terminate()
+    process.wait(10)
+    return requests / elapsed
+
+
+def parts(args: argparse.Namespace) -> int:
+    """``--parts``: where a submission's time goes, each part measured on its own."""
+    spent = handlers(args.players)
+    alone = replay(args.players)
+    rate = http_rate(args.players * 10, args.clients)
+    print(f"{'part':32} {'ms':>7}")
+    for key, value in spent.items():
+        print(f"{'handler: ' + key:32} {value:7.2f}")
+    print(f"{'replay alone (check_record)':32} {alone:7.2f}")
+    print(f"{'HTTP: GET /api/v1/health':32} {1000 / rate:7.2f}   ({rate:.0f}/s, {args.clients} clients, 1 process)")
+    print(f"({os.cpu_count()} cores; the record handler includes its replay)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file)")
@@ -192,10 +323,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=320)
     parser.add_argument("--processes", type=int, default=1, help="server processes on the one database")
     parser.add_argument("--quick", action="store_true", help="4 clients, 20 players")
+    parser.add_argument("--parts", action="store_true", help="time each part of a submission on its own instead")
     args = parser.parse_args(argv)
     if args.quick:
         args.clients, args.players = 4, 20
-    return run(args)
+    return parts(args) if args.parts else run(args)
 
 
 if __name__ == "__main__":

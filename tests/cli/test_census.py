@@ -30,7 +30,7 @@ def run(*args: str) -> Result:
 
 def rows(text: str) -> list[list[str]]:
     """The CSV rows without the header and without the seconds, which differ from run to run."""
-    lines = text.splitlines()
+    lines = [line for line in text.splitlines() if not line.startswith("# census ")]
     assert lines[0] == HEADER
     return [line.split(",")[:3] for line in lines[1:]]
 
@@ -133,6 +133,21 @@ def test_resume_refuses_a_file_that_is_not_a_census(tmp_path: Path) -> None:
     assert out.read_text() == "my notes\nkeep them\n"
 
 
+def test_resume_refuses_a_file_of_another_census_and_leaves_it_alone(tmp_path: Path) -> None:
+    out = tmp_path / "freecell-4.csv"
+    assert run("census", "freecell", "1-3", "--resume", str(out)).exit_code == 0
+    assert out.read_text().splitlines()[0] == "# census freecell, 4 cells, time limit 10 s"
+    before = out.read_text()
+    for args in (["eight-off", "1-5"], ["freecell", "1-5", "--cells", "3"], ["freecell", "1-5", "--time-limit", "2"]):
+        result = run("census", *args, "--resume", str(out))
+        assert result.exit_code == 2, args
+        assert len(result.stderr.splitlines()) == 1 and "holds another census (freecell, 4 cells" in result.stderr
+        assert out.read_text() == before
+    # The same census goes on where it stopped.
+    assert run("census", "freecell", "1-5", "--resume", str(out)).exit_code == 0
+    assert [row[0] for row in rows(out.read_text())] == ["1", "2", "3", "4", "5"]
+
+
 def test_resume_refuses_a_table(tmp_path: Path) -> None:
     result = run("census", "freecell", "1-3", "--resume", str(tmp_path / "x.csv"), "--format", "table")
     assert result.exit_code == 2 and "--format table" in result.stderr
@@ -149,7 +164,7 @@ def test_missing_spans() -> None:
 def test_read_done_merges_rows_in_any_order(tmp_path: Path) -> None:
     out = tmp_path / "c.csv"
     out.write_text(HEADER + "\n5,solved,1,0.1\n1,unknown,,0.1\n2,unsolvable,,0.1\n4,solved,3,0.1\n")
-    assert read_done(out) == ([(1, 2), (4, 5)], False)
+    assert read_done(out) == ([(1, 2), (4, 5)], False, None)
 
 
 # -- --cluster -------------------------------------------------------------------

@@ -51,10 +51,21 @@ def free_port() -> int:
 class Server:
     """One `patience serve` process; `stop()` ends it and returns what it logged."""
 
-    def __init__(self, database: str, home: Path, *, rate: str = "1000/60") -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        database: str,
+        home: Path,
+        *,
+        rate: str = "1000/60",
+        register: str = "100000/60",
+        refused: str = "100000/60",
+        port: int | None = None,
+    ) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PATIENCE_HOME": str(home), "PATIENCE_RATE_LIMIT": rate}
+        env["PATIENCE_REGISTER_LIMIT"] = register
+        env["PATIENCE_REFUSED_LIMIT"] = refused
         self.log = home / f"server-{self.port}.log"
         self._log_file = self.log.open("wb")
         self.process = subprocess.Popen(

@@ -31,6 +31,7 @@ __all__ = [
     "Task",
     "chunks",
     "count_missing",
+    "identity_line",
     "missing",
     "read_done",
     "results",
@@ -40,6 +41,16 @@ __all__ = [
 
 #: The CSV header every census writes first.
 HEADER = "deal,result,moves,seconds"
+
+#: How the first line of a ``--resume`` file says which census it holds.
+IDENTITY_PREFIX = "# census "
+
+
+def identity_line(variant: str, cells: int, time_limit: float) -> str:
+    """The comment line a ``--resume`` file starts with, so that another census cannot append to it."""
+    return f"{IDENTITY_PREFIX}{variant}, {cells} cells, time limit {time_limit:g} s"
+
+
 #: The results a row may hold.
 RESULTS = ("solved", "unsolvable", "unknown")
 
@@ -78,25 +89,32 @@ class ResumeError(ValueError):
     """A ``--resume`` file that is not a census CSV; the message says which line and why."""
 
 
-def read_done(path: Path) -> tuple[list[tuple[int, int]], bool]:
+def read_done(path: Path) -> tuple[list[tuple[int, int]], bool, str | None]:
     """The deals a census CSV at ``path`` already holds, as sorted, merged ``(first, last)`` spans.
 
     Also whether the file ends in a line that an interruption cut short (no
-    newline at the end): the caller drops that line before appending. A file
-    that does not exist or is empty holds no deals. Consecutive deals are
-    kept as one span, so a file of a million rows in order costs one pair.
+    newline at the end): the caller drops that line before appending; and
+    the file's identity line (see :func:`identity_line`), or ``None`` for a
+    CSV without one (written to stdout and redirected). A file that does not
+    exist or is empty holds no deals. Consecutive deals are kept as one span,
+    so a file of a million rows in order costs one pair.
     """
     spans: list[tuple[int, int]] = []
     cut = False
+    identity: str | None = None
     if not path.exists():
-        return spans, cut
+        return spans, cut, identity
     with path.open("rb") as handle:
+        header_line = 1
         for number, raw in enumerate(handle, 1):
             if not raw.endswith(b"\n"):
                 cut = True
                 break
             line = raw.decode("utf-8", "replace").strip()
-            if number == 1:
+            if number == 1 and line.startswith(IDENTITY_PREFIX):
+                identity, header_line = line, 2
+                continue
+            if number == header_line:
                 if line != HEADER:
                     raise ResumeError(f"{path}: line 1 is {line[:60]!r}, not the census header {HEADER!r}")
                 continue
@@ -108,7 +126,7 @@ def read_done(path: Path) -> tuple[list[tuple[int, int]], bool]:
                 spans[-1] = (spans[-1][0], deal)
             else:
                 spans.append((deal, deal))
-    return _merged(spans), cut
+    return _merged(spans), cut, identity
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -24,7 +24,6 @@ from patience_cli.common import bad_input, complete_variant, guarded, one_line
 if TYPE_CHECKING:
     from patience import Game
     from patience.daily import DailyDeal
-    from patience.leaderboard import Client
     from patience.store import GameInfo, Store, Tracker
 
 __all__ = ["DealFormat", "attempt_of", "register"]
@@ -81,22 +80,11 @@ def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
     return daily_deal(day, variant, cells)
 
 
-def _daily_games(store: Store, daily: DailyDeal) -> list[GameInfo]:
-    """This machine's games of that daily deal, oldest first."""
-    if not store.saving:
-        return []
-    games = [
-        info
-        for info in store.history()
-        if info.daily == daily.date and info.variant == daily.variant and info.cells == daily.cells
-    ]
-    return sorted(games, key=lambda info: info.id)
-
-
 def attempt_of(store: Store, daily: DailyDeal) -> GameInfo | None:
-    """The day's attempt on this machine: the first game of that daily deal, or ``None`` before it is played."""
-    games = _daily_games(store, daily)
-    return games[0] if games else None
+    """The day's attempt on this machine (see :func:`patience.dailyplay.attempt_of`)."""
+    from patience.dailyplay import attempt_of as first_game
+
+    return first_game(store, daily)
 
 
 def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool) -> str:
@@ -111,6 +99,7 @@ def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result:
         undos=undos,
         result=result,
         practice=practice,
+        cards=daily.cards,
     )
 
 
@@ -166,86 +155,44 @@ def _daily_controller(
     return DailyController()
 
 
-def _server_player(url: str, name: str | None) -> Client | None:
-    """A client for ``url`` as this machine's player there (registered with ``name`` on first use)."""
-    from patience.leaderboard import Client, save_player, saved_player
-
-    saved = saved_player(url)
-    if saved is not None and (name is None or name == saved[0]):
-        return Client(url, saved[1])
-    if name is None:
-        _note(f"no player name for {url}: give --name NAME once to take part; this game counts here only")
-        return None
-    token = Client(url).register(name)
-    save_player(url, name, token)
-    _note(f"registered as {name} on {url} (the token is kept in the data directory)")
-    return Client(url, token)
-
-
 def play_daily(variant: str, cells: int | None, date: str | None, server: str | None, name: str | None) -> None:
-    """Deal the day's game and play it: the attempt (sent to the server, if any) or practice."""
+    """Deal the day's game and play it: the attempt (sent to the server, if any) or practice.
+
+    :func:`patience.dailyplay.begin` decides which, as it does for the window.
+    """
     from patience import Game
-    from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
+    from patience.dailyplay import begin
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Repl, Reply, Say, run_piped
 
     daily = _daily(variant, cells, date)
     store = open_store()
-    first = attempt_of(store, daily)
-    # The attempt left unfinished (the prompt was left mid-game) comes back: it is still the attempt.
-    resumed = store.resume() if first is not None and first.result == "unfinished" else None
-    if resumed is not None and (resumed.resumed is None or first is None or resumed.resumed.id != first.id):
+    play = begin(daily, store, server=server, name=name)
+    for line in play.notes:
+        _note(line)
+    # The attempt left unfinished (the prompt was left mid-game) comes back where it was.
+    resumed = store.resume() if play.resume is not None else None
+    if resumed is not None and (resumed.resumed is None or play.resume is None or resumed.resumed.id != play.resume.id):
         resumed.close()
         resumed = None
-    practice = first is not None and resumed is None
-    url = server_url(server)
-    client: Client | None = None
-    attempt: int | None = None
-    key = f"{daily.date} {daily.variant} {daily.cells}"
-    if url is None:
-        if not practice:
-            _note("no server set (--server URL or PATIENCE_SERVER): the attempt is played and recorded here only")
-    elif not practice:
-        try:
-            client = _server_player(url, name)
-            if client is not None:
-                attempt = saved_attempt(url, key) if resumed is not None else None
-                if attempt is None:
-                    attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
-                    save_attempt(url, key, attempt)
-        except ServerUnreachable as error:
-            _note(f"{error}: the attempt is played and recorded here only")
-            client = None
-        except LeaderboardError as error:
-            if error.status == 409 and "one attempt" in str(error):
-                practice = resumed is None
-                _note(f"the server says: {error}" + ("; this game is practice" if practice else ""))
-            else:
-                _note(f"the server refused the attempt: {error}; this game is played and recorded here only")
-            client = None
-    if resumed is not None and first is not None:
+    if resumed is not None and play.resume is not None:
         tracker = resumed
         game = tracker.game
-        started = _parse_stamp(first.started)
+        play.started = _parse_stamp(play.resume.started)
         _note(f"resumed the day's attempt where it was left: {game.moves} moves, {game.cards_home} cards home")
     else:
         game = Game.from_code(daily.code)
         store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
         tracker = store.track(game, daily=daily.date)
-        started = dt.datetime.now(dt.UTC)
-    kind = "practice" if practice else "the day's attempt"
+    kind = "practice" if play.practice else "the day's attempt"
     intro = f"Daily {daily.title} {daily.date}: deal #{daily.deal} ({daily.code}), {kind}"
 
     def ended(over: Game) -> list[str]:
         """The share line, then the server's verdict on the record, when the daily game ends."""
-        result = "won" if over.is_won else "gave-up"
-        lines = [
-            _share(
-                daily, cards_home=over.cards_home, moves=over.moves, undos=over.undos, result=result, practice=practice
-            )
-        ]
-        if client is not None and attempt is not None:
-            lines.append(_send(client, daily, attempt, over, result, started))
+        lines = [play.share(over)]
+        verdict = play.send(over)
+        if verdict:
+            lines.append(one_line(verdict))
         return lines
 
     piped = not sys.stdin.isatty()
@@ -257,26 +204,8 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         repl = Repl(controller)
         repl.show(Reply([Say(intro)]))
         repl.run()
-    if not controller.done and client is not None:
+    if not controller.done and play.client is not None:
         _note("the game has not ended, so its record was not sent: `patience daily` again resumes it")
-
-
-def _send(client: Client, daily: DailyDeal, attempt: int, game: Game, result: str, started: dt.datetime) -> str:
-    """Send the attempt's record; the line that says how the server ranked it, or why it refused it."""
-    from patience.leaderboard import LeaderboardError
-    from patience.records import format_record, record_of
-
-    record = record_of(
-        game, result=result, started=started, ended=dt.datetime.now(dt.UTC), extra_tags=(("Daily", daily.date),)
-    )
-    try:
-        accepted = client.send_record(daily.date, attempt, format_record(record))
-    except LeaderboardError as error:
-        return f"the server did not accept the record: {one_line(str(error))}"
-    return (
-        f"rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
-        f"(score {accepted.score}, checked by the server)"
-    )
 
 
 @guarded
@@ -342,8 +271,8 @@ def leaderboard(
     try:
         entries = Client(url).leaderboard(day, var.name, n_cells)
     except LeaderboardError as error:
-        print(f"patience: {one_line(str(error))}", file=sys.stderr)
-        raise typer.Exit(1) from None
+        # Exit 2 with one line, as for any other input the command cannot use (docs/cli.md).
+        bad_input(str(error))
     if output is BoardFormat.JSON:
         print(json.dumps([attrs.asdict(entry) for entry in entries]))
         return
@@ -352,7 +281,16 @@ def leaderboard(
         return
     header = ["rank", "name", "result", "score", "home", "moves", "undos"]
     rows = [
-        [str(e.rank), e.name, e.result, str(e.score), f"{e.cards_home}/52", str(e.moves), str(e.undos)] for e in entries
+        [
+            str(e.rank),
+            e.name,
+            e.result,
+            str(e.score),
+            f"{e.cards_home}/{52 * var.rules.decks}",
+            str(e.moves),
+            str(e.undos),
+        ]
+        for e in entries
     ]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:

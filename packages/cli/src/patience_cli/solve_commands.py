@@ -301,20 +301,26 @@ def census(
     if resume is not None and output is not CensusFormat.CSV:
         bad_input("--resume appends CSV to its file: leave out --format table")
     done: list[tuple[int, int]] = []
+    identity = work.identity_line(var.name, n_cells, time_limit)
     if resume is not None:
         try:
-            done, cut = work.read_done(resume)
+            done, cut, held = work.read_done(resume)
         except work.ResumeError as error:
             bad_input(f"--resume {error}")
         except OSError as error:
             bad_input(f"--resume cannot read {resume}: {error.strerror or error}")
+        if held is not None and held != identity:
+            prefix = len(work.IDENTITY_PREFIX)
+            bad_input(
+                f"--resume {resume} holds another census ({held[prefix:]}), not {identity[prefix:]}: name another file"
+            )
         if cut:
             _drop_cut_line(resume)
     todo = work.count_missing(span, done)
     size = chunk or (200 if cluster is not None else 4)
     tasks = ((var.name, n_cells, time_limit, part) for part in work.chunks(work.missing(span, done), size))
     runner = _runner(jobs, cluster, todo, size)
-    sink = _Sink(resume, output)
+    sink = _Sink(resume, output, identity)
     bar = _Bar(todo)
     started = time.monotonic()
     interrupted = True
@@ -382,7 +388,7 @@ def _drop_cut_line(path: Path) -> None:
 class _Sink:
     """Where rows go: stdout, or appended to the ``--resume`` file (a header first when it is new)."""
 
-    def __init__(self, resume: Path | None, output: CensusFormat) -> None:
+    def __init__(self, resume: Path | None, output: CensusFormat, identity: str) -> None:
         from patience_cli.census import HEADER
 
         self.output = output
@@ -394,7 +400,8 @@ class _Sink:
             except OSError as error:
                 bad_input(f"--resume cannot write {resume}: {error.strerror or error}")
             if fresh:
-                self.file.write(HEADER + "\n")
+                # The identity line lets a later --resume refuse to append another census's rows.
+                self.file.write(identity + "\n" + HEADER + "\n")
                 self.file.flush()
         elif output is CensusFormat.CSV:
             print(HEADER, flush=True)

@@ -41,7 +41,6 @@ COMPILED_MODULES: Final = (
     "patience.legality",
     "patience.listing",
     "patience.solver._compiled",
-    "patience.solver._judged",
     "patience.solver._search",
 )
 

@@ -89,6 +89,8 @@ class DailyDeal:
     """The game code that deals it, ``FC1-C4-...``."""
     candidate: int
     """Which candidate of the date's sequence it is (0 for the first)."""
+    cards: int = 52
+    """How many cards the variant deals (104 with two decks): all of them home is a win."""
 
     def as_json(self) -> dict[str, str | int]:
         """The JSON object of ``patience daily deal --format json``."""
@@ -153,22 +155,31 @@ def daily_deal(
             break
         if check_candidate(var, n_cells, deal, pm).outcome is Outcome.SOLVED:
             code = str(GameCode(var.prefix, n_cells, deal))
-            return DailyDeal(day.isoformat(), var.name, var.title, n_cells, deal, code, k)
+            return DailyDeal(day.isoformat(), var.name, var.title, n_cells, deal, code, k, 52 * var.rules.decks)
     raise DailyError(f"no winnable {var.title} deal with {n_cells} cells among {MAX_CANDIDATES:,} candidates")
 
 
 def share_line(
-    *, title: str, date: str, deal: int, cards_home: int, moves: int, undos: int, result: str, practice: bool = False
+    *,
+    title: str,
+    date: str,
+    deal: int,
+    cards_home: int,
+    moves: int,
+    undos: int,
+    result: str,
+    practice: bool = False,
+    cards: int = 52,
 ) -> str:
     """The spoiler-free line of a daily game: ``Daily FreeCell 2026-12-24 · #123456 · 52/52 home · 91 moves · ...``.
 
     It carries no move, only what the game came to. ``practice`` marks a game
-    after the day's attempt.
+    after the day's attempt; ``cards`` is how many the variant deals (104 with two decks).
     """
     parts = [
         f"Daily {title} {date}",
         f"#{deal}",
-        f"{cards_home}/52 home",
+        f"{cards_home}/{cards} home",
         f"{moves} move{'' if moves == 1 else 's'}",
         f"{undos} undo{'' if undos == 1 else 's'}",
         result,

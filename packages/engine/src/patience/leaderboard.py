@@ -15,8 +15,10 @@ a refused record). ::
     accepted = client.send_record("2026-12-24", started.attempt, format_record(record))
     accepted.rank
 
-The player's token is kept in the data directory
-(:func:`saved_player` / :func:`save_player`), one per server URL.
+The players' tokens are kept in the data directory
+(:func:`saved_player` / :func:`save_player`), by server URL and name, with
+the attempts they started and any record the server could not be sent
+(:func:`save_unsent` / :func:`unsent_records`), so nothing is lost.
 """
 
 from __future__ import annotations
@@ -42,11 +44,16 @@ __all__ = [
     "LeaderboardError",
     "ServerUnreachable",
     "Started",
+    "Unsent",
+    "forget_unsent",
     "save_attempt",
     "save_player",
+    "save_unsent",
     "saved_attempt",
     "saved_player",
     "server_url",
+    "unsent_records",
+    "use_player",
 ]
 
 #: The environment variable that names the server when ``--server`` is not given.
@@ -205,46 +212,183 @@ def _tokens_path() -> Path:
     return data_dir() / TOKENS_FILE
 
 
-def _read_tokens() -> dict[str, Any]:
+def _move_aside(path: Path) -> Path | None:
+    """Rename a damaged file to ``<name>.damaged-<time>`` (kept for the user, never overwritten)."""
+    import datetime as dt
+
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
-        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
+
+
+def _read_tokens() -> dict[str, Any]:
+    """Every server's entry, as ``{url: {"name": current, "players": {name: {"token", "attempts", "unsent"}}}}``.
+
+    A file written before players were kept by name (one ``name`` and
+    ``token`` per server) is read as that one player. A damaged file is moved
+    aside (a warning says where) rather than read as empty and overwritten.
+    """
+    path = _tokens_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
         return {}
-    return data if isinstance(data, dict) else {}
+    except OSError as error:
+        raise LeaderboardError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as error:
+        import warnings
+
+        aside = _move_aside(path)
+        if aside is None:
+            raise LeaderboardError(f"{path} is damaged ({error}) and cannot be moved aside") from None
+        warnings.warn(f"{path} was damaged ({error}); it was moved to {aside}", stacklevel=2)
+        return {}
+    return {url: _entry(value) for url, value in data.items() if isinstance(value, dict)}
 
 
-def saved_player(url: str) -> tuple[str, str] | None:
-    """The (name, token) kept for the server at ``url``, if any."""
+def _entry(value: dict[str, Any]) -> dict[str, Any]:
+    """One server's entry in the current shape (an old one-player entry becomes that player's)."""
+    players = value.get("players")
+    if not isinstance(players, dict):
+        players = {}
+    name, token = value.get("name"), value.get("token")
+    if isinstance(name, str) and isinstance(token, str) and name not in players:
+        old: dict[str, Any] = {"token": token}
+        if isinstance(value.get("attempts"), dict):
+            old["attempts"] = value["attempts"]
+        players[name] = old
+    players = {k: v for k, v in players.items() if isinstance(k, str) and isinstance(v, dict)}
+    current = name if isinstance(name, str) and name in players else next(iter(players), None)
+    return {"name": current, "players": players}
+
+
+def _player_entry(tokens: dict[str, Any], url: str, name: str | None) -> dict[str, Any] | None:
+    entry = tokens.get(url.rstrip("/"))
+    if not isinstance(entry, dict):
+        return None
+    who = name if name is not None else entry.get("name")
+    player = entry["players"].get(who) if isinstance(who, str) else None
+    return player if isinstance(player, dict) else None
+
+
+def saved_player(url: str, name: str | None = None) -> tuple[str, str] | None:
+    """The (name, token) kept for ``url``: the player ``name``, else the one used last; ``None`` if none."""
     entry = _read_tokens().get(url.rstrip("/"))
-    if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("token"), str):
-        return entry["name"], entry["token"]
+    if not isinstance(entry, dict):
+        return None
+    who = name if name is not None else entry.get("name")
+    player = entry["players"].get(who) if isinstance(who, str) else None
+    if isinstance(player, dict) and isinstance(player.get("token"), str):
+        return str(who), player["token"]
     return None
 
 
 def save_player(url: str, name: str, token: str) -> Path:
-    """Keep ``name`` and ``token`` for ``url`` in the data directory (readable by the user only); the file's path."""
+    """Keep ``name`` and ``token`` for ``url`` and make it the player used there; the file's path.
+
+    Other players kept for that server stay (their tokens and attempts are
+    never dropped): ``--name`` picks among them.
+    """
     tokens = _read_tokens()
-    tokens[url.rstrip("/")] = {"name": name, "token": token}
+    entry = tokens.setdefault(url.rstrip("/"), {"name": None, "players": {}})
+    player = entry["players"].setdefault(name, {})
+    player["token"] = token
+    entry["name"] = name
     return _write_tokens(tokens)
 
 
-def saved_attempt(url: str, key: str) -> int | None:
-    """The attempt id kept for ``key`` (``"2026-12-24 freecell 4"``) on ``url``, to send its record after a pause."""
-    entry = _read_tokens().get(url.rstrip("/"))
-    attempts = entry.get("attempts") if isinstance(entry, dict) else None
+def use_player(url: str, name: str) -> Path:
+    """Make the kept player ``name`` the one used on ``url`` (it must be kept: see :func:`saved_player`)."""
+    tokens = _read_tokens()
+    entry = tokens.get(url.rstrip("/"))
+    if not isinstance(entry, dict) or name not in entry["players"]:
+        raise LeaderboardError(f"no player {name!r} is kept for {url}")
+    entry["name"] = name
+    return _write_tokens(tokens)
+
+
+def saved_attempt(url: str, key: str, name: str | None = None) -> int | None:
+    """The attempt id kept for ``key`` (``"2026-12-24 freecell 4"``) of the player on ``url`` (to resume it)."""
+    player = _player_entry(_read_tokens(), url, name)
+    attempts = player.get("attempts") if player is not None else None
     value = attempts.get(key) if isinstance(attempts, dict) else None
     return value if isinstance(value, int) else None
 
 
-def save_attempt(url: str, key: str, attempt: int) -> Path:
-    """Keep the id of the attempt started on ``url`` for ``key`` (a game left unfinished can be sent later)."""
+def save_attempt(url: str, key: str, attempt: int, name: str | None = None) -> Path:
+    """Keep the id of the attempt the player started on ``url`` for ``key`` (an unfinished game is sent later)."""
     tokens = _read_tokens()
-    entry = tokens.get(url.rstrip("/"))
+    player = _player_entry(tokens, url, name)
+    if player is None:
+        raise LeaderboardError(f"no player is kept for {url}: register first")
+    attempts = player.setdefault("attempts", {})
+    if not isinstance(attempts, dict):
+        attempts = player["attempts"] = {}
+    attempts[key] = attempt
+    return _write_tokens(tokens)
+
+
+@frozen
+class Unsent:
+    """A record that could not be sent: kept until the server takes it."""
+
+    url: str
+    name: str
+    date: str
+    attempt: int
+    record: str
+
+
+def save_unsent(url: str, name: str, date: str, attempt: int, record_text: str) -> Path:
+    """Keep the record of ``attempt`` that the server at ``url`` did not get (it was unreachable), to send later."""
+    tokens = _read_tokens()
+    player = _player_entry(tokens, url, name)
+    if player is None:
+        raise LeaderboardError(f"no player {name!r} is kept for {url}")
+    unsent = player.setdefault("unsent", {})
+    if not isinstance(unsent, dict):
+        unsent = player["unsent"] = {}
+    unsent[str(attempt)] = {"date": date, "record": record_text}
+    return _write_tokens(tokens)
+
+
+def unsent_records(url: str) -> list[Unsent]:
+    """Every record kept for ``url`` because it could not be sent, all players, oldest attempt first."""
+    entry = _read_tokens().get(url.rstrip("/"))
+    found: list[Unsent] = []
     if not isinstance(entry, dict):
-        entry = tokens[url.rstrip("/")] = {}
-    attempts = entry.setdefault("attempts", {})
-    if isinstance(attempts, dict):
-        attempts[key] = attempt
+        return found
+    for name, player in entry["players"].items():
+        unsent = player.get("unsent")
+        if not isinstance(unsent, dict):
+            continue
+        for attempt, kept in unsent.items():
+            if attempt.isdigit() and isinstance(kept, dict):
+                date, record = kept.get("date"), kept.get("record")
+                if isinstance(date, str) and isinstance(record, str):
+                    found.append(Unsent(url.rstrip("/"), name, date, int(attempt), record))
+    return sorted(found, key=lambda kept: kept.attempt)
+
+
+def forget_unsent(url: str, name: str, attempt: int) -> Path:
+    """Drop the kept record of ``attempt`` once the server has answered for it."""
+    tokens = _read_tokens()
+    player = _player_entry(tokens, url, name)
+    unsent = player.get("unsent") if player is not None else None
+    if isinstance(unsent, dict):
+        unsent.pop(str(attempt), None)
     return _write_tokens(tokens)
 
 

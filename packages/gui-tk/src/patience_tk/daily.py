@@ -15,36 +15,36 @@ nothing here touches Tk from there.
 
 from __future__ import annotations
 
-import datetime as dt
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import define
 
 from patience import Game
+from patience.dailyplay import DailyPlay
 
 if TYPE_CHECKING:
-    from patience.daily import DailyDeal
-    from patience.leaderboard import Client, Entry
+    from patience.leaderboard import Entry
     from patience.store import Store
 
 __all__ = ["DailyGame", "LeaderboardDialog", "NameDialog", "find_daily", "register", "send_result", "share_of"]
 
 
 @define
-class DailyGame:
-    """A daily deal being played: the deal, whether it is practice, and the server's attempt if there is one."""
+class DailyGame(DailyPlay):
+    """A daily deal being played in the window: :class:`~patience.dailyplay.DailyPlay`, and whether it was sent."""
 
-    daily: DailyDeal
-    practice: bool
-    client: Client | None = None
-    attempt: int | None = None
-    note: str | None = None
-    """One line about the server to say along with the deal (not reachable, no player), or ``None``."""
-    started: dt.datetime | None = None
     sent: bool = False
+
+    @property
+    def note(self) -> str | None:
+        """The lines about the server to say along with the deal, as sentences, or ``None``."""
+        if not self.notes:
+            return None
+        return " ".join(f"{line[:1].upper()}{line[1:]}." for line in self.notes)
 
     @property
     def intro(self) -> str:
@@ -56,81 +56,29 @@ class DailyGame:
 
 
 def find_daily(variant: str, cells: int, store: Store | None) -> DailyGame:
-    """Today's deal for ``variant`` and ``cells``, and the attempt on the server when one is set (worker thread)."""
-    from patience.daily import daily_deal, today
-    from patience.leaderboard import Client, LeaderboardError, ServerUnreachable, saved_player, server_url
+    """Today's deal for ``variant`` and ``cells``, and the attempt on the server when one is set (worker thread).
 
-    daily = daily_deal(today(), variant, cells)
-    practice = False
-    if store is not None and store.saving:
-        practice = any(
-            info.daily == daily.date and info.variant == daily.variant and info.cells == daily.cells
-            for info in store.history()
-        )
-    game = DailyGame(daily, practice)
-    url = server_url(None)
-    if url is None or practice:
-        return game
-    saved = saved_player(url)
-    if saved is None:
-        game.note = f"No player name for {url}: this game counts here only (the next daily deal asks again)."
-        return game
-    client = Client(url, saved[1])
-    try:
-        game.attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
-        game.client = client
-    except ServerUnreachable as error:
-        game.note = f"{error}: the attempt is played and recorded here only."
-    except LeaderboardError as error:
-        if error.status == 409:
-            game.practice = True
-            game.note = f"The server says: {error}; this game is practice."
-        else:
-            game.note = f"The server refused the attempt: {error}; this game counts here only."
-    return game
+    :func:`patience.dailyplay.begin` decides attempt or practice, as for ``patience daily``.
+    """
+    from patience.daily import daily_deal, today
+    from patience.dailyplay import begin
+
+    play = begin(daily_deal(today(), variant, cells), store)
+    return DailyGame(**attrs.asdict(play, recurse=False))
 
 
 def share_of(daily_game: DailyGame, game: Game) -> str:
     """The spoiler-free share line of ``game``, a daily game that has ended."""
-    from patience.daily import share_line
-
-    daily = daily_game.daily
-    return share_line(
-        title=daily.title,
-        date=daily.date,
-        deal=daily.deal,
-        cards_home=game.cards_home,
-        moves=game.moves,
-        undos=game.undos,
-        result="won" if game.is_won else "gave-up",
-        practice=daily_game.practice,
-    )
+    return daily_game.share(game)
 
 
 def send_result(daily_game: DailyGame, game: Game) -> str:
-    """Send the attempt's record to the server (worker thread); the line to show about it."""
-    from patience.leaderboard import LeaderboardError
-    from patience.records import format_record, record_of
+    """Send the attempt's record to the server (worker thread); the line to show about it.
 
-    client, attempt = daily_game.client, daily_game.attempt
-    if client is None or attempt is None:
-        return ""
-    daily = daily_game.daily
-    record = record_of(
-        game,
-        result="won" if game.is_won else "gave-up",
-        started=daily_game.started or dt.datetime.now(dt.UTC),
-        ended=dt.datetime.now(dt.UTC),
-        extra_tags=(("Daily", daily.date),),
-    )
-    try:
-        accepted = client.send_record(daily.date, attempt, format_record(record))
-    except LeaderboardError as error:
-        return f"The server did not accept the record: {error}"
-    return (
-        f"Rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
-        f"(score {accepted.score}, checked by the server)."
-    )
+    A record the server cannot be reached for is kept and sent with the next daily deal.
+    """
+    line = daily_game.send(game)
+    return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
 def register(url: str, name: str) -> str:

@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Header, Query, Request
@@ -38,7 +38,7 @@ from patience.plugins import check_cells
 from patience.records import RecordError, check_record, parse_record
 from patience_server.db import Attempt, Player, default_database_url, make_engine, upgrade
 
-__all__ = ["MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
+__all__ = ["MAX_ACTIONS", "MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
 
 log = logging.getLogger("patience_server")
 
@@ -47,8 +47,14 @@ MAX_BODY = 256 * 1024
 #: Requests on attempts and records allowed per player within :data:`RATE_WINDOW` seconds, by default.
 RATE_COUNT = 60
 RATE_WINDOW = 60.0
-#: Results a record may end with to be accepted: an unfinished game is not over yet.
-ENDED = ("won", "gave-up", "abandoned")
+#: Results the replay of an accepted record must come to: an unfinished (or abandoned) game is not over yet.
+ENDED = ("won", "gave-up")
+#: The most actions a record may hold; longer ones are refused before any is replayed (a won game takes a few hundred).
+MAX_ACTIONS = 5000
+#: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
+REGISTER_COUNT = 20
+#: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
+REFUSED_COUNT = 10
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -90,10 +96,17 @@ class RateLimiter:
     def __init__(self, count: int = RATE_COUNT, window: float = RATE_WINDOW) -> None:
         self.count = count
         self.window = window
-        self._seen: dict[int, deque[float]] = {}
+        self._seen: dict[int | str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def allow(self, key: int) -> bool:
+    def full(self, key: int | str) -> bool:
+        """True when ``key`` is at the limit now (nothing is counted)."""
+        now = time.monotonic()
+        with self._lock:
+            seen = self._seen.get(key)
+            return seen is not None and sum(1 for when in seen if now - when < self.window) >= self.count
+
+    def allow(self, key: int | str) -> bool:
         """Count one request for ``key``; False when it is over the limit."""
         now = time.monotonic()
         with self._lock:
@@ -108,13 +121,13 @@ class RateLimiter:
             return True
 
 
-def _rate_from_env() -> RateLimiter:
-    """``PATIENCE_RATE_LIMIT=COUNT/SECONDS`` (default 60/60)."""
-    text = os.environ.get("PATIENCE_RATE_LIMIT", "")
+def _rate_from_env(variable: str = "PATIENCE_RATE_LIMIT", default: int = RATE_COUNT) -> RateLimiter:
+    """``COUNT/SECONDS`` from the environment ``variable`` (default ``default`` in :data:`RATE_WINDOW` seconds)."""
+    text = os.environ.get(variable, "")
     count, _, window = text.partition("/")
     if count.strip().isdigit() and window.strip().replace(".", "", 1).isdigit():
         return RateLimiter(int(count), float(window))
-    return RateLimiter()
+    return RateLimiter(default)
 
 
 class _Guard:
@@ -162,7 +175,77 @@ class _Guard:
             log.info("%s %s %s %d %.1fms", client[0], scope["method"], scope["path"], status[0], elapsed)
 
 
-def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Player:
+class Who(NamedTuple):
+    """The player a request's token proves: id and name (read with one plain query, no ORM object)."""
+
+    id: int
+    name: str
+
+
+# The statements every request runs are built once, with bound parameters: building them per request
+# (SQLAlchemy's expression objects and their cache keys) cost about as much as running them.
+_FIND_PLAYER = sa.select(Player.id, Player.name, Player.token_hash).where(Player.id == sa.bindparam("ident"))
+_ADD_PLAYER = sa.insert(Player).returning(Player.id)
+_SET_TOKEN = sa.update(Player).where(Player.id == sa.bindparam("ident")).values(token_hash=sa.bindparam("new_hash"))
+_ADD_ATTEMPT = sa.insert(Attempt).returning(Attempt.id)
+_FIND_ATTEMPT = sa.select(Attempt.date, Attempt.variant, Attempt.cells, Attempt.deal, Attempt.result).where(
+    Attempt.id == sa.bindparam("attempt"),
+    Attempt.player_id == sa.bindparam("player"),
+    Attempt.date == sa.bindparam("day"),
+)
+_SET_RESULT = (
+    sa.update(Attempt)
+    .where(Attempt.id == sa.bindparam("attempt"), Attempt.result.is_(None))
+    .values(
+        result=sa.bindparam("new_result"),
+        won=sa.bindparam("new_won"),
+        score=sa.bindparam("new_score"),
+        moves=sa.bindparam("new_moves"),
+        undos=sa.bindparam("new_undos"),
+        cards_home=sa.bindparam("new_cards_home"),
+        submitted=sa.bindparam("new_submitted", type_=sa.DateTime(timezone=True)),
+        record=sa.bindparam("new_record"),
+    )
+)
+
+
+def _ranked_before() -> sa.Select[Any]:
+    """How many accepted attempts of a board rank before the one given by the bound parameters."""
+    won: sa.BindParameter[int] = sa.bindparam("won")
+    score: sa.BindParameter[int] = sa.bindparam("score")
+    undos: sa.BindParameter[int] = sa.bindparam("undos")
+    submitted = sa.bindparam("submitted", type_=sa.DateTime(timezone=True))
+    ident: sa.BindParameter[int] = sa.bindparam("ident")
+    better = sa.or_(
+        Attempt.won > won,
+        sa.and_(Attempt.won == won, Attempt.score > score),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
+        sa.and_(
+            Attempt.won == won,
+            Attempt.score == score,
+            Attempt.undos == undos,
+            Attempt.submitted == submitted,
+            Attempt.id < ident,
+        ),
+    )
+    return (
+        sa.select(sa.func.count())
+        .select_from(Attempt)
+        .where(
+            Attempt.date == sa.bindparam("day"),
+            Attempt.variant == sa.bindparam("variant"),
+            Attempt.cells == sa.bindparam("cells"),
+            Attempt.result.is_not(None),
+            better,
+        )
+    )
+
+
+_RANKED_BEFORE = _ranked_before()
+
+
+def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
     """The player whose token the request carries, or 401; 429 when they are over the rate limit."""
     engine: sa.Engine = request.app.state.engine
     limiter: RateLimiter = request.app.state.limiter
@@ -170,18 +253,18 @@ def _player(request: Request, authorization: Annotated[str | None, Header()] = N
     ident, _, secret = token.strip().partition(".")
     if scheme.lower() != "bearer" or not ident.isdigit() or not secret or len(ident) > 18:
         raise ApiError(401, "no valid token: send `Authorization: Bearer TOKEN` with your player's token")
-    with Session(engine, expire_on_commit=False) as session:
-        found = session.scalars(sa.select(Player).where(Player.id == int(ident))).first()
+    with engine.connect() as connection:
+        found = connection.execute(_FIND_PLAYER, {"ident": int(ident)}).first()
     # Compared in constant time, against a dummy hash when the id is unknown so both cases take as long.
-    stored = found.token_hash if found is not None else "0" * 64
+    stored = str(found.token_hash) if found is not None else "0" * 64
     if not hmac.compare_digest(stored, hash_token(token.strip())) or found is None:
         raise ApiError(401, "wrong token: this token belongs to no player")
-    if not limiter.allow(found.id):
+    if not limiter.allow(int(found.id)):
         raise ApiError(429, f"too many requests: at most {limiter.count} in {limiter.window:g} s, try again soon")
-    return found
+    return Who(int(found.id), str(found.name))
 
 
-Auth = Annotated[Player, Depends(_player)]
+Auth = Annotated[Who, Depends(_player)]
 
 
 class PlayerIn(BaseModel):
@@ -215,6 +298,11 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     engine = make_engine(url)
     upgrade(engine)
     limiter = rate if rate is not None else _rate_from_env()
+    # Registering needs no token, so it is limited by the client's address (PATIENCE_REGISTER_LIMIT).
+    registrations = _rate_from_env("PATIENCE_REGISTER_LIMIT", REGISTER_COUNT)
+    # A refused record leaves its attempt open for a corrected one; replays that end refused are limited
+    # apart (PATIENCE_REFUSED_LIMIT), so nobody can keep the service replaying records it refuses.
+    refusals = _rate_from_env("PATIENCE_REFUSED_LIMIT", REFUSED_COUNT)
     app = FastAPI(
         title="patience daily leaderboard",
         version="1",
@@ -242,31 +330,40 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     async def _too_large(_request: Request, _error: _TooLarge) -> JSONResponse:
         return JSONResponse(ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB").body(), status_code=413)
 
+    @app.exception_handler(PatienceError)
+    async def _refused(_request: Request, error: PatienceError) -> JSONResponse:
+        # Whatever the engine refuses (no daily deal for those arguments, ...) is the request's fault: 422.
+        return JSONResponse({"error": str(error)}, status_code=422)
+
     @app.exception_handler(Exception)
     async def _crash(_request: Request, error: Exception) -> JSONResponse:
         log.exception("internal error")
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     @app.post("/api/v1/players", status_code=201)
-    def register(body: PlayerIn) -> dict[str, str]:
+    def register(body: PlayerIn, request: Request) -> dict[str, str]:
         """Register a player: the token is shown once and kept only as a hash."""
+        address = request.client.host if request.client is not None else "-"
+        if not registrations.allow(address):
+            raise ApiError(
+                429,
+                f"too many new players from {address}: at most {registrations.count} "
+                f"in {registrations.window:g} s, try again soon",
+            )
         name = check_name(body.name)
         secret = secrets.token_urlsafe(32)
-        with engine.begin() as connection:
-            taken = connection.execute(sa.select(Player.id).where(Player.name == name)).first()
-            if taken is not None:
-                raise ApiError(409, f"the name {name!r} is taken: choose another")
-            try:
+        try:
+            with engine.begin() as connection:
+                # The unique name is the database's to check: one statement, and no race between two processes.
                 ident = connection.execute(
-                    sa.insert(Player)
+                    _ADD_PLAYER,
                     # A random placeholder until the id, which the token starts with, is known.
-                    .values(name=name, token_hash=secrets.token_hex(32), created=dt.datetime.now(dt.UTC))
-                    .returning(Player.id)
+                    {"name": name, "token_hash": secrets.token_hex(32), "created": dt.datetime.now(dt.UTC)},
                 ).scalar_one()
-            except sa.exc.IntegrityError:
-                raise ApiError(409, f"the name {name!r} is taken: choose another") from None
-            token = f"{ident}.{secret}"
-            connection.execute(sa.update(Player).where(Player.id == ident).values(token_hash=hash_token(token)))
+                token = f"{ident}.{secret}"
+                connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
+        except sa.exc.IntegrityError:
+            raise ApiError(409, f"the name {name!r} is taken: choose another") from None
         return {"name": name, "token": token}
 
     @app.post("/api/v1/daily/{date}/attempts", status_code=201)
@@ -277,17 +374,16 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         try:
             with engine.begin() as connection:
                 ident = connection.execute(
-                    sa.insert(Attempt)
-                    .values(
-                        player_id=who.id,
-                        date=daily.date,
-                        variant=daily.variant,
-                        cells=daily.cells,
-                        deal=daily.deal,
-                        code=daily.code,
-                        started=dt.datetime.now(dt.UTC),
-                    )
-                    .returning(Attempt.id)
+                    _ADD_ATTEMPT,
+                    {
+                        "player_id": who.id,
+                        "date": daily.date,
+                        "variant": daily.variant,
+                        "cells": daily.cells,
+                        "deal": daily.deal,
+                        "code": daily.code,
+                        "started": dt.datetime.now(dt.UTC),
+                    },
                 ).scalar_one()
         except sa.exc.IntegrityError:
             raise ApiError(
@@ -301,13 +397,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         raw = await request.body()
         return await run_in_threadpool(_accept, date, attempt, raw, who)
 
-    def _accept(date: str, attempt: int, raw: bytes, who: Player) -> dict[str, Any]:
-        with Session(engine) as session:
-            row = session.scalars(
-                sa.select(Attempt).where(Attempt.id == attempt, Attempt.player_id == who.id, Attempt.date == date)
-            ).first()
-            if row is not None:
-                session.expunge(row)
+    def _accept(date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
+        with engine.connect() as connection:
+            row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
         if row is None:
             raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
         if row.result is not None:
@@ -317,6 +409,14 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             record = parse_record(text)
         except (UnicodeDecodeError, RecordError) as error:
             raise ApiError(422, f"not a game record: {error}", with_action=True) from None
+        if len(record.actions) > MAX_ACTIONS:
+            # Refused before any replay: a long record costs CPU in proportion to its length.
+            raise ApiError(
+                422,
+                f"the record has {len(record.actions):,} actions: at most {MAX_ACTIONS:,} are accepted",
+                MAX_ACTIONS + 1,
+                with_action=True,
+            )
         for tag, expected in (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal))):
             if record.tag(tag) != expected:
                 raise ApiError(
@@ -324,32 +424,53 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
                     f"the record is not of this attempt's deal: {tag} {record.tag(tag)!r}, the attempt's is {expected}",
                     with_action=True,
                 )
+        if refusals.full(who.id):
+            raise ApiError(
+                429,
+                f"too many refused records: at most {refusals.count} in {refusals.window:g} s, try again later",
+            )
         checked = check_record(record)
         if checked.problem is not None:
+            refusals.allow(who.id)
             raise ApiError(422, checked.problem, checked.action, with_action=True)
-        if checked.result not in ENDED and record.tag("Result") not in ENDED:
+        if checked.result not in ENDED:
+            refusals.allow(who.id)
             raise ApiError(422, "the game has not ended: send its record once it is won or given up", with_action=True)
-        result = record.tag("Result") or checked.result
+        # What the replay came to, never what the record says it came to.
+        result = checked.result
         won = 1 if result == "won" else 0
         now = dt.datetime.now(dt.UTC)
         with engine.begin() as connection:
             updated = connection.execute(
-                sa.update(Attempt)
-                .where(Attempt.id == attempt, Attempt.result.is_(None))
-                .values(
-                    result=result,
-                    won=won,
-                    score=checked.score,
-                    moves=checked.moves,
-                    undos=checked.undos,
-                    cards_home=checked.cards_home,
-                    submitted=now,
-                    record=text,
-                )
+                _SET_RESULT,
+                {
+                    "attempt": attempt,
+                    "new_result": result,
+                    "new_won": won,
+                    "new_score": checked.score,
+                    "new_moves": checked.moves,
+                    "new_undos": checked.undos,
+                    "new_cards_home": checked.cards_home,
+                    "new_submitted": now,
+                    "new_record": text,
+                },
             ).rowcount
             if updated != 1:
                 raise ApiError(409, f"attempt {attempt} already has its record")
-            rank = _rank(connection, row, won, checked.score, checked.undos, now, attempt)
+            before = connection.execute(
+                _RANKED_BEFORE,
+                {
+                    "day": row.date,
+                    "variant": row.variant,
+                    "cells": row.cells,
+                    "won": won,
+                    "score": checked.score,
+                    "undos": checked.undos,
+                    "submitted": now,
+                    "ident": attempt,
+                },
+            ).scalar_one()
+            rank = int(before) + 1
         return {
             "result": result,
             "score": checked.score,
@@ -382,7 +503,8 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         """The day's leaderboard as a small page."""
         day = _date_or_422(date)
         var, n_cells = _variant(variant, cells)
-        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+        rows = _board(day.isoformat(), var, n_cells)
+        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
 
     @app.get("/", response_class=HTMLResponse)
     def front(
@@ -391,7 +513,28 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         """Today's leaderboard (the server's UTC date)."""
         day = dt.datetime.now(dt.UTC).date()
         var, n_cells = _variant(variant, cells)
-        return HTMLResponse(_page(day, var, n_cells, _board(day.isoformat(), var, n_cells)))
+        rows = _board(day.isoformat(), var, n_cells)
+        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
+
+    def _deal_of(day: dt.date, variant: str, cells: int) -> tuple[int, str]:
+        """The day's deal and code: computed for the dates that can be played, else read from that day's attempts.
+
+        A page never makes the solver search a date nobody could play (that
+        would be CPU for the asking): such a date without attempts is 404.
+        """
+        if abs((day - dt.datetime.now(dt.UTC).date()).days) <= 1:
+            daily = _daily_cached(day, variant, cells)
+            return daily.deal, daily.code
+        with engine.connect() as connection:
+            found = connection.execute(
+                sa.select(Attempt.deal, Attempt.code)
+                .where(Attempt.date == day.isoformat(), Attempt.variant == variant, Attempt.cells == cells)
+                .limit(1)
+            ).first()
+        if found is None:
+            title = get_variant(variant).title
+            raise ApiError(404, f"nobody played the {title} daily deal of {day} with {cells} cells")
+        return int(found[0]), str(found[1])
 
     def _board(day: str, variant: str, cells: int) -> list[dict[str, Any]]:
         query = (
@@ -425,37 +568,6 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     return app
 
 
-def _rank(
-    connection: sa.Connection, row: Attempt, won: int, score: int, undos: int, submitted: dt.datetime, ident: int
-) -> int:
-    """1 + how many accepted attempts of the same board rank before this one."""
-    better = sa.or_(
-        Attempt.won > won,
-        sa.and_(Attempt.won == won, Attempt.score > score),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
-        sa.and_(
-            Attempt.won == won,
-            Attempt.score == score,
-            Attempt.undos == undos,
-            Attempt.submitted == submitted,
-            Attempt.id < ident,
-        ),
-    )
-    count = connection.execute(
-        sa.select(sa.func.count())
-        .select_from(Attempt)
-        .where(
-            Attempt.date == row.date,
-            Attempt.variant == row.variant,
-            Attempt.cells == row.cells,
-            Attempt.result.is_not(None),
-            better,
-        )
-    ).scalar_one()
-    return int(count) + 1
-
-
 def _date_or_422(text: str) -> dt.date:
     try:
         return parse_date(text)
@@ -472,7 +584,9 @@ def _today_or_422(text: str) -> dt.date:
     return day
 
 
+@functools.lru_cache(maxsize=256)
 def _variant(name: str, cells: int | None) -> tuple[str, int]:
+    # Cached: looking a variant up walks every plugin (milliseconds); a process's plugins do not change.
     try:
         variant = get_variant(name)
         return variant.name, check_cells(variant, cells)
@@ -502,13 +616,14 @@ tr:nth-child(even) td{background:#f6f8f6}
 """
 
 
-def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]]) -> str:
-    title = html.escape(get_variant(variant).title)
-    daily = _daily_cached(day, variant, cells)
+def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]], deal: tuple[int, str]) -> str:
+    var = get_variant(variant)
+    title = html.escape(var.title)
+    total = 52 * var.rules.decks
     body = "".join(
         f'<tr><td>{row["rank"]}</td><td class="n">{html.escape(row["name"])}</td>'
         f'<td class="{"won" if row["result"] == "won" else ""}">{html.escape(row["result"])}</td>'
-        f"<td>{row['score']}</td><td>{row['cards_home']}/52</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
+        f"<td>{row['score']}</td><td>{row['cards_home']}/{total}</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
         for row in rows
     )
     if not rows:
@@ -519,7 +634,7 @@ def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]]) ->
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Daily {title} {day}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>Daily {title} {day}</h1><p>Deal #{daily.deal} · {cells} cells · {html.escape(daily.code)}</p>"
+        f"<h1>Daily {title} {day}</h1><p>Deal #{deal[0]} · {cells} cells · {html.escape(deal[1])}</p>"
         '<table><thead><tr><th>#</th><th class="n">Player</th><th>Result</th><th>Score</th>'
         f"<th>Home</th><th>Moves</th><th>Undos</th></tr></thead><tbody>{body}</tbody></table>"
         f'<p><nav><a href="/daily/{prev}{query}">← {prev}</a><a href="/daily/{after}{query}">{after} →</a></nav></p>'

@@ -9,7 +9,6 @@ race to start the same attempt get exactly one row.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -68,14 +67,10 @@ class Attempt(Base):
 
 
 def default_database_url() -> str:
-    """SQLite in the data directory: ``$PATIENCE_HOME/leaderboard.sqlite3``, else the platform's data dir."""
-    home = os.environ.get("PATIENCE_HOME")
-    if home:
-        folder = Path(home)
-    else:
-        import platformdirs
+    """SQLite in patience's data directory (:func:`patience.store.data_dir`): ``leaderboard.sqlite3``."""
+    from patience.store import data_dir
 
-        folder = Path(platformdirs.user_data_dir("patience", appauthor=False))
+    folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite+pysqlite:///{folder / 'leaderboard.sqlite3'}"
 

@@ -27,6 +27,8 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
@@ -143,6 +145,8 @@ def _home_rule(kind: str, base: int, decks: int, wrap: bool) -> Callable[[int, t
     return any_suit
 
 
+# The hook path's generators (solver._judged, run as Python) subclass these when they are compiled.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Compiled:
     """The move generator and the evaluation of one variant with a given number of columns and cells."""
 
@@ -421,6 +425,7 @@ class Compiled:
         return (step,), tuple(cols), cells, found, cost
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CompiledTwoDecks(Compiled):
     """:class:`Compiled` for two decks, where two columns may show equal cards.
 

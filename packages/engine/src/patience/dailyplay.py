@@ -1,0 +1,240 @@
+"""The day's attempt, decided once for every front end: attempt or practice, started or resumed, its record sent.
+
+The terminal's ``patience daily`` and the window both call :func:`begin`
+when a daily deal is to be played and :meth:`DailyPlay.send` when it ends,
+so they behave alike:
+
+- the first daily game of a date, variant and cell count on this machine
+  (as the store remembers) is the attempt; later ones are practice. An
+  attempt left unfinished is still the attempt (:attr:`DailyPlay.resume`).
+- With a server, the attempt is started there before the deal is shown (or
+  the attempt already started for an unfinished game is taken again); a
+  ``409`` for a new attempt means it was played elsewhere: practice.
+- A record the server cannot be reached for is kept in the data directory
+  and sent by the next :func:`begin` on that server; nothing is lost.
+
+Every problem with the server is one line in :attr:`DailyPlay.notes`; the
+game is then played and recorded here all the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+from attrs import Factory, define
+
+if TYPE_CHECKING:
+    from patience.daily import DailyDeal
+    from patience.game import Game
+    from patience.leaderboard import Client
+    from patience.store import GameInfo, Store
+
+__all__ = ["DailyPlay", "attempt_of", "begin", "send_unsent", "server_player"]
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _games_of(store: Store | None, daily: DailyDeal) -> list[GameInfo]:
+    """This machine's games of that daily deal, oldest first."""
+    if store is None or not store.saving:
+        return []
+    games = [
+        info
+        for info in store.history()
+        if info.daily == daily.date and info.variant == daily.variant and info.cells == daily.cells
+    ]
+    return sorted(games, key=lambda info: info.id)
+
+
+def attempt_of(store: Store | None, daily: DailyDeal) -> GameInfo | None:
+    """The day's attempt on this machine: the first game of that daily deal, or ``None`` before it is played."""
+    games = _games_of(store, daily)
+    return games[0] if games else None
+
+
+@define
+class DailyPlay:
+    """A daily deal about to be played: attempt or practice, and the server's attempt when there is one."""
+
+    daily: DailyDeal
+    practice: bool
+    resume: GameInfo | None = None
+    """The attempt left unfinished on this machine, to be continued (``None``: deal it fresh)."""
+    client: Client | None = None
+    """The server's client as the player, when the attempt counts there."""
+    name: str | None = None
+    """The player's name on that server."""
+    attempt: int | None = None
+    """The server's attempt id."""
+    notes: list[str] = Factory(list)
+    """One line each about the server (not set, not reachable, refused, a kept record sent), to show."""
+    started: dt.datetime = Factory(_now)
+
+    @property
+    def key(self) -> str:
+        """How the attempt's id is kept: ``"2026-12-24 freecell 4"``."""
+        return f"{self.daily.date} {self.daily.variant} {self.daily.cells}"
+
+    def share(self, game: Game) -> str:
+        """The spoiler-free share line of ``game``, this daily deal played to its end."""
+        from patience.daily import share_line
+
+        daily = self.daily
+        return share_line(
+            title=daily.title,
+            date=daily.date,
+            deal=daily.deal,
+            cards_home=game.cards_home,
+            moves=game.moves,
+            undos=game.undos,
+            result="won" if game.is_won else "gave-up",
+            practice=self.practice,
+            cards=daily.cards,
+        )
+
+    def send(self, game: Game) -> str:
+        """Send the attempt's record (``game`` has ended); the line that says how the server ranked it, or why not.
+
+        When the server cannot be reached the record is kept and sent by the
+        next :func:`begin` on that server. ``""`` when there is nothing to send.
+        """
+        from patience.leaderboard import LeaderboardError, ServerUnreachable, save_unsent
+        from patience.records import format_record, record_of
+
+        client, attempt, daily = self.client, self.attempt, self.daily
+        if client is None or attempt is None:
+            return ""
+        record = record_of(
+            game,
+            result="won" if game.is_won else "gave-up",
+            started=self.started,
+            ended=_now(),
+            extra_tags=(("Daily", daily.date),),
+        )
+        text = format_record(record)
+        try:
+            accepted = client.send_record(daily.date, attempt, text)
+        except ServerUnreachable as error:
+            try:
+                save_unsent(client.url, self.name or "", daily.date, attempt, text)
+            except (LeaderboardError, OSError) as kept:
+                return f"{error}; the record could not be kept to send later either: {kept}"
+            return f"{error}: the record is kept and sent the next time a daily deal is played with this server"
+        except LeaderboardError as error:
+            return f"the server did not accept the record: {error}"
+        return (
+            f"rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
+            f"(score {accepted.score}, checked by the server)"
+        )
+
+
+def server_player(url: str, name: str | None) -> tuple[Client | None, str | None, list[str]]:
+    """A client for ``url`` as the player ``name`` (registered on first use), else the player used last there.
+
+    ``(client, name, notes)``; the client is ``None`` when no player is kept
+    and no name was given. Raises :class:`~patience.leaderboard.LeaderboardError`
+    when registering fails (a taken name, the server unreachable).
+    """
+    from patience.leaderboard import Client, save_player, saved_player, use_player
+
+    saved = saved_player(url, name)
+    if saved is not None:
+        if name is not None:
+            use_player(url, name)
+        return Client(url, saved[1]), saved[0], []
+    if name is None:
+        return None, None, [f"no player name for {url}: give a name once to take part; this game counts here only"]
+    token = Client(url).register(name)
+    save_player(url, name, token)
+    return Client(url, token), name, [f"registered as {name} on {url} (the token is kept in the data directory)"]
+
+
+def send_unsent(url: str) -> list[str]:
+    """Send the records kept for ``url`` because it could not be reached; one line about each it answered for."""
+    from patience.leaderboard import (
+        Client,
+        LeaderboardError,
+        ServerUnreachable,
+        forget_unsent,
+        saved_player,
+        unsent_records,
+    )
+
+    lines: list[str] = []
+    for kept in unsent_records(url):
+        player = saved_player(url, kept.name)
+        if player is None:
+            continue
+        try:
+            accepted = Client(url, player[1]).send_record(kept.date, kept.attempt, kept.record)
+        except ServerUnreachable:
+            break  # still away: everything stays kept
+        except LeaderboardError as error:
+            if error.status is None or error.status == 429 or error.status >= 500:
+                break  # a passing refusal: try again next time
+            forget_unsent(url, kept.name, kept.attempt)
+            lines.append(f"the record kept from {kept.date} was refused by the server: {error}")
+            continue
+        forget_unsent(url, kept.name, kept.attempt)
+        lines.append(f"the record kept from {kept.date} is sent: rank {accepted.rank} (score {accepted.score})")
+    return lines
+
+
+def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, name: str | None = None) -> DailyPlay:
+    """Decide how ``daily`` is played now: the attempt (started or resumed on the server, if any) or practice.
+
+    ``server`` is ``--server`` (else ``$PATIENCE_SERVER``); ``name`` the
+    player's name there, given once. Never raises for the server's sake:
+    each problem is a line in :attr:`DailyPlay.notes`.
+    """
+    from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
+
+    games = _games_of(store, daily)
+    first = games[0] if games else None
+    # Only an attempt nothing came after is resumed: once another game of the deal was dealt (the
+    # window deals the attempt again rather than rebuilding it), later games are practice.
+    unfinished = first is not None and first.result == "unfinished" and len(games) == 1
+    play = DailyPlay(daily, practice=first is not None and not unfinished, resume=first if unfinished else None)
+    url = server_url(server)
+    if url is None:
+        if not play.practice:
+            play.notes.append("no server set: the attempt is played and recorded here only")
+        return play
+    try:
+        play.notes.extend(send_unsent(url))
+    except LeaderboardError as error:
+        play.notes.append(str(error))
+    if play.practice:
+        return play
+    try:
+        client, who, notes = server_player(url, name)
+        play.notes.extend(notes)
+        if client is None:
+            return play
+    except ServerUnreachable as error:
+        play.notes.append(f"{error}: the attempt is played and recorded here only")
+        return play
+    except LeaderboardError as error:
+        play.notes.append(f"the server refused the player: {error}; this game is played and recorded here only")
+        return play
+    try:
+        attempt = saved_attempt(url, play.key, who) if unfinished else None
+        if attempt is None:
+            attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+            save_attempt(url, play.key, attempt, who)
+    except ServerUnreachable as error:
+        play.notes.append(f"{error}: the attempt is played and recorded here only")
+        return play
+    except LeaderboardError as error:
+        if error.status == 409 and not unfinished:
+            # Started elsewhere (another machine, or a game this store no longer has): that one counts.
+            play.practice = True
+            play.notes.append(f"the server says: {error}; this game is practice")
+        else:
+            play.notes.append(f"the server refused the attempt: {error}; this game is played and recorded here only")
+        return play
+    play.client, play.name, play.attempt = client, who, attempt
+    return play
