@@ -26,58 +26,19 @@ import argparse
 import itertools
 import os
 import platform
-import shutil
-import subprocess
 import sys
 import time
 import tkinter as tk
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from patience import Game
 from patience.solver import Outcome, solve
 from patience_tk import App
+from patience_tk.testing import display, pump
 
 WIDTH, HEIGHT = 1600, 1000
-
-
-@contextmanager
-def display() -> Iterator[str]:
-    """DISPLAY, or a private Xvfb for the run."""
-    current = os.environ.get("DISPLAY")
-    if current:
-        yield current
-        return
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
-        sys.exit("no DISPLAY and no Xvfb: cannot measure the window")
-    read, write = os.pipe()
-    proc = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", f"{WIDTH + 100}x{HEIGHT + 100}x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    os.environ["DISPLAY"] = f":{number}"
-    try:
-        yield os.environ["DISPLAY"]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=5)
-
-
-def pump(root: tk.Tk, until: Callable[[], bool], timeout: float) -> bool:
-    """Run the event loop until ``until()`` or ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            return False
-        root.update()
-        time.sleep(0.001)
-    return True
+#: Seconds between two rounds of the event loop while waiting: short, since what is timed includes the wait.
+STEP = 0.001
 
 
 def quantiles(values: Sequence[float]) -> tuple[float, float, float, float]:
@@ -94,7 +55,7 @@ def window(root: tk.Tk, game: Game, *, verdict: bool) -> App:
     """The window at 1600 x 1000, laid out."""
     app = App(root, game, verdict=verdict)
     root.geometry(f"{WIDTH}x{HEIGHT}+0+0")
-    pump(root, lambda: root.winfo_width() == WIDTH, 5)
+    pump(root, lambda: root.winfo_width() == WIDTH, 5, step=STEP)
     root.update()
     app.view.redraw()
     root.update()
@@ -153,7 +114,7 @@ def bench_slides(root: tk.Tk, moves: int) -> tuple[list[float], list[float], int
         if game.is_won:
             break
         game.play(move)
-        pump(root, lambda: not animator.running, 10)
+        pump(root, lambda: not animator.running, 10, step=STEP)
     intervals: list[float] = []
     for earlier, later in itertools.pairwise(stamps):
         gap = later - earlier
@@ -183,7 +144,7 @@ def bench_verdict(root: tk.Tk, deals: range, stride: int) -> tuple[list[float], 
             if number % stride:
                 continue
             root.update()
-            if not pump(root, lambda: app.verdict.last is not None, 60):
+            if not pump(root, lambda: app.verdict.last is not None, 60, step=STEP):
                 kinds["none in 60 s"] = kinds.get("none in 60 s", 0) + 1
                 continue
             assert app.verdict.last is not None and app.verdict.latency is not None
@@ -212,7 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick:
         args.deals, args.stride, args.redraws, args.slide_moves = range(1, 6), 10, 30, 20
     os.environ.pop("PATIENCE_NO_ANIMATION", None)
-    with display():
+    with display(WIDTH + 100, HEIGHT + 100) as shown:
+        if shown is None:
+            sys.exit("no DISPLAY and no Xvfb: cannot measure the window")
         root = tk.Tk()
         try:
             redraws = bench_redraw(root, args.redraws)

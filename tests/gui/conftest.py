@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
-import shutil
-import subprocess
 import tkinter as tk
 from collections.abc import Callable, Iterator
 
@@ -15,43 +12,16 @@ from tkhelp import pump
 
 from patience import Game
 from patience_tk import App
+from patience_tk.testing import display as private_display
 
 
 @pytest.fixture(scope="session")
 def display() -> Iterator[str]:
-    """DISPLAY if set; otherwise start ``Xvfb`` on a free display number (it picks one itself) and stop it after."""
-    current = os.environ.get("DISPLAY")
-    if current:
-        yield current
-        return
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
-        pytest.skip("no display, and Xvfb is not installed")
-    read, write = os.pipe()
-    proc = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()  # Xvfb writes its display number once it accepts connections
-    if not number:
-        proc.kill()
-        proc.wait()
-        pytest.skip("Xvfb did not start")
-    os.environ["DISPLAY"] = f":{number}"
-    try:
-        yield os.environ["DISPLAY"]
-    finally:
-        del os.environ["DISPLAY"]
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    """DISPLAY if set; otherwise a private ``Xvfb`` for the session (:func:`patience_tk.testing.display`)."""
+    with private_display() as shown:
+        if shown is None:
+            pytest.skip("no display, and Xvfb is not installed or did not start")
+        yield shown
 
 
 @pytest.fixture(autouse=True)

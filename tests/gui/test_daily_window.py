@@ -8,12 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tkhelp import pump
+from tkhelp import pump, win
 
 from patience import Game
 from patience.daily import daily_deal, today
 from patience.leaderboard import Client, save_player
-from patience.solver import Outcome, solve
 from patience.store import Store
 from patience_tk import App
 
@@ -41,18 +40,6 @@ def play_daily(app: App) -> None:
     app.daily_deal()
     assert pump(app.root, until=lambda: app.message_text.startswith("Daily"), timeout=60), app.message_text
     assert app.daily_game is not None
-
-
-def win(app: App) -> None:
-    game = app.game
-    result = solve(game.variant, game.position, time_limit=30)
-    assert result.outcome is Outcome.SOLVED
-    for move in result.moves:
-        if game.is_won:
-            break
-        game.play(move)
-    pump(app.root)
-    assert game.is_won
 
 
 def test_the_daily_deal_is_dealt_and_its_share_line_copied_at_the_end(

@@ -49,9 +49,13 @@ def test_the_command_line_refuses_what_is_not_an_ascii_deal_number(
     assert len(result.stderr) < 300  # the 5,000 digits are clipped, not echoed back
 
 
-def open_number_dialog(app: App) -> NewGameDialog:
+def deal_typed(app: App, text: str) -> NewGameDialog:
+    """Open Game ▸ New… on "Number", type ``text``, press Deal (winnable deals only off)."""
     dialog = app.new_game(mode="number")
     dialog.winnable_var.set(False)
+    pump(app.root)
+    dialog.deal_var.set(text)
+    dialog.ok_button.invoke()
     pump(app.root)
     return dialog
 
@@ -68,10 +72,7 @@ def open_number_dialog(app: App) -> NewGameDialog:
 )
 def test_the_new_game_dialog_refuses_what_is_not_an_ascii_deal_number(make_app: MakeApp, text: str, words: str) -> None:
     app = make_app("freecell", 1)
-    dialog = open_number_dialog(app)
-    dialog.deal_var.set(text)
-    dialog.ok_button.invoke()
-    pump(app.root)
+    dialog = deal_typed(app, text)
     shown = str(dialog.error.cget("text"))
     assert dialog.winfo_exists() and words in shown, shown
     assert "Exceeds the limit" not in shown and len(shown) < 300
@@ -82,9 +83,6 @@ def test_the_new_game_dialog_refuses_what_is_not_an_ascii_deal_number(make_app: 
 @pytest.mark.parametrize(("text", "deal"), [("#1_000", 1000), ("1,000", 1000), (" 00160 ", 160)])
 def test_the_new_game_dialog_takes_a_deal_number_as_people_write_it(make_app: MakeApp, text: str, deal: int) -> None:
     app = make_app("freecell", 1)
-    dialog = open_number_dialog(app)
-    dialog.deal_var.set(text)
-    dialog.ok_button.invoke()
-    pump(app.root)
+    dialog = deal_typed(app, text)
     assert not dialog.winfo_exists()
     assert app.game.deal == deal

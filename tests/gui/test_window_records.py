@@ -6,11 +6,10 @@ import tkinter as tk
 from collections.abc import Iterator
 
 import pytest
-from tkhelp import pump
+from tkhelp import pump, win
 
 from patience import Game
 from patience.records import parse_record
-from patience.solver import Outcome, solve
 from patience.store import Store
 from patience_tk import App
 from patience_tk.app import _parser, prepare
@@ -31,18 +30,6 @@ def open_app(root: tk.Tk, store: Store, *argv: str) -> App:
     app = App(root, game, store=store, tracker=tracker, note=note, verdict=False)
     pump(root)
     return app
-
-
-def win(app: App) -> None:
-    game = app.game
-    result = solve(game.variant, game.position, time_limit=30)
-    assert result.outcome is Outcome.SOLVED
-    for move in result.moves:
-        if game.is_won:
-            break
-        game.play(move)
-    pump(app.root)
-    assert game.is_won
 
 
 def test_every_action_is_recorded_as_it_is_played(root: tk.Tk, store: Store) -> None:

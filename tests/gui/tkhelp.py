@@ -1,19 +1,22 @@
-"""Helpers for the Tk tests."""
+"""Helpers for the Tk tests: the window package's own (:mod:`patience_tk.testing`), which the benchmark shares."""
 
 from __future__ import annotations
 
-import time
-import tkinter as tk
-from collections.abc import Callable
+from patience.solver import Outcome, solve
+from patience_tk import App
+from patience_tk.testing import pump
+
+__all__ = ["pump", "win"]
 
 
-def pump(root: tk.Misc, until: Callable[[], bool] | None = None, timeout: float = 10.0) -> bool:
-    """Run Tk's event loop for a moment, or until ``until()`` is true (at most ``timeout`` seconds)."""
-    deadline = time.monotonic() + timeout
-    root.update()
-    while until is not None and not until():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-        root.update()
-    return True
+def win(app: App) -> None:
+    """Play the solver's solution of the window's game to the end (automatic play may finish it first)."""
+    game = app.game
+    result = solve(game.variant, game.position, time_limit=30)
+    assert result.outcome is Outcome.SOLVED
+    for move in result.moves:
+        if game.is_won:
+            break
+        game.play(move)
+    pump(app.root)
+    assert game.is_won

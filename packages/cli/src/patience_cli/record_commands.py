@@ -8,6 +8,7 @@ commands and ``patience --help`` do not load sqlite3.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -105,24 +106,28 @@ def history_rows(games: list[GameInfo]) -> str:
     return _table(header, rows)
 
 
+def _show(output: TableFormat, rows: list[dict[str, object]], table: Callable[[], str], empty: str) -> None:
+    """Print ``rows`` as JSON, or the table for people (``empty`` and how to start a game when there are none)."""
+    from patience_cli.inspect_commands import to_json
+
+    if output is TableFormat.JSON:
+        typer.echo(to_json(rows))
+    elif not rows:
+        typer.echo(f"{empty}: `patience play` starts one")
+    else:
+        typer.echo(table())
+
+
 @guarded
 def history(
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many games to list (newest first).", min=1)] = 20,
     output: TableFormatOption = TableFormat.TABLE,
 ) -> None:
     """List the games played, newest first (by the time of the last action)."""
-    from patience_cli.inspect_commands import to_json
-
     store = open_store()
     games = store.history(limit)
     warn_notices(store)
-    if output is TableFormat.JSON:
-        typer.echo(to_json([info.as_json() for info in games]))
-        return
-    if not games:
-        typer.echo("no games yet: `patience play` starts one")
-        return
-    typer.echo(history_rows(games))
+    _show(output, [info.as_json() for info in games], lambda: history_rows(games), "no games yet")
 
 
 # -- stats -----------------------------------------------------------------------------------
@@ -178,7 +183,6 @@ def stats(
     once it ends.
     """
     from patience import get_variant
-    from patience_cli.inspect_commands import to_json
 
     if variant is not None and variant.startswith("--"):
         bad_input(f"no such option: {variant} (see `patience stats --help`)")
@@ -189,14 +193,8 @@ def stats(
         return
     table = store.stats(name, cells)
     warn_notices(store)
-    if output is TableFormat.JSON:
-        typer.echo(to_json([line.as_json() for line in table]))
-        return
-    if not table:
-        which = f" of {_variant_title(name)}" if name else ""
-        typer.echo(f"no games{which} have ended yet: `patience play` starts one")
-        return
-    typer.echo(stats_table(table))
+    which = f" of {_variant_title(name)}" if name else ""
+    _show(output, [line.as_json() for line in table], lambda: stats_table(table), f"no games{which} have ended yet")
 
 
 def _reset(store: Store, variant: str | None, cells: int | None, yes: bool) -> None:

@@ -13,6 +13,7 @@ import datetime as dt
 import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from patience.store import Store, Tracker
 from patience_tk.view import FONT, TableView
 
-__all__ = ["KEYS", "App", "game_from_args", "main", "rules_text", "window_title"]
+__all__ = ["KEYS", "App", "elide", "game_from_args", "main", "rules_text", "window_title"]
 
 DEFAULT_VARIANT = "eight-off"
 
@@ -122,7 +123,10 @@ class App:
         self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
         # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
         # so the status bar never grows a second row and the cards never resize in the middle of a game.
+        # It is shortened with "…" (the code goes first) rather than cut off mid-letter at the edge.
+        self._game_parts: tuple[str, str] = ("", "")
         status.columnconfigure(0, weight=1, minsize=0)
+        status.bind("<Configure>", lambda _event: self._fit_game_name())
         self.status_game.grid(row=0, column=0, sticky="w")
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
@@ -335,12 +339,13 @@ class App:
         game = self.game
         deal = f" #{game.deal:,}" if game.deal is not None else ""
         code = f"  ·  code {game.code}" if game.code else ""
-        self.status_game.configure(text=f"{game.variant.title}{deal}, {_cells(game.cells)}{code}")
+        self._game_parts = (f"{game.variant.title}{deal}, {_cells(game.cells)}", code)
         every = 13 * len(game.position.foundations)
         self.status_score.configure(
             text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
         )
         self.status_capacity.configure(text=capacity_text(game))
+        self._fit_game_name()
         self._judge()
         if self.store is not None:
             for line in self.store.take_notices():
@@ -390,6 +395,20 @@ class App:
         text = verdict.text if verdict is not None else ""
         colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
         self.status_verdict.configure(text=text, fg=colour)
+        self._fit_game_name()
+
+    def _fit_game_name(self) -> None:
+        """Show the game's name in the room the status bar leaves it, shortened with "…" when it does not fit."""
+        name, code = self._game_parts
+        width = self.status.winfo_width()
+        if width <= 1:  # not laid out yet: the window's first size is made to fit the whole line
+            self.status_game.configure(text=name + code)
+            return
+        others = (self.status_score, self.status_capacity, self.status_verdict)
+        padding = 2 * int(self.status_game.cget("padx")) + 2 * int(self.status.cget("bd"))
+        room = width - sum(label.winfo_reqwidth() for label in others) - padding
+        font = tkfont.Font(font=self.status_game.cget("font"))
+        self.status_game.configure(text=elide(name, code, room, font.measure))
 
     def _verdict_switched(self) -> None:
         self.verdict.enabled = bool(self.verdict_var.get())
@@ -727,6 +746,27 @@ def capacity_text(game: Game) -> str:
         text += f" ({min(game.max_group_to_empty, max(tallest, 1))} into an empty column)"
     # The numbers the capacity comes from, so a player can see why it changes.
     return f"{text} · {source}"
+
+
+def elide(name: str, extra: str, room: int, measure: Callable[[str], int]) -> str:
+    """``name + extra`` if it fits in ``room`` pixels; else ``name`` alone; else ``name`` cut short with "…".
+
+    ``measure`` gives a text's width in pixels. At least the first letter
+    and "…" are kept, so that something still says a game is on.
+    """
+    if measure(name + extra) <= room:
+        return name + extra
+    if measure(name) <= room:
+        return name
+    # The longest start of the name that fits with "…" after it (a binary search: measuring is slow).
+    low, high = 1, len(name) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if measure(name[:middle].rstrip(" ,·#") + "…") <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return name[:low].rstrip(" ,·#") + "…"
 
 
 def _cells(count: int) -> str:
