@@ -194,24 +194,29 @@ class InlineRunner(Runner):
 class PoolRunner(Runner):
     """Solve in ``workers`` worker processes (``--jobs N``), started with ``spawn``.
 
-    The workers never see Ctrl-C: SIGINT is blocked while they start, and
-    they inherit that, so only this process is interrupted, and it ends them
-    without the stray ``Process SpawnPoolWorker-N:`` reports each of them
-    would otherwise print.
+    The workers never see Ctrl-C: SIGINT is ignored in this process while
+    they are started, an ignored signal stays ignored across ``exec``, and
+    Python leaves SIGINT alone at start-up when its parent ignored it. So a
+    Ctrl-C that reaches a worker still importing (the whole process group
+    gets it) is not a ``KeyboardInterrupt`` there; only this process is
+    interrupted, and it ends the workers without the stray
+    ``Process SpawnPoolWorker-N:`` reports or tracebacks they would print.
+    (A blocked signal mask is not enough: the spawned worker does not keep it.)
     """
 
     def __init__(self, workers: int) -> None:
         import multiprocessing
+        import threading
 
         self.workers = workers
-        blocked = hasattr(signal, "pthread_sigmask")
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # signal.signal may only be called from the main thread (where the census runs).
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
             self._pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
         finally:
-            if blocked:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            if main:
+                signal.signal(signal.SIGINT, previous)
 
     def submit(self, task: Task) -> Callable[[], list[Row]]:
         """Queue ``task`` for the next free worker."""
