@@ -1,0 +1,64 @@
+"""A check for plugin authors: their variant works through every ``patience`` command, with no change to the CLI.
+
+Call it from a test of the plugin's own::
+
+    from patience_cli.testing import check_variant_cli
+
+    def test_my_variant_works_in_every_command(tmp_path):
+        check_variant_cli("my-variant", tmp_path)
+
+It runs the commands in-process through the typer app, as a user would type
+them: ``variants`` lists the variant with its plugin, ``deal`` prints the
+layout as dealt in fc-solve's board format and that board reads back,
+``moves`` lists exactly the game's legal moves of a board, and ``solve``
+finds a solution that ``play`` wins. A failure is an ``AssertionError``
+that names the command and shows its output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import patience
+from patience_cli.app import app
+
+__all__ = ["check_variant_cli", "run_cli"]
+
+
+def run_cli(*args: str, stdin: str = "") -> str:
+    """``patience ARGS`` in-process: its standard output, asserting that it exited with 0."""
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    assert result.exit_code == 0, f"`patience {' '.join(args)}` exited with {result.exit_code}: {result.output}"
+    return result.stdout
+
+
+def check_variant_cli(name: str, directory: Path, *, deal: int = 5, board_deal: int = 3, solve_deal: int = 2) -> None:
+    """Check that variant ``name`` works in ``variants``, ``deal``, ``moves``, ``solve`` and ``play``.
+
+    ``directory`` is where a board file is written (a test's ``tmp_path``);
+    ``solve_deal`` must be a deal the solver wins within its default limits.
+    """
+    variant = patience.get_variant(name)
+    rows = {row["name"]: row for row in json.loads(run_cli("variants", "--format", "json"))}
+    assert variant.name in rows, f"`patience variants` does not list {variant.name}"
+    assert rows[variant.name]["plugin"] == variant.plugin, rows[variant.name]
+
+    position = patience.deal_position(variant, deal, variant.default_cells)
+    board = run_cli("deal", variant.name, str(deal), "--format", "fcs")
+    assert board == patience.format_board(position), f"`patience deal {variant.name} {deal}` is not the layout dealt"
+    assert patience.parse_board(board) == position, "the board `patience deal` prints does not read back"
+
+    path = directory / f"{variant.name}-{board_deal}.txt"
+    path.write_text(run_cli("deal", variant.name, str(board_deal), "--format", "fcs"))
+    listed = [line.split()[0] for line in run_cli("moves", variant.name, "--board", str(path)).splitlines()]
+    game = patience.Game.from_position(variant.name, patience.parse_board(path.read_text()), autoplay_first=False)
+    assert listed == [str(move) for move in game.legal_moves], "`patience moves` differs from the game's legal moves"
+    assert listed, f"`patience moves` lists no move for {variant.name} deal {board_deal}"
+
+    solution = json.loads(run_cli("solve", variant.name, str(solve_deal), "--format", "json"))
+    moves = "\n".join(solution["moves"]) + "\n"
+    played = run_cli("play", variant.name, str(solve_deal), stdin=moves)
+    assert "won" in played, f"`patience play` of the solver's solution did not win: {played[-300:]}"
