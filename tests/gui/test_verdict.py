@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from tkhelp import pump
 
+from patience import Game
 from patience_tk import App
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
@@ -44,6 +45,16 @@ def test_a_lost_position_says_how_many_undos_win_again(make_app: MakeApp) -> Non
     assert app.verdict_text == "lost: undo 1 move to win again"
     app.controller.undo()
     assert pump(app.root, until=lambda: app.verdict_text == "winnable", timeout=60), app.verdict_text
+
+
+def test_a_game_the_window_did_not_see_played_counts_undos_from_its_own_history(make_app: MakeApp) -> None:
+    # Moves made before the window gets the game, as when an unfinished game is resumed from the store.
+    game = Game.new("eight-off", 2, 4)
+    for move in ("2h", "86", "ah", "2a"):
+        game.play(move)
+    app = make_app(game)
+    assert pump(app.root, until=lambda: app.verdict_text.startswith("lost"), timeout=60), app.verdict_text
+    assert app.verdict_text == "lost: undo 1 move to win again"
 
 
 def test_the_menu_switch_turns_the_verdict_off(make_app: MakeApp) -> None:

@@ -269,6 +269,15 @@ class Game:
         return LegalMoves(self)
 
     @property
+    def undo_positions(self) -> tuple[Position, ...]:
+        """The positions before each action that undo can take back, oldest first.
+
+        A game resumed by replaying its record has them too, so a front end
+        can tell how far back a won position lies without keeping its own copy.
+        """
+        return tuple(entry.position for entry in self._undo)
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an action to undo."""
         return bool(self._undo) and not self.is_over

@@ -82,8 +82,6 @@ class Controller:
         self._unsubscribe: Callable[[], None] = lambda: None
         self._shown: Position = view.game.position
         """The position on the table before the latest event: what a move is described from."""
-        self.back: list[Position] = []
-        """The positions before each action that undo can take back, oldest first (the live verdict's way back)."""
         self._attach(view.game)
         view.canvas.bind("<Destroy>", lambda _e: self.cancel_hint(), add="+")
 
@@ -103,21 +101,15 @@ class Controller:
         self._attach(game)
         self.changed()
 
-    def _track(self, kind: str, before: Position) -> None:
-        """Keep :attr:`back` in step with the game's undo history."""
-        back = self.back
-        if kind in ("move", "redo", "finish"):
-            back.append(before)
-            limit = self.game.variant.rules.undo_limit
-            if limit > 0 and len(back) > limit:
-                del back[: len(back) - limit]
-        elif kind == "undo" and back:
-            back.pop()
-        elif kind == "new":
-            back.clear()
+    @property
+    def back(self) -> tuple[Position, ...]:
+        """The positions before each action that undo can take back, oldest first (the live verdict's way back).
+
+        The game's own undo history, so a game resumed from the store has it too.
+        """
+        return self.game.undo_positions
 
     def _attach(self, game: Game) -> None:
-        self.back = []
         self._shown = game.position
         self._unsubscribe = game.subscribe(self._on_event)
 
@@ -131,7 +123,6 @@ class Controller:
         if event.kind == "new":
             self.view.clear_banner()
         before, self._shown = self._shown, self.game.position
-        self._track(event.kind, before)
         if event.kind not in ("won", "gave-up"):  # those change nothing on the table: let the last slide end
             self.view.redraw()
             self._slide(event, before)
