@@ -47,6 +47,15 @@ def test_every_action_is_recorded_as_it_is_played(root: tk.Tk, store: Store) -> 
     assert info.undos == 1 and info.hints == 1
 
 
+def test_one_move_in_is_said_in_the_singular(root: tk.Tk, store: Store) -> None:
+    first = Game.new("freecell", 617)
+    tracker = store.track(first)
+    first.play("7a")
+    tracker.close()
+    app = open_app(root, store)
+    assert "1 move in" in app.message_text and "1 moves" not in app.message_text
+
+
 def test_the_last_unfinished_game_comes_back_on_start_and_says_so(root: tk.Tk, store: Store) -> None:
     first = Game.new("freecell", 617)
     tracker = store.track(first)
@@ -58,6 +67,7 @@ def test_the_last_unfinished_game_comes_back_on_start_and_says_so(root: tk.Tk, s
     assert app.game.code == first.code and app.game.position == first.position
     assert app.game.log == first.log and app.game.score == first.score and app.game.can_redo
     assert "Welcome back" in app.message_text and "FreeCell #617" in app.message_text
+    assert f"{first.moves} moves in" in app.message_text  # 3 moves and an undo
     app.controller.redo()
     assert store.history()[0].moves == app.game.moves  # and it goes on being recorded
 

@@ -837,7 +837,8 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
             if variant is None or get_variant(variant).name == game.variant.name:
                 deal = f" #{game.deal:,}" if game.deal is not None else ""
                 note = (
-                    f"Welcome back: {game.variant.title}{deal} is as you left it, {game.moves} moves in "
+                    f"Welcome back: {game.variant.title}{deal} is as you left it, "
+                    f"{game.moves} move{'' if game.moves == 1 else 's'} in "
                     "(Game ▸ New… deals another)."
                 )
                 return game, tracker, note
