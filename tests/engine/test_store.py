@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import multiprocessing
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -443,3 +445,26 @@ def test_damage_found_in_use_moves_the_file_aside_and_the_game_goes_on_in_a_new_
     record = again.record(info.id)
     assert record is not None and list(record.actions) == FC1[:2]
     again.close()
+
+
+def _open_together(path: str, start: Any, answers: Any) -> None:
+    start.wait()
+    store = Store.open(Path(path))
+    answers.put((store.saving, store.notice))
+    store.close()
+
+
+def test_games_started_at_the_same_moment_on_a_fresh_machine_all_save(tmp_path: Path) -> None:
+    # Switching a new file to WAL needs it to itself, and SQLite says "database is locked" at once
+    # (no busy handler) when another process reads it meanwhile: the second game used to play unsaved.
+    context = multiprocessing.get_context("fork")
+    for round_ in range(40):
+        path = tmp_path / str(round_) / DATABASE_NAME
+        start, answers = context.Barrier(3), context.Queue()
+        openers = [context.Process(target=_open_together, args=(str(path), start, answers)) for _ in range(3)]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join(timeout=60)
+        assert [answers.get(timeout=10) for _ in openers] == [(True, None)] * 3, f"round {round_}"
+        assert sorted(p.name for p in path.parent.iterdir() if "damaged" in p.name) == []

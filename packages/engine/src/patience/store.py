@@ -29,8 +29,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import random
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -105,6 +107,7 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # SQLite's primary result codes for a file that is not a database, or is damaged.
+_SQLITE_BUSY = 5
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 
@@ -599,7 +602,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         if version > SCHEMA_VERSION:
             raise _Newer(version)
-        db.execute("PRAGMA journal_mode = WAL").fetchone()
+        _use_wal(db)
         # A crash of the program loses nothing in WAL mode with NORMAL; only a power cut may lose the last actions.
         db.execute("PRAGMA synchronous = NORMAL")
         db.execute("PRAGMA foreign_keys = ON")
@@ -609,6 +612,33 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Switch to WAL, waiting out other processes that open the same new file at the same moment.
+
+    Changing the journal mode needs the file to itself, and SQLite answers
+    "database is locked" at once, without its busy handler, when another
+    connection is reading it meanwhile (two games started together on a
+    fresh machine). So try again, with a little random back-off, until the
+    busy timeout is used up.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL").fetchone()
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(random.uniform(0.002, 0.02))
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return int(code) & 0xFF == _SQLITE_BUSY
+    return "locked" in str(error).lower()
 
 
 def _migrate(db: sqlite3.Connection) -> None:
