@@ -209,11 +209,6 @@ def handlers(players: int) -> dict[str, float]:
 
     from patience_server import app as service
 
-    async def direct(function: Any, *args: Any) -> Any:
-        return function(*args)
-
-    # The record's replay runs in a worker thread under uvicorn; here in this one, to time it alone.
-    setattr(service, "run_in_threadpool", direct)  # noqa: B010  (a name the module does not export)
     app = service.create_app(f"sqlite+pysqlite:///{tempfile.mkdtemp(prefix='patience-parts-')}/board.sqlite3")
     endpoints: dict[tuple[str, str], Any] = {
         (str(getattr(route, "path", "")), method): getattr(route, "endpoint", None)
@@ -228,34 +223,38 @@ def handlers(players: int) -> dict[str, float]:
     scope: dict[str, Any] = {"type": "http", "client": ("127.0.0.1", 1), "headers": [], "method": "POST", "app": app}
     request = Request(scope)
     tag = f"{time.time_ns() % 10**8}"
+    loop = asyncio.new_event_loop()
+
+    def call(function: Any, *args: Any) -> Any:
+        # The endpoints are coroutines (they run on the server's event loop) or, in older services, functions.
+        answer = function(*args)
+        return loop.run_until_complete(answer) if inspect.isawaitable(answer) else answer
+
     # The day's deal is computed once per process (the solver checks it): not part of a request's cost.
     # The service before registration was rate-limited took no request: measured against it too.
     with_request = "request" in inspect.signature(register).parameters
 
     def new_player(name: str) -> str:
-        answer = (
-            register(service.PlayerIn(name=name), request) if with_request else register(service.PlayerIn(name=name))
-        )
-        return str(answer["token"])
+        arguments = (service.PlayerIn(name=name), request) if with_request else (service.PlayerIn(name=name),)
+        return str(call(register, *arguments)["token"])
 
     warm = new_player(f"w{tag}")
-    start(date, service.AttemptIn(), service._player(request, f"Bearer {warm}"))
+    call(start, date, service.AttemptIn(), call(service._player, request, f"Bearer {warm}"))
     spent = {"register": 0.0, "token check": 0.0, "attempt start": 0.0, "record": 0.0}
 
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": body, "more_body": False}
 
-    loop = asyncio.new_event_loop()
     try:
         for number in range(players):
             a = time.perf_counter()
             token = new_player(f"p{tag}-{number}")
             b = time.perf_counter()
-            who = service._player(request, f"Bearer {token}")
+            who = call(service._player, request, f"Bearer {token}")
             c = time.perf_counter()
-            attempt = start(date, service.AttemptIn(), who)["attempt"]
+            attempt = call(start, date, service.AttemptIn(), who)["attempt"]
             d = time.perf_counter()
-            answer = loop.run_until_complete(send(date, attempt, Request({**scope, "method": "PUT"}, receive), who))
+            answer = call(send, date, attempt, Request({**scope, "method": "PUT"}, receive), who)
             e = time.perf_counter()
             assert answer["result"] == "won", answer
             for key, took in zip(spent, (b - a, c - b, d - c, e - d), strict=True):

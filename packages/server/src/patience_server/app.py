@@ -29,7 +29,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from patience import PatienceError, get_variant
@@ -245,8 +244,13 @@ def _ranked_before() -> sa.Select[Any]:
 _RANKED_BEFORE = _ranked_before()
 
 
-def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
+async def _player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
     """The player whose token the request carries, or 401; 429 when they are over the rate limit."""
+    return _player_of(request, authorization)
+
+
+def _player_of(request: Request, authorization: str | None) -> Who:
+    """:func:`_player`'s work, synchronously (the lookup is one indexed row)."""
     engine: sa.Engine = request.app.state.engine
     limiter: RateLimiter = request.app.state.limiter
     scheme, _, token = (authorization or "").partition(" ")
@@ -340,8 +344,11 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         log.exception("internal error")
         return JSONResponse({"error": "internal error"}, status_code=500)
 
+    # The hot endpoints are coroutines: they run on the event loop, not in a worker thread. Their
+    # database work is a few short indexed statements and the replay is CPU the GIL serialises anyway,
+    # while each hop to a worker thread and back (FastAPI makes several a request) cost more than that.
     @app.post("/api/v1/players", status_code=201)
-    def register(body: PlayerIn, request: Request) -> dict[str, str]:
+    async def register(body: PlayerIn, request: Request) -> dict[str, str]:
         """Register a player: the token is shown once and kept only as a hash."""
         address = request.client.host if request.client is not None else "-"
         if not registrations.allow(address):
@@ -367,7 +374,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return {"name": name, "token": token}
 
     @app.post("/api/v1/daily/{date}/attempts", status_code=201)
-    def start_attempt(date: str, body: AttemptIn, who: Auth) -> dict[str, Any]:
+    async def start_attempt(date: str, body: AttemptIn, who: Auth) -> dict[str, Any]:
         """Start the player's one attempt at the day's deal."""
         day = _today_or_422(date)
         daily = _daily(day, body.variant, body.cells)
@@ -395,7 +402,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     async def send_record(date: str, attempt: int, request: Request, who: Auth) -> dict[str, Any]:
         """Replay the attempt's record; store and rank the result it really gives."""
         raw = await request.body()
-        return await run_in_threadpool(_accept, date, attempt, raw, who)
+        return _accept(date, attempt, raw, who)
 
     def _accept(date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
         with engine.connect() as connection:
@@ -490,7 +497,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return _board(day.isoformat(), var, n_cells)
 
     @app.get("/api/v1/health")
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         """200 when the service can reach its database."""
         with engine.connect() as connection:
             connection.execute(sa.select(1))
