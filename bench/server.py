@@ -15,7 +15,10 @@ answers. It prints accepted submissions per second over the whole run, the
 p50 and p99 latency of each kind of request, and checks that the day's
 leaderboard holds exactly the accepted players, nothing lost. Finally it
 times the replay alone (``check_record``) in this process, to show where
-the time goes.
+the time goes. With PostgreSQL each run creates a new database beside the
+one ``--database`` names and drops it afterwards, so that every run starts
+from an empty board as it does on SQLite (``--same-database`` keeps to the
+one given).
 
 ``--parts`` instead times each part on its own: the service's endpoint
 functions called in this process (no HTTP, no client threads), each of
@@ -85,6 +88,31 @@ def start_server(database: str, home: Path) -> tuple[subprocess.Popen[bytes], in
     raise SystemExit(f"the server did not start: see {home}")
 
 
+def fresh_postgres(url: str) -> tuple[str, str]:
+    """A new, empty database beside the one ``url`` names (each run starts empty, as with SQLite): URL and name."""
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    conninfo = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return parsed.set(database=name).render_as_string(hide_password=False), name
+
+
+def drop_postgres(url: str, name: str) -> None:
+    """Drop the run's database ``name`` again, from the database ``url`` names."""
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+
+
 def winning_record(date: str) -> str:
     daily = daily_deal(date)
     game = Game.from_code(daily.code)
@@ -115,6 +143,9 @@ def run(args: argparse.Namespace) -> int:
     home = Path(tempfile.mkdtemp(prefix="patience-bench-"))
     database = args.database or f"sqlite+pysqlite:///{home / 'board.sqlite3'}"
     kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    scratch, given = None, database
+    if kind == "PostgreSQL" and not args.same_database:
+        database, scratch = fresh_postgres(database)
     servers = [start_server(database, home) for _ in range(args.processes)]
     latencies: dict[str, list[float]] = {"register": [], "attempt": [], "record": []}
     accepted: list[str] = []
@@ -171,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
     for process, _ in servers:
         process.terminate()
         process.wait(10)
+    if scratch is not None:
+        drop_postgres(given, scratch)
     parsed = parse_record(record.decode())
     repeat = 30
     replay_started = time.perf_counter()
@@ -321,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--players", type=int, default=320)
     parser.add_argument("--processes", type=int, default=1, help="server processes on the one database")
+    parser.add_argument(
+        "--same-database", action="store_true", help="PostgreSQL: use the database as given, not a new one per run"
+    )
     parser.add_argument("--quick", action="store_true", help="4 clients, 20 players")
     parser.add_argument("--parts", action="store_true", help="time each part of a submission on its own instead")
     args = parser.parse_args(argv)

@@ -251,7 +251,7 @@ async def _player(request: Request, authorization: Annotated[str | None, Header(
 
 def _player_of(request: Request, authorization: str | None) -> Who:
     """:func:`_player`'s work, synchronously (the lookup is one indexed row)."""
-    engine: sa.Engine = request.app.state.engine
+    engine: sa.Engine = request.app.state.autocommit
     limiter: RateLimiter = request.app.state.limiter
     scheme, _, token = (authorization or "").partition(" ")
     ident, _, secret = token.strip().partition(".")
@@ -313,6 +313,10 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         description="One attempt per player and day; every record is replayed by the engine before it counts.",
     )
     app.state.engine = engine
+    # One statement needs no transaction around it: in autocommit it is one round trip to PostgreSQL,
+    # where BEGIN and COMMIT (or ROLLBACK after a read) would be two more.
+    autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+    app.state.autocommit = autocommit
     app.state.limiter = limiter
 
     @app.exception_handler(ApiError)
@@ -379,7 +383,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         day = _today_or_422(date)
         daily = _daily(day, body.variant, body.cells)
         try:
-            with engine.begin() as connection:
+            with autocommit.connect() as connection:
                 ident = connection.execute(
                     _ADD_ATTEMPT,
                     {
@@ -405,7 +409,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return _accept(date, attempt, raw, who)
 
     def _accept(date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
-        with engine.connect() as connection:
+        with autocommit.connect() as connection:
             row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
         if row is None:
             raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
@@ -447,7 +451,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         result = checked.result
         won = 1 if result == "won" else 0
         now = dt.datetime.now(dt.UTC)
-        with engine.begin() as connection:
+        # Each its own statement: the update alone decides (only one can fill an empty result), and the
+        # rank counts what is committed when it runs, as it would inside a READ COMMITTED transaction.
+        with autocommit.connect() as connection:
             updated = connection.execute(
                 _SET_RESULT,
                 {

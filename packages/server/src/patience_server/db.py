@@ -8,11 +8,15 @@ race to start the same attempt get exactly one row.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import time
 from pathlib import Path
 
 import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import ConnectionPoolEntry
 
 __all__ = [
     "Attempt",
@@ -91,7 +95,38 @@ def make_engine(url: str) -> sa.Engine:
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = sa.create_engine(url, pool_size=10, max_overflow=20)
+    sa.event.listen(engine, "checkin", _note_checkin)
+    sa.event.listen(engine, "checkout", _ping_if_idle)
+    return engine
+
+
+#: A pooled connection unused for longer than this is pinged before it is handed out again (seconds).
+IDLE_PING = 10.0
+
+
+def _note_checkin(_connection: object, record: ConnectionPoolEntry) -> None:
+    record.info["returned"] = time.monotonic()
+
+
+def _ping_if_idle(connection: DBAPIConnection, record: ConnectionPoolEntry, _proxy: object) -> None:
+    """Ping a connection that sat idle (the database may have restarted since) before a request uses it.
+
+    A connection in steady use proves itself with every statement; pinging
+    each checkout (``pool_pre_ping``) cost one more round trip per request,
+    several per submission. A dead one is replaced: the pool tries again.
+    """
+    if time.monotonic() - record.info.get("returned", 0.0) < IDLE_PING:
+        return
+    cursor = connection.cursor()
+    try:
+        cursor.execute("SELECT 1")
+    except Exception as error:
+        raise sa.exc.DisconnectionError(str(error)) from error
+    finally:
+        # A cursor of a dead connection may fail to close: the pool drops that connection anyway.
+        with contextlib.suppress(Exception):
+            cursor.close()
 
 
 def upgrade(engine: sa.Engine) -> None:
