@@ -123,6 +123,16 @@ def winning_record(date: str) -> str:
     return format_record(record_of(game, result="won", started=dt.datetime.now(dt.UTC)))
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU time a process has used so far (Linux's /proc; ``None`` elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # utime and stime are fields 14 and 15 of stat(5); the split starts at field 3.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Client:
     """One keep-alive connection to one server process."""
 
@@ -190,12 +200,16 @@ def run(args: argparse.Namespace) -> int:
                 latencies[key].extend(values)
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(args.clients)]
+    server_cpu = [cpu_seconds(process.pid) for process, _ in servers]
+    client_cpu = time.process_time()
     started = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    client_cpu = time.process_time() - client_cpu
+    server_after = [cpu_seconds(process.pid) for process, _ in servers]
     status, board, _ = Client(servers[0][1]).call("GET", f"/api/v1/daily/{date}/leaderboard?variant=freecell", b"", {})
     assert status == 200 and isinstance(board, list)
     on_board = {row["name"] for row in board if row["name"].startswith(f"b{tag}-")}
@@ -227,6 +241,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"{key:10} {len(values):6d} {pct(values, 0.5):>7} {pct(values, 0.99):>7} {mean:>8}")
     print(f"accepted submissions: {len(accepted)} in {elapsed:.2f} s = {len(accepted) / elapsed:.1f}/s (each replayed)")
     print(f"replay alone (check_record, this process): {replay_ms:.1f} ms a record = {1000 / replay_ms:.0f}/s a core")
+    if accepted and None not in server_cpu and None not in server_after:
+        spent = sum(b - a for a, b in zip(server_cpu, server_after, strict=True) if a is not None and b is not None)
+        print(
+            f"CPU a submission: service {spent / len(accepted) * 1000:.1f} ms, "
+            f"clients {client_cpu / len(accepted) * 1000:.1f} ms (the database's own processes not counted); "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
     exact = on_board == set(accepted)
     print(f"leaderboard holds exactly the accepted ones: {'yes' if exact else 'NO'} ({len(on_board)} rows)")
     for failure in failures[:5]:
