@@ -315,7 +315,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     app.state.engine = engine
     # One statement needs no transaction around it: in autocommit it is one round trip to PostgreSQL,
     # where BEGIN and COMMIT (or ROLLBACK after a read) would be two more.
-    autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+    autocommit = make_engine(url, autocommit=True)
     app.state.autocommit = autocommit
     app.state.limiter = limiter
 
@@ -409,8 +409,12 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return _accept(date, attempt, raw, who)
 
     def _accept(date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
+        # One connection for the request's three statements: no lock is held between them (autocommit).
         with autocommit.connect() as connection:
-            row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
+            return _accept_on(connection, date, attempt, raw, who)
+
+    def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
+        row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
         if row is None:
             raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
         if row.result is not None:
@@ -453,37 +457,36 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         now = dt.datetime.now(dt.UTC)
         # Each its own statement: the update alone decides (only one can fill an empty result), and the
         # rank counts what is committed when it runs, as it would inside a READ COMMITTED transaction.
-        with autocommit.connect() as connection:
-            updated = connection.execute(
-                _SET_RESULT,
-                {
-                    "attempt": attempt,
-                    "new_result": result,
-                    "new_won": won,
-                    "new_score": checked.score,
-                    "new_moves": checked.moves,
-                    "new_undos": checked.undos,
-                    "new_cards_home": checked.cards_home,
-                    "new_submitted": now,
-                    "new_record": text,
-                },
-            ).rowcount
-            if updated != 1:
-                raise ApiError(409, f"attempt {attempt} already has its record")
-            before = connection.execute(
-                _RANKED_BEFORE,
-                {
-                    "day": row.date,
-                    "variant": row.variant,
-                    "cells": row.cells,
-                    "won": won,
-                    "score": checked.score,
-                    "undos": checked.undos,
-                    "submitted": now,
-                    "ident": attempt,
-                },
-            ).scalar_one()
-            rank = int(before) + 1
+        updated = connection.execute(
+            _SET_RESULT,
+            {
+                "attempt": attempt,
+                "new_result": result,
+                "new_won": won,
+                "new_score": checked.score,
+                "new_moves": checked.moves,
+                "new_undos": checked.undos,
+                "new_cards_home": checked.cards_home,
+                "new_submitted": now,
+                "new_record": text,
+            },
+        ).rowcount
+        if updated != 1:
+            raise ApiError(409, f"attempt {attempt} already has its record")
+        before = connection.execute(
+            _RANKED_BEFORE,
+            {
+                "day": row.date,
+                "variant": row.variant,
+                "cells": row.cells,
+                "won": won,
+                "score": checked.score,
+                "undos": checked.undos,
+                "submitted": now,
+                "ident": attempt,
+            },
+        ).scalar_one()
+        rank = int(before) + 1
         return {
             "result": result,
             "score": checked.score,

@@ -12,6 +12,7 @@ import contextlib
 import datetime as dt
 import time
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import DBAPIConnection
@@ -89,13 +90,19 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> sa.Engine:
-    """An engine for ``url`` (``sqlite+pysqlite:///...`` or ``postgresql+psycopg://...``)."""
+def make_engine(url: str, *, autocommit: bool = False) -> sa.Engine:
+    """An engine for ``url`` (``sqlite+pysqlite:///...`` or ``postgresql+psycopg://...``).
+
+    With ``autocommit`` every statement commits on its own: a pool of its
+    own for the one-statement work, so that no connection switches its
+    isolation level at each checkout and back at each return.
+    """
+    options: dict[str, Any] = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 10}, **options)
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    engine = sa.create_engine(url, pool_size=10, max_overflow=20)
+    engine = sa.create_engine(url, pool_size=10, max_overflow=20, **options)
     sa.event.listen(engine, "checkin", _note_checkin)
     sa.event.listen(engine, "checkout", _ping_if_idle)
     return engine
