@@ -253,3 +253,30 @@ def test_one_log_line_per_request(server: Server) -> None:
     lines = server.log.read_text().splitlines()[before:]
     assert [line.split()[-3:-1] for line in lines[-3:]] == [["/api/v1/health", "200"]] * 3
     assert "Traceback" not in server.log.read_text()
+
+
+def test_requests_the_plain_routes_do_not_take_get_the_declared_routes_answers(server: Server) -> None:
+    # The hot endpoints serve a well-formed request on a plain route; anything else goes on to the
+    # declared FastAPI route, whose answers these are.
+    status, body, _ = call("POST", f"{server.url}/api/v1/players", text='{"name": "plain"}')
+    assert (status, list(body)) == (422, ["error"])
+    status, body, _ = call("POST", f"{server.url}/api/v1/players", [{"name": "listed"}])
+    assert (status, list(body)) == (422, ["error"])
+    _, token = register(server)
+    assert start(server, token, cells="x")[1] == {
+        "error": "cells: Input should be a valid integer, unable to parse string as an integer"
+    }
+    url = f"{server.url}/api/v1/daily/{today()}/attempts"
+    assert call("POST", url, {"cells": "x"})[0] == 401
+    status, attempt = start(server, token, cells="4")  # read as 4, as the declared route reads it
+    assert status == 201
+    record = record_text(won_game(today()))
+    assert send(server, token, 0x7FFF, record)[0] == 404
+    status, body, _ = call("PUT", f"{url}/x/record", token=token, text=record)
+    assert status == 422 and "attempt" in body["error"]
+    assert send(server, "1.wrong", attempt["attempt"], record)[0] == 401
+    assert send(server, token, attempt["attempt"], record)[0] == 200
+    _, spec, _ = call("GET", f"{server.url}/openapi.json")
+    assert "post" in spec["paths"]["/api/v1/players"]
+    assert "post" in spec["paths"]["/api/v1/daily/{date}/attempts"]
+    assert "put" in spec["paths"]["/api/v1/daily/{date}/attempts/{attempt}/record"]
