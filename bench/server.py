@@ -11,9 +11,10 @@ clients are spread over them in turn), then ``--clients`` clients share
 ``--players`` players: each registers (``POST /api/v1/players``), starts
 the day's attempt (``POST .../attempts``) and sends a winning record
 (``PUT .../record``), which the service replays action by action before it
-answers. The clients are coroutines of one event loop, each with its own
-keep-alive connection and the bodies built once (``--threads``: threads of
-http.client, as before). It prints accepted submissions per second over
+answers. The clients are threads, each with its own keep-alive
+http.client connection; with ``--event-loop`` they are coroutines of one
+event loop with the request bodies built once, which costs the clients
+half the CPU but, on this busy machine, ran slower (docs/benchmarks.md). It prints accepted submissions per second over
 the whole run, the p50 and p99 latency of each kind of request, the CPU a
 submission cost the service and the clients, and checks that the day's
 leaderboard holds exactly the accepted players, nothing lost. Finally it
@@ -154,7 +155,7 @@ class LeanClient:
     """One keep-alive HTTP/1.1 connection on an event loop: each request written whole, its answer read by length.
 
     The clients run on the same cores as the service: 32 of these in one
-    event loop cost the machine less than 32 threads of http.client.
+    event loop cost half the CPU of 32 threads of http.client (``--event-loop``).
     """
 
     def __init__(self, port: int) -> None:
@@ -275,13 +276,13 @@ def run(args: argparse.Namespace) -> int:
     server_cpu = [cpu_seconds(process.pid) for process, _ in servers]
     client_cpu = time.process_time()
     started = time.perf_counter()
-    if args.threads:
+    if args.event_loop:
+        asyncio.run(lean_clients())
+    else:
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-    else:
-        asyncio.run(lean_clients())
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_after = [cpu_seconds(process.pid) for process, _ in servers]
@@ -308,7 +309,7 @@ def run(args: argparse.Namespace) -> int:
 
     print(
         f"{kind}, {args.processes} server process(es), {args.clients} clients "
-        f"({'threads of http.client' if args.threads else 'one event loop'}), {args.players} players, "
+        f"({'one event loop' if args.event_loop else 'threads of http.client'}), {args.players} players, "
         f"record of {len(parsed.actions)} actions, {os.cpu_count()} cores"
     )
     print(f"{'request':10} {'count':>6} {'p50 ms':>7} {'p99 ms':>7} {'mean ms':>8}")
@@ -455,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
         "--same-database", action="store_true", help="PostgreSQL: use the database as given, not a new one per run"
     )
     parser.add_argument(
-        "--threads", action="store_true", help="the clients as threads of http.client (default: one event loop)"
+        "--event-loop", action="store_true", help="the clients as coroutines of one event loop (default: threads)"
     )
     parser.add_argument("--quick", action="store_true", help="4 clients, 20 players")
     parser.add_argument("--parts", action="store_true", help="time each part of a submission on its own instead")
