@@ -189,6 +189,8 @@ class Who(NamedTuple):
 # (SQLAlchemy's expression objects and their cache keys) cost about as much as running them.
 _FIND_PLAYER = sa.select(Player.id, Player.name, Player.token_hash).where(Player.id == sa.bindparam("ident"))
 _ADD_PLAYER = sa.insert(Player).returning(Player.id)
+_NEXT_PLAYER_ID = sa.select(sa.func.nextval(sa.func.pg_get_serial_sequence("players", "id")))
+_ADD_NUMBERED_PLAYER = sa.insert(Player)
 _SET_TOKEN = sa.update(Player).where(Player.id == sa.bindparam("ident")).values(token_hash=sa.bindparam("new_hash"))
 _ADD_ATTEMPT = sa.insert(Attempt).returning(Attempt.id)
 _FIND_ATTEMPT = sa.select(Attempt.date, Attempt.variant, Attempt.cells, Attempt.deal, Attempt.result).where(
@@ -320,6 +322,8 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     # One statement needs no transaction around it: in autocommit it is one round trip to PostgreSQL,
     # where BEGIN and COMMIT (or ROLLBACK after a read) would be two more.
     autocommit = make_engine(url, autocommit=True)
+    # Whether the players' ids come from a sequence that can be asked first (PostgreSQL's).
+    numbered = engine.dialect.name == "postgresql"
     app.state.autocommit = autocommit
     app.state.limiter = limiter
 
@@ -370,16 +374,26 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             )
         name = check_name(body.name)
         secret = secrets.token_urlsafe(32)
+        now = dt.datetime.now(dt.UTC)
         try:
-            with engine.begin() as connection:
-                # The unique name is the database's to check: one statement, and no race between two processes.
-                ident = connection.execute(
-                    _ADD_PLAYER,
-                    # A random placeholder until the id, which the token starts with, is known.
-                    {"name": name, "token_hash": secrets.token_hex(32), "created": dt.datetime.now(dt.UTC)},
-                ).scalar_one()
-                token = f"{ident}.{secret}"
-                connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
+            if numbered:
+                # PostgreSQL hands out the id first, so the player is one INSERT with its token's hash, in
+                # autocommit: two round trips where BEGIN, INSERT, UPDATE and COMMIT were four.
+                with autocommit.connect() as connection:
+                    ident = connection.execute(_NEXT_PLAYER_ID).scalar_one()
+                    token = f"{ident}.{secret}"
+                    row = {"id": ident, "name": name, "token_hash": hash_token(token), "created": now}
+                    connection.execute(_ADD_NUMBERED_PLAYER, row)
+            else:
+                with engine.begin() as connection:
+                    # The unique name is the database's to check: one statement, no race between two processes.
+                    ident = connection.execute(
+                        _ADD_PLAYER,
+                        # A random placeholder until the id, which the token starts with, is known.
+                        {"name": name, "token_hash": secrets.token_hex(32), "created": now},
+                    ).scalar_one()
+                    token = f"{ident}.{secret}"
+                    connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
         except sa.exc.IntegrityError:
             raise ApiError(409, f"the name {name!r} is taken: choose another") from None
         return {"name": name, "token": token}
