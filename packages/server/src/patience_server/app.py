@@ -358,9 +358,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         log.exception("internal error")
         return JSONResponse({"error": "internal error"}, status_code=500)
 
-    # The hot endpoints are coroutines: they run on the event loop, not in a worker thread. Their
-    # database work is a few short indexed statements and the replay is CPU the GIL serialises anyway,
-    # while each hop to a worker thread and back (FastAPI makes several a request) cost more than that.
+    # The declared endpoints are coroutines: for a plain function FastAPI hops to a worker thread and
+    # back several times a request, which cost more than the few indexed statements. A well-formed
+    # request of a game is served by the plain routes at the end, with the same functions.
     @app.post("/api/v1/players", status_code=201)
     async def register(body: PlayerIn, request: Request) -> dict[str, str]:
         """Register a player: the token is shown once and kept only as a hash."""
