@@ -242,7 +242,7 @@ class Scan:
             if expanded >= stop_at:
                 status = Status.BUDGET
                 break
-            rank = ranks[0]
+            rank = popped = ranks[0]
             bucket = buckets[rank]
             key, found, g, later = bucket.pop()
             if not bucket:
@@ -300,9 +300,12 @@ class Scan:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
                     # a card joins the cells or a run fills an empty column.
-                    base = table.total(cols) - wh * sum(found)
                     cg = g + 1
-                    base += wd * cg + wc * len(cells)
+                    if g:
+                        # A state's rank is this very sum for its own moves so far: read it back.
+                        base = popped + wd
+                    else:
+                        base = table.total(cols) - wh * sum(found) + wd * cg + wc * len(cells)
                     for move in deferred:
                         i, count, dest, _, rest = move
                         column = cols[i]
