@@ -165,7 +165,7 @@ def solve(
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
-        moves = _replay(variant, position, opening + path, policy)
+        moves = _replay_solution(variant, position, opening + path, policy)
         return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
@@ -270,7 +270,7 @@ def _solve_with_hook(
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
 
 
-def _replay(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
+def _replay_solution(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
     """Place each step on real columns and cells and play it by the game's own rules; check the win.
 
     Only called when no plugin overrides legality, so the legality hook is
