@@ -42,6 +42,7 @@ COMPILED_MODULES: Final = (
     "patience.listing",
     "patience.solver._compiled",
     "patience.solver._search",
+    "patience.solver._replay",
 )
 
 _PACKAGE: Final = Path(__file__).resolve().parent

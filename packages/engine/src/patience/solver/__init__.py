@@ -47,13 +47,14 @@ from attrs import frozen
 
 from patience.errors import PatienceError
 from patience.game import Game, deal_position
-from patience.legality import autoplay_moves, check_move
-from patience.moves import Move, Place, PlaceKind
+from patience.legality import autoplay_moves
+from patience.moves import Move, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
-from patience.position import HEIGHTS, Position
+from patience.position import Position
 from patience.rules import AutoPlay
-from patience.solver._compiled import CELL, EMPTY, HOME, Compiled, CompiledTwoDecks, State, Step
+from patience.solver._compiled import Compiled, CompiledTwoDecks, State, Step
 from patience.solver._judged import Judged, JudgedTwoDecks
+from patience.solver._replay import place, replay
 from patience.solver._search import Limits, Scan, Status, Weights
 from patience.variant import Variant
 
@@ -164,7 +165,7 @@ def solve(
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
     if status is Status.SOLVED:
-        moves = _replay(variant, position, opening + path, policy)
+        moves = _replay_solution(variant, position, opening + path, policy)
         return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
@@ -269,116 +270,26 @@ def _solve_with_hook(
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
 
 
-def _replay(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
+def _replay_solution(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
     """Place each step on real columns and cells and play it by the game's own rules; check the win.
 
     Only called when no plugin overrides legality, so the legality hook is
     :func:`~patience.legality.check_move` on ``variant.rules`` and this is
-    exactly what :meth:`Game.play` does, without the scoring and events.
-
-    The game's automatic play (:func:`~patience.legality.autoplay_moves`)
-    runs after each move whenever it could move something. Its policies look
-    only at a card and the foundations, and it stops when no card it would
-    move is left, so after a move that leaves the foundations alone only the
-    card the move uncovers can be new to it: when that card is not next for
-    its foundation, the automatic play would find nothing and is not asked.
+    exactly what :meth:`Game.play` does, without the scoring and events
+    (:func:`patience.solver._replay.replay`, compiled with the solver).
     """
-    rules = variant.rules
-    title = variant.title
-    position = _autoplay(policy, position)
-    moves: list[Move] = []
-    foundation = PlaceKind.FOUNDATION
-    column_kind = PlaceKind.COLUMN
-    for step in steps:
-        move = place_step(position, step)
-        verdict = check_move(rules, position, move, title)
-        if not verdict:
-            raise SolverError(f"solver move {move} refused by the game: {verdict.reason}")
-        position = position.apply(move)
-        moves.append(move)
-        if policy is AutoPlay.NONE:
-            continue
-        source = move.source
-        if move.destination.kind is not foundation:
-            if source.kind is not column_kind:
-                continue  # from a cell: nothing is uncovered, the foundations are as they were
-            column = position.columns[source.index or 0]
-            if not column or position.home_index(column[-1]) is None:
-                continue
-        position = _autoplay(policy, position)
-    if not position.is_won:
-        raise SolverError("the solution does not win the game")
-    return tuple(moves)
-
-
-def _autoplay(policy: AutoPlay, position: Position) -> Position:
-    """``position`` after the game's automatic play."""
-    autos = autoplay_moves(policy, position)
-    if not autos:
-        return position
-    # Every automatic move takes a top card home: play them all on one copy.
-    columns = list(position.columns)
-    cells = list(position.cells)
-    home = list(position.foundations)
-    heights = HEIGHTS[position.base]
-    for auto in autos:
-        source = auto.source
-        at = source.index or 0
-        if source.kind is PlaceKind.COLUMN:
-            column = columns[at]
-            card = column[-1]
-            columns[at] = column[:-1]
-        else:
-            held = cells[at]
-            assert held is not None
-            card = held
-            cells[at] = None
-        suit, height = card.index // 13, heights[card.index]
-        if home[suit] != height:
-            suit += 4
-            if suit >= len(home) or home[suit] != height:
-                raise SolverError(f"automatic move {auto} does not go home")
-        home[suit] += 1
-    return Position(tuple(columns), tuple(cells), tuple(home), position.base)
+    moves = replay(variant.rules, variant.title, position, steps, policy)
+    if isinstance(moves, str):
+        raise SolverError(moves)
+    return moves
 
 
 def place_step(position: Position, step: Step) -> Move:
     """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
-    card, count, dest = step[:3]
-    # Two decks: the step says which of two columns showing equal cards it means, by their order.
-    source_order, target_order = step[3:] if len(step) > 3 else (-1, -1)
-    keys = [bytes(c.index for c in column) for column in position.columns] if len(step) > 3 else []
-    source: Place | None = None
-    from_cell = len(step) > 3 and source_order < 0
-    for i, column in enumerate(() if from_cell else position.columns):
-        if len(column) >= count and column[-count].index == card:
-            if source_order >= 0 and sum(key < keys[i] for key in keys) != source_order:
-                continue
-            source = Place.column(i)
-            break
-    else:
-        for i, held in enumerate(position.cells):
-            if held is not None and held.index == card:
-                source = Place.cell(i)
-                break
-    if source is None:
-        raise SolverError(f"solver step {step}: card not found where it can move")
-    if dest == HOME:
-        target = Place.foundation()
-    elif dest == CELL:
-        target = Place.cell(next(i for i, held in enumerate(position.cells) if held is None))
-    elif dest == EMPTY:
-        target = Place.column(next(i for i, column in enumerate(position.columns) if not column))
-    else:
-        for i, column in enumerate(position.columns):
-            if column and column[-1].index == dest:
-                if target_order >= 0 and sum(key < keys[i] for key in keys) != target_order:
-                    continue
-                target = Place.column(i)
-                break
-        else:
-            raise SolverError(f"solver step {step}: no column has that card on top")
-    return Move(source, target, count)
+    move = place(position, step)
+    if isinstance(move, str):
+        raise SolverError(move)
+    return move
 
 
 class Hinter:

@@ -312,7 +312,10 @@ class Compiled:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
-        tops = {column[-1]: i for i, column in enumerate(columns) if column}
+        # Which column shows each card on top (-1: none): a list, so a lookup is an index, not a call.
+        tops = [-1] * 52
+        for i in range(empties, n_cols):
+            tops[columns[i][-1]] = i
         runs = self._runs
         for i in range(empties, n_cols):
             column = columns[i]
@@ -323,15 +326,15 @@ class Compiled:
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
-                    j = tops.get(target)
-                    if j is not None:
+                    j = tops[target]
+                    if j >= 0:
                         out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
-                        j = tops.get(target)
-                        if j is not None:
+                        j = tops[target]
+                        if j >= 0:
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(run, cap_empty, len(column) - 1)
@@ -356,8 +359,8 @@ class Compiled:
             if found[suit_of[card]] == rank_of[card]:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
             for target in onto[card]:
-                j = tops.get(target)
-                if j is not None:
+                j = tops[target]
+                if j >= 0:
                     out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))

@@ -93,28 +93,48 @@ class Weights:
         self.under_sq = under_sq
         self.next_card = next_card
 
-    def column_penalty(self, comp: Compiled) -> dict[bytes, int]:
-        """A dict that evaluates each column under these weights the first time it is looked up."""
-        return _Penalties(self, comp.run_length, comp.height)
+    def column_penalty(self, comp: Compiled) -> Penalties:
+        """Column evaluations under these weights, each computed the first time it is asked for."""
+        return Penalties(self, comp)
 
 
-class _Penalties(dict[bytes, int]):
-    """Column -> penalty, computed on first lookup (``sum(map(penalties.__getitem__, columns))`` stays in C).
+class Penalties:
+    """Column -> penalty under one scan's weights, computed on first lookup and kept.
 
-    An empty column counts ``-empty`` (the evaluation's term for it).
+    An empty column counts ``-empty`` (the evaluation's term for it). The
+    lookups are explicit (:meth:`of`, :meth:`total`) rather than a dict's
+    ``__missing__``: in the compiled build a miss is then a direct call.
     """
 
-    def __init__(self, weights: Weights, run_length: Callable[[bytes], int], height: bytes) -> None:
-        super().__init__()
+    def __init__(self, weights: Weights, comp: Compiled) -> None:
         self.weights = weights
-        self.run_length = run_length
-        self.height = height
-        self[b""] = -weights.empty
+        self.comp = comp
+        self.height = comp.height
+        self.values: dict[bytes, int] = {b"": -weights.empty}
 
-    def __missing__(self, column: bytes) -> int:
+    def of(self, column: bytes) -> int:
+        """The penalty of one column."""
+        value = self.values.get(column)
+        if value is None:
+            value = self.values[column] = self.compute(column)
+        return value
+
+    def total(self, columns: tuple[bytes, ...]) -> int:
+        """The sum of the penalties of ``columns``."""
+        values = self.values
+        total = 0
+        for column in columns:
+            value = values.get(column)
+            if value is None:
+                value = values[column] = self.compute(column)
+            total += value
+        return total
+
+    def compute(self, column: bytes) -> int:
+        """The penalty of a column not evaluated yet."""
         w = self.weights
         n = len(column)
-        under = n - self.run_length(column)
+        under = n - self.comp.run_length(column)
         low = 99
         bad = 0
         bury = 0
@@ -126,25 +146,17 @@ class _Penalties(dict[bytes, int]):
             else:
                 low = rank
             bury += (n - 1 - i) * (13 - rank)
-        value = w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
-        self[column] = value
-        return value
+        return w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
 
 
-class _NextPenalties(dict[bytes, int]):
+class NextPenalties(Penalties):
     """Column -> its penalty plus ``next_card`` * the cards above the next card of each foundation.
 
     One per foundations tuple (the next cards depend on it); the plain penalty comes from ``base``.
     """
 
-    def __init__(
-        self,
-        base: Callable[[bytes], int],
-        found: tuple[int, ...],
-        next_card: int,
-        cards: tuple[bytes, ...],
-    ) -> None:
-        super().__init__()
+    def __init__(self, base: Penalties, found: tuple[int, ...], next_card: int, cards: tuple[bytes, ...]) -> None:
+        super().__init__(base.weights, base.comp)
         self.base = base
         self.wanted = [cards[f * 13 + count] for f, count in enumerate(found) if count < 13]
         if len(found) > 4:
@@ -152,17 +164,17 @@ class _NextPenalties(dict[bytes, int]):
             self.wanted = list(dict.fromkeys(self.wanted))
         self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
-        self[b""] = base(b"")
+        self.values[b""] = base.of(b"")
 
-    def __missing__(self, column: bytes) -> int:
-        value = self.base(column)
+    def compute(self, column: bytes) -> int:
+        """The penalty of a column not evaluated yet under these foundations."""
+        value = self.base.of(column)
         last = len(column) - 1
         if len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
             for card in self.wanted:
                 at = column.find(card)
                 if at >= 0:
                     value += self.next_card * (last - at)
-        self[column] = value
         return value
 
 
@@ -199,11 +211,11 @@ class Scan:
         self.ranks: list[int] = [0]
         self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, None)]}
         self.expanded = 0
-        self.penalty = weights.column_penalty(comp).__getitem__
+        self.penalty = weights.column_penalty(comp)
         self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
         self.path: list[tuple[Step, ...]] = []
         #: Foundations -> column penalties with the next-card term (when ``next_card`` is weighed).
-        self.by_found: dict[tuple[int, ...], Callable[[bytes], int]] = {}
+        self.by_found: dict[tuple[int, ...], Penalties] = {}
 
     def run(self, quota: int, limits: Limits) -> Status:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
@@ -230,7 +242,7 @@ class Scan:
             if expanded >= stop_at:
                 status = Status.BUDGET
                 break
-            rank = ranks[0]
+            rank = popped = ranks[0]
             bucket = buckets[rank]
             key, found, g, later = bucket.pop()
             if not bucket:
@@ -249,7 +261,7 @@ class Scan:
             if wn:
                 table = by_found.get(found)
                 if table is None:
-                    table = by_found[found] = _NextPenalties(penalty, found, wn, next_cards).__getitem__
+                    table = by_found[found] = NextPenalties(penalty, found, wn, next_cards)
             else:
                 table = penalty
             made, deferred = comp.expand(cols, cells, found, full)
@@ -267,14 +279,14 @@ class Scan:
                     status = Status.SOLVED
                     break
                 if cfound is found:
-                    pen = sum(map(table, ccols))
+                    pen = table.total(ccols)
                 elif wn:
                     ctable = by_found.get(cfound)
                     if ctable is None:
-                        ctable = by_found[cfound] = _NextPenalties(penalty, cfound, wn, next_cards).__getitem__
-                    pen = sum(map(ctable, ccols))
+                        ctable = by_found[cfound] = NextPenalties(penalty, cfound, wn, next_cards)
+                    pen = ctable.total(ccols)
                 else:
-                    pen = sum(map(penalty, ccols))
+                    pen = penalty.total(ccols)
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ccells) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
@@ -288,17 +300,20 @@ class Scan:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
                     # a card joins the cells or a run fills an empty column.
-                    base = sum(map(table, cols)) - wh * sum(found)
                     cg = g + 1
-                    base += wd * cg + wc * len(cells)
+                    if g:
+                        # A state's rank is this very sum for its own moves so far: read it back.
+                        base = popped + wd
+                    else:
+                        base = table.total(cols) - wh * sum(found) + wd * cg + wc * len(cells)
                     for move in deferred:
                         i, count, dest, _, rest = move
                         column = cols[i]
-                        pen = base - table(column) + table(rest)
+                        pen = base - table.of(column) + table.of(rest)
                         if dest == CELL:
                             pen += wc
                         else:
-                            pen += table(column[-count:]) - table(b"")
+                            pen += table.of(column[-count:]) - table.of(b"")
                         into = buckets.get(pen)
                         if into is None:
                             buckets[pen] = [(key, found, cg, move)]

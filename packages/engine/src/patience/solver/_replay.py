@@ -1,0 +1,139 @@
+"""A solution's steps placed on real columns and cells and replayed by the game's rules (compiled with the solver).
+
+Errors come back as messages, not exceptions: :mod:`patience.solver` turns
+them into its ``SolverError`` (an interpreted class, which compiled code
+does not subclass).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from patience.legality import autoplay_moves, check_move
+from patience.moves import Move, Place, PlaceKind
+from patience.position import HEIGHTS, Position
+from patience.rules import AutoPlay, Rules
+from patience.solver._compiled import CELL, EMPTY, HOME, Step
+
+__all__ = ["autoplay", "place", "replay"]
+
+_FOUNDATION: Final = Place.foundation()
+_COLUMN: Final = PlaceKind.COLUMN
+_TO_FOUNDATION: Final = PlaceKind.FOUNDATION
+
+
+def replay(rules: Rules, title: str, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...] | str:
+    """The moves of ``steps`` from ``position``, each judged by :func:`~patience.legality.check_move`; or why not.
+
+    Returns the moves when every step is legal and the last one wins, else
+    a message that says which step the game refused (a solver bug).
+
+    The game's automatic play (:func:`~patience.legality.autoplay_moves`)
+    runs after each move whenever it could move something. Its policies look
+    only at a card and the foundations, and it stops when no card it would
+    move is left, so after a move that leaves the foundations alone only the
+    card the move uncovers can be new to it: when that card is not next for
+    its foundation, the automatic play would find nothing and is not asked.
+    """
+    current = autoplay(policy, position)
+    if isinstance(current, str):
+        return current
+    moves: list[Move] = []
+    for step in steps:
+        move = place(current, step)
+        if isinstance(move, str):
+            return move
+        verdict = check_move(rules, current, move, title)
+        if not verdict:
+            return f"solver move {move} refused by the game: {verdict.reason}"
+        current = current.apply(move)
+        moves.append(move)
+        if policy is AutoPlay.NONE:
+            continue
+        source = move.source
+        if move.destination.kind is not _TO_FOUNDATION:
+            if source.kind is not _COLUMN:
+                continue  # from a cell: nothing is uncovered, the foundations are as they were
+            column = current.columns[source.index or 0]
+            if not column or current.home_index(column[-1]) is None:
+                continue
+        after = autoplay(policy, current)
+        if isinstance(after, str):
+            return after
+        current = after
+    if not current.is_won:
+        return "the solution does not win the game"
+    return tuple(moves)
+
+
+def autoplay(policy: AutoPlay, position: Position) -> Position | str:
+    """``position`` after the game's automatic play (or why an automatic move did not go home)."""
+    autos = autoplay_moves(policy, position)
+    if not autos:
+        return position
+    # Every automatic move takes a top card home: play them all on one copy.
+    columns = list(position.columns)
+    cells = list(position.cells)
+    home = list(position.foundations)
+    heights = HEIGHTS[position.base]
+    for auto in autos:
+        source = auto.source
+        at = source.index or 0
+        if source.kind is _COLUMN:
+            column = columns[at]
+            card = column[-1]
+            columns[at] = column[:-1]
+        else:
+            held = cells[at]
+            assert held is not None
+            card = held
+            cells[at] = None
+        suit, height = card.index // 13, heights[card.index]
+        if home[suit] != height:
+            suit += 4
+            if suit >= len(home) or home[suit] != height:
+                return f"automatic move {auto} does not go home"
+        home[suit] += 1
+    return Position(tuple(columns), tuple(cells), tuple(home), position.base)
+
+
+def place(position: Position, step: Step) -> Move | str:
+    """The real move of a solver step in ``position`` (see :func:`patience.solver.place_step`), or why there is none."""
+    card, count, dest = step[0], step[1], step[2]
+    # Two decks: the step says which of two columns showing equal cards it means, by their order.
+    two = len(step) > 3
+    source_order, target_order = (step[3], step[4]) if two else (-1, -1)
+    keys = [bytes([c.index for c in column]) for column in position.columns] if two else []
+    source: Place | None = None
+    if not (two and source_order < 0):
+        for i, column in enumerate(position.columns):
+            if len(column) >= count and column[-count].index == card:
+                if source_order >= 0 and sum(1 for key in keys if key < keys[i]) != source_order:
+                    continue
+                source = Place.column(i)
+                break
+    if source is None:
+        for i, held in enumerate(position.cells):
+            if held is not None and held.index == card:
+                source = Place.cell(i)
+                break
+    if source is None:
+        return f"solver step {step}: card not found where it can move"
+    if dest == HOME:
+        target = _FOUNDATION
+    elif dest == CELL:
+        target = Place.cell(next(i for i, held in enumerate(position.cells) if held is None))
+    elif dest == EMPTY:
+        target = Place.column(next(i for i, column in enumerate(position.columns) if not column))
+    else:
+        found: Place | None = None
+        for i, column in enumerate(position.columns):
+            if column and column[-1].index == dest:
+                if target_order >= 0 and sum(1 for key in keys if key < keys[i]) != target_order:
+                    continue
+                found = Place.column(i)
+                break
+        if found is None:
+            return f"solver step {step}: no column has that card on top"
+        target = found
+    return Move(source, target, count)
