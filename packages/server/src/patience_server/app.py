@@ -57,7 +57,7 @@ ENDED = ("won", "gave-up")
 #: The most actions a record may hold; longer ones are refused before any is replayed (a won game takes a few hundred).
 MAX_ACTIONS = 5000
 #: Worker threads that run requests' work on PostgreSQL (a few suffice for commits to overlap).
-DATABASE_THREADS = 8
+DATABASE_THREADS = 4
 #: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
 REGISTER_COUNT = 20
 #: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
@@ -624,8 +624,8 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     }
 
     # A few threads are enough for the commits to overlap; with anyio's 40, up to 32 at once took turns
-    # at the GIL and each held its own PostgreSQL connection and server process (PostgreSQL's CPU for a
-    # benchmark run 0.85-0.92 -> 0.53-0.58 s with 8).
+    # at the GIL and each held its own PostgreSQL connection and server process. Three processes at 32
+    # clients: 168-183/s with 8 threads, 195-216/s with 4 (and with 2), 171/s with 16.
     database_threads = anyio.CapacityLimiter(DATABASE_THREADS)
 
     async def _run(function: Callable[..., _T], *args: Any) -> _T:
