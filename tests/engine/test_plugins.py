@@ -9,7 +9,15 @@ import pluggy
 import pytest
 
 from patience import Game, Position, Variant, get_plugin_manager, get_variant, hookimpl, variants
-from patience.plugins import DEFAULT_PLUGIN, PluginLoadWarning, make_plugin_manager, one_line_warnings, rules_are_data
+from patience.errors import UnknownVariantError
+from patience.plugins import (
+    DEFAULT_PLUGIN,
+    PluginLoadWarning,
+    Registrar,
+    make_plugin_manager,
+    one_line_warnings,
+    rules_are_data,
+)
 
 BUILT_IN = {"eight-off", "freecell", "bakers-game", "seahaven-towers"}
 
@@ -102,3 +110,30 @@ def test_one_line_warnings_shows_a_plugin_warning_as_one_line_and_leaves_others_
         warnings.warn("something else", DeprecationWarning, stacklevel=1)
     # The other warning goes to the hook that was there before (pytest's), not to a "prog: warning:" line.
     assert capsys.readouterr().err == "prog: warning: plugin 'x' not loaded\n"
+
+
+class _Extra:
+    """A plugin registering one variant derived from FreeCell."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        base = register.get("freecell")
+        register(base.derive(name="extra", title="Extra", prefix="XT"))
+
+
+def test_the_variants_are_kept_only_while_the_same_plugins_register_them() -> None:
+    pm = make_plugin_manager()
+    before = variants(pm)
+    assert "extra" not in before
+    # A caller changing its copy changes nothing kept.
+    before.clear()
+    assert "freecell" in variants(pm)
+    extra = _Extra()
+    pm.register(extra, name="extra-plugin")
+    assert get_variant("extra", pm).plugin == "extra-plugin"
+    pm.unregister(extra)
+    assert "extra" not in variants(pm)
+    with pytest.raises(UnknownVariantError, match="unknown variant 'extra'"):
+        get_variant("extra", pm)
+    pm.register(_Extra(), name="extra-again")
+    assert get_variant("XT", pm).plugin == "extra-again"
