@@ -33,6 +33,7 @@ from typing import Any
 
 from attrs import frozen
 
+from patience._files import move_aside
 from patience.errors import PatienceError
 
 __all__ = [
@@ -212,23 +213,6 @@ def _tokens_path() -> Path:
     return data_dir() / TOKENS_FILE
 
 
-def _move_aside(path: Path) -> Path | None:
-    """Rename a damaged file to ``<name>.damaged-<time>`` (kept for the user, never overwritten)."""
-    import datetime as dt
-
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    try:
-        path.rename(aside)
-    except OSError:
-        return None
-    return aside
-
-
 def _read_tokens() -> dict[str, Any]:
     """Every server's entry, as ``{url: {"name": current, "players": {name: {"token", "attempts", "unsent"}}}}``.
 
@@ -250,7 +234,7 @@ def _read_tokens() -> dict[str, Any]:
     except ValueError as error:
         import warnings
 
-        aside = _move_aside(path)
+        aside = move_aside(path)
         if aside is None:
             raise LeaderboardError(f"{path} is damaged ({error}) and cannot be moved aside") from None
         warnings.warn(f"{path} was damaged ({error}); it was moved to {aside}", stacklevel=2)

@@ -40,6 +40,7 @@ from typing import Any
 import pluggy
 from attrs import frozen
 
+from patience._files import move_aside
 from patience.game import Game, GameEvent
 from patience.records import (
     REQUIRED_TAGS,
@@ -668,21 +669,7 @@ def _is_damage(error: sqlite3.DatabaseError) -> bool:
 
 
 def _move_aside(path: Path) -> Path | None:
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    try:
-        path.rename(aside)
-        for suffix in ("-wal", "-shm"):
-            companion = path.with_name(path.name + suffix)
-            if companion.exists():
-                companion.rename(aside.with_name(aside.name + suffix))
-    except OSError:
-        return None
-    return aside
+    return move_aside(path, ("-wal", "-shm"))
 
 
 def _unwritable(path: Path, error: BaseException) -> str:
