@@ -2,24 +2,35 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/solver.py freecell --range 1-32000 --jobs 1
+    .venv/bin/python bench/solver.py freecell --range 1-32000
     .venv/bin/python bench/solver.py eight-off --cells 8 --range 1-1000
     .venv/bin/python bench/solver.py hint --range 1-100
     .venv/bin/python bench/solver.py all --quick        # small ranges of everything, a minute or two
 
+Issue 13's whole measurement in one run (FreeCell 1-32,000 and Eight Off with
+8, 4 and 2 cells on 1-1,000; the compiled build, the pure Python build and
+fc-solve; every range three times, medians reported), after ``python3
+tasks.py setup --compiled``::
+
+    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both --repeat 3 > solver-bench.md
+
 ``freecell``: Microsoft deals with 4 cells. This solver runs in-process, one
 deal after another (``--jobs N`` spreads them over N processes; times are
-still the sum of per-deal times, i.e. one core's worth). fc-solve runs
-``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times for
-its total time (one process, one core; the median run counts), and
-``fc-solve -l lg -m -snx`` once per deal for its verdicts and solution
-lengths. Lengths count moves not to a
-foundation; a run moved as one action is one move on both sides.
+still the sum of per-deal CPU times, i.e. one core's worth). fc-solve runs
+``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times (or
+``--repeat`` times if more) for its total time: one process, one core, timed
+in CPU time (user + system, the same measure as this solver's) and in wall
+time, the median run of each; the time ratio is taken from CPU times. Then
+``fc-solve -l lg -m -snx`` once per deal gives its verdicts and solution
+lengths, ``--jobs`` processes at a time (default: one per core; these runs are
+not timed). Lengths count moves not to a foundation; a run moved as one
+action is one move on both sides.
 
 ``eight-off``: verdicts side by side with ``fc-solve --game eight_off
---freecells-num N`` (no ``-l lg``: that preset resets the empty-column rule).
-fc-solve caps runs at cells + 1 in kings-only games where we allow
-``(free + 1) * 2^empty``, so this solver may win deals fc-solve cannot.
+--freecells-num N -mi 2000000`` (no ``-l lg``: that preset resets the
+empty-column rule), run as FreeCell's per-deal runs are. fc-solve caps runs
+at cells + 1 in kings-only games where we allow ``(free + 1) * 2^empty``, so
+this solver may win deals fc-solve cannot.
 
 ``hint``: plays half of a solution of each FreeCell deal, then times
 :func:`patience.solver.hint` from a fresh game object (no remembered plan).
@@ -28,6 +39,12 @@ fc-solve caps runs at cells + 1 in kings-only games where we allow
 --compiled``) also runs this solver from its pure Python sources, in a child
 process with ``PATIENCE_COMPILED=0``, and puts the two builds side by side
 (and checks that they agree on every verdict, length and position count).
+
+``--repeat N`` runs this solver (each build, alternating) N times over each
+FreeCell and Eight Off range, prints every run's total and the median, takes
+the ratios from the medians, and checks that every run gave the same
+verdicts, lengths and positions expanded. The per-deal figures (and
+``--save``) come from the run whose total is the median.
 
 Prints a Markdown table. Other processes on the machine (it has 2 cores and
 is shared) affect the times: compare the two columns of one run, not runs.
@@ -433,6 +450,7 @@ def main() -> None:
     if both and build_name() == "pure":
         sys.exit("--builds both: set up the compiled build first (python3 tasks.py setup --compiled)")
     options = Options(jobs, args.jobs or os.cpu_count() or 1, args.time_limit, args.repeat, both)
+    started = time.perf_counter()
     print(f"Build: {build_name()}{' and pure Python' if both else ''}; each range {args.repeat} time(s)")
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
@@ -444,6 +462,8 @@ def main() -> None:
             bench_eight_off(cells, deals, options)
     if args.what in ("hint", "all"):
         bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"Whole run: {time.perf_counter() - started:.0f} s wall; load average at the end {load}")
 
 
 if __name__ == "__main__":
