@@ -135,6 +135,24 @@ def test_nothing_to_resume_when_every_game_ended(store: Store) -> None:
     assert store.resume() is None
 
 
+def test_resume_of_one_game_by_id_brings_back_that_game_only_while_it_is_unfinished(store: Store) -> None:
+    first = store.track(Game.new("freecell", 1), daily="2026-11-30", abandon_others=False)
+    first.game.play(FC1[0])
+    second = store.track(Game.new("freecell", 2), abandon_others=False)
+    second.game.play(next(iter(second.game.legal_moves)))
+    assert first.id is not None and second.id is not None
+    latest = store.resume()
+    assert latest is not None and latest.id == second.id  # without an id: the latest unfinished game
+    latest.close()
+    back = store.resume(game_id=first.id)
+    assert back is not None and back.id == first.id and back.daily == "2026-11-30"
+    assert (back.game.position, back.game.log) == (first.game.position, first.game.log)
+    back.close()
+    first.game.give_up()
+    assert store.resume(game_id=first.id) is None  # ended: nothing to bring back
+    assert store.resume(game_id=12345) is None
+
+
 def test_new_deals_abandon_the_unfinished_game(store: Store) -> None:
     first = store.track(Game.new("freecell", 1))
     first.game.play(FC1[0])

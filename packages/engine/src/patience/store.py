@@ -341,23 +341,31 @@ class Store:
         """
         return Tracker(self, game, daily=daily, started=started, abandon_others=abandon_others)
 
-    def resume(self, *, plugins: pluggy.PluginManager | None = None) -> Tracker | None:
-        """The last unfinished game, rebuilt exactly and tracked again; ``None`` when there is none."""
-        found = self.unfinished(plugins=plugins)
+    def resume(self, *, game_id: int | None = None, plugins: pluggy.PluginManager | None = None) -> Tracker | None:
+        """The last unfinished game (or game ``game_id``, if unfinished), rebuilt exactly and tracked again.
+
+        ``None`` when there is no such game.
+        """
+        found = self.unfinished(game_id=game_id, plugins=plugins)
         if found is None:
             return None
         game, info = found
         return Tracker(self, game, daily=info.daily, resumed=info)
 
-    def unfinished(self, *, plugins: pluggy.PluginManager | None = None) -> tuple[Game, GameInfo] | None:
+    def unfinished(
+        self, *, game_id: int | None = None, plugins: pluggy.PluginManager | None = None
+    ) -> tuple[Game, GameInfo] | None:
         """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
 
-        A stored game that no longer replays (its variant's plugin is gone,
-        rules that changed) is said once and skipped, left as it is: the
-        next unfinished game is tried.
+        With ``game_id``, that game only (a front end bringing back one it
+        knows, such as the day's attempt). A stored game that no longer
+        replays (its variant's plugin is gone, rules that changed) is said
+        once and skipped, left as it is: the next unfinished game is tried.
         """
         rows = self._read(
-            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' ORDER BY last_action DESC, id DESC"
+            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' AND (? IS NULL OR id = ?) "
+            "ORDER BY last_action DESC, id DESC",
+            (game_id, game_id),
         )
         for row in rows:
             info = _info(row)
