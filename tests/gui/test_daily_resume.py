@@ -215,3 +215,30 @@ def test_a_daily_deal_of_another_game_is_its_own_attempt(root: tk.Tk, no_server:
             assert state(game) == left  # the FreeCell game as it was, not played on
     finally:
         store.close()
+
+
+def test_a_practice_game_resumed_when_the_window_opens_stays_practice(root: tk.Tk, no_server: None) -> None:
+    store = Store.open()
+    app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+    play_daily(app)
+    win(app)  # the day's attempt, finished
+    play_daily(app)
+    assert app.daily_game is not None and app.daily_game.practice
+    left = play_some(app)
+    close(app, store)
+
+    store = Store.open()
+    try:
+        with window() as again:
+            game, tracker, note = prepare(_parser().parse_args([]), store)
+            app = App(again, game, store=store, tracker=tracker, note=note, verdict=False)
+            assert state(app.game) == left
+            assert pump(again, until=lambda: app.daily_game is not None, timeout=60), app.message_text
+            assert app.daily_game is not None and app.daily_game.practice
+            assert "practice, as you left it" in app.message_text, app.message_text
+            app.game.give_up()
+            pump(again)
+            assert again.clipboard_get().endswith("gave-up · practice")
+            assert [result for _, result in daily_games(store)] == ["won", "gave-up"]
+    finally:
+        store.close()

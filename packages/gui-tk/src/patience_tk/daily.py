@@ -71,7 +71,7 @@ class DailyGame(DailyPlay):
         moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
         text = (
             f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}, "
-            f"as you left it: {moves} in, {game.cards_home} cards home."
+            f"as you left it: {moves} in, {game.cards_home} card{'' if game.cards_home == 1 else 's'} home."
         )
         return f"{text} {self.note}" if self.note else text
 
