@@ -164,6 +164,22 @@ def test_new_deals_abandon_the_unfinished_game(store: Store) -> None:
     assert [i.result for i in store.history()] == ["abandoned", "abandoned"]
 
 
+def test_a_days_attempt_left_for_another_game_stays_unfinished_and_practice_does_not(store: Store) -> None:
+    attempt = store.track(Game.new("freecell", 1), daily="2026-11-30")
+    attempt.game.play(FC1[0])
+    attempt.abandon()  # New Game: the attempt is left, not abandoned
+    practice = store.track(Game.new("freecell", 1), daily="2026-11-30")
+    practice.game.play(FC1[0])
+    other = store.track(Game.new("freecell", 2))
+    other.game.play(next(iter(other.game.legal_moves)))  # abandons the others, but the attempt
+    store.abandon_unfinished(keep=other.id)
+    other.abandon()
+    results = {info.id: info.result for info in store.history()}
+    assert results == {attempt.id: "unfinished", practice.id: "abandoned", other.id: "abandoned"}
+    back = store.resume()
+    assert back is not None and back.id == attempt.id and back.game.log == attempt.game.log
+
+
 def test_restart_abandons_the_attempt_and_records_a_new_one(store: Store) -> None:
     tracker = store.track(Game.new("freecell", 1))
     tracker.game.play(FC1[0])

@@ -212,7 +212,17 @@ def test_a_daily_deal_of_another_game_is_its_own_attempt(root: tk.Tk, no_server:
             assert app.game.variant.name == "eight-off" and app.game.moves == 0
             assert app.daily_game is not None and not app.daily_game.practice
             assert "the day's attempt." in app.message_text
-            assert state(game) == left  # the FreeCell game as it was, not played on
+            eight_off = play_some(app)
+            # Back to FreeCell, and its daily deal: the FreeCell attempt was left, not lost.
+            app.set_game(Game.new("freecell", 1))
+            play_daily(app)
+            assert state(app.game) == left
+            assert "the day's attempt, as you left it" in app.message_text, app.message_text
+            results = {(i.variant, i.result) for i in store.history() if i.daily == today().isoformat()}
+            assert results == {("freecell", "unfinished"), ("eight-off", "unfinished")}
+            app.set_game(Game.new("eight-off", 1, 4))
+            play_daily(app)
+            assert state(app.game) == eight_off
     finally:
         store.close()
 
