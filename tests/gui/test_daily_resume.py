@@ -252,3 +252,35 @@ def test_a_practice_game_resumed_when_the_window_opens_stays_practice(root: tk.T
             assert [result for _, result in daily_games(store)] == ["won", "gave-up"]
     finally:
         store.close()
+
+
+def test_an_attempt_begun_without_a_name_on_the_server_counts_there_once_named(
+    root: tk.Tk, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATIENCE_SERVER", server.url)
+    store = Store.open()
+    try:
+        app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+        app.daily_deal()
+        pump(root)
+        app.windows["name"].skip()  # type: ignore[attr-defined]  # Not now: played here only
+        assert pump(root, until=lambda: app.message_text.startswith("Daily"), timeout=60), app.message_text
+        assert app.daily_game is not None and app.daily_game.attempt is None
+        game = app.game
+        left = play_some(app)
+        app.daily_deal()  # again, and this time a name is given
+        pump(root)
+        name = unique_name("later")
+        dialog = app.windows["name"]
+        dialog.name_var.set(name)  # type: ignore[attr-defined]
+        dialog.ok()  # type: ignore[attr-defined]
+        assert pump(root, until=lambda: "as you left it" in app.message_text, timeout=60), app.message_text
+        assert app.game is game and state(game) == left
+        assert app.daily_game is not None and app.daily_game.attempt is not None, app.message_text
+        win(app)
+        assert pump(root, until=lambda: app.message_text.startswith("Rank"), timeout=60), app.message_text
+    finally:
+        store.close()
+    date = today().isoformat()
+    status, rows, _ = call("GET", f"{server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=4")
+    assert status == 200 and [(row["name"], row["moves"]) for row in rows] == [(name, game.moves)]

@@ -531,12 +531,22 @@ class App:
         """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread.
 
         With a server set and no player name for it yet, the name is asked
-        for first (once; *Not now* plays the attempt here only).
+        for first (once; *Not now* plays the attempt here only). The day's
+        game left unfinished comes back as it was; on the table already, it
+        goes on as it is (an attempt played here only is then started on the
+        server, once the player has a name there).
         """
         from patience.daily import today
         from patience.leaderboard import saved_player, server_url
 
         url = server_url(None)
+        current, game = self.daily_game, self.game
+        counted = current is not None and (current.client is not None or current.practice or url is None)
+        if current is not None and counted and not game.is_over and current.daily.date == today().isoformat():
+            # Today's game of this deal is already on the table, and counts as it can: it goes on as it
+            # is (dealing it again would leave the attempt; a server would refuse a second attempt).
+            self.say(current.back_intro(game) if game.log else current.intro)
+            return
         if url is not None and not asked and saved_player(url) is None:
             old = self.windows.get("name")
             if old is not None and old.winfo_exists():
@@ -566,12 +576,6 @@ class App:
             centre_over(dialog, self.root)
             return
         game = self.game
-        current = self.daily_game
-        if current is not None and not game.is_over and current.daily.date == today().isoformat():
-            # Today's game of this deal is already on the table: it goes on as it is (dealing it
-            # again would leave the attempt, and a server would take a second attempt for practice).
-            self.say(current.back_intro(game) if game.log else current.intro)
-            return
         variant, cells, store = game.variant.name, game.cells, self.store
         self.say(f"Finding today's {game.variant.title} deal…", "busy")
 
