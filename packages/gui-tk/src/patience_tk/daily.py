@@ -7,7 +7,10 @@ and cell count on this machine is the day's attempt, later ones are
 practice. With a server (``PATIENCE_SERVER``) the window asks once for the
 player's name there (:class:`NameDialog`, or ``patience daily play --name
 NAME``); the attempt is then started on the server before the deal is shown
-and its record is sent when the game ends.
+and its record is sent when the game ends. An attempt left unfinished is
+still the attempt: it comes back from the store as it was left
+(:attr:`~patience.dailyplay.DailyPlay.resume`), and its record goes to the
+attempt already started on the server.
 
 The network and the solver work in a worker thread (:class:`~patience_tk.worker.Job`);
 nothing here touches Tk from there.
