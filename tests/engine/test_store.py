@@ -135,6 +135,24 @@ def test_nothing_to_resume_when_every_game_ended(store: Store) -> None:
     assert store.resume() is None
 
 
+def test_resume_of_one_game_by_id_brings_back_that_game_only_while_it_is_unfinished(store: Store) -> None:
+    first = store.track(Game.new("freecell", 1), daily="2026-11-30", abandon_others=False)
+    first.game.play(FC1[0])
+    second = store.track(Game.new("freecell", 2), abandon_others=False)
+    second.game.play(next(iter(second.game.legal_moves)))
+    assert first.id is not None and second.id is not None
+    latest = store.resume()
+    assert latest is not None and latest.id == second.id  # without an id: the latest unfinished game
+    latest.close()
+    back = store.resume(game_id=first.id)
+    assert back is not None and back.id == first.id and back.daily == "2026-11-30"
+    assert (back.game.position, back.game.log) == (first.game.position, first.game.log)
+    back.close()
+    first.game.give_up()
+    assert store.resume(game_id=first.id) is None  # ended: nothing to bring back
+    assert store.resume(game_id=12345) is None
+
+
 def test_new_deals_abandon_the_unfinished_game(store: Store) -> None:
     first = store.track(Game.new("freecell", 1))
     first.game.play(FC1[0])
@@ -144,6 +162,22 @@ def test_new_deals_abandon_the_unfinished_game(store: Store) -> None:
     assert [i.result for i in store.history()] == ["unfinished", "abandoned"]
     assert store.abandon_unfinished() == 1
     assert [i.result for i in store.history()] == ["abandoned", "abandoned"]
+
+
+def test_a_days_attempt_left_for_another_game_stays_unfinished_and_practice_does_not(store: Store) -> None:
+    attempt = store.track(Game.new("freecell", 1), daily="2026-11-30")
+    attempt.game.play(FC1[0])
+    attempt.abandon()  # New Game: the attempt is left, not abandoned
+    practice = store.track(Game.new("freecell", 1), daily="2026-11-30")
+    practice.game.play(FC1[0])
+    other = store.track(Game.new("freecell", 2))
+    other.game.play(next(iter(other.game.legal_moves)))  # abandons the others, but the attempt
+    store.abandon_unfinished(keep=other.id)
+    other.abandon()
+    results = {info.id: info.result for info in store.history()}
+    assert results == {attempt.id: "unfinished", practice.id: "abandoned", other.id: "abandoned"}
+    back = store.resume()
+    assert back is not None and back.id == attempt.id and back.game.log == attempt.game.log
 
 
 def test_restart_abandons_the_attempt_and_records_a_new_one(store: Store) -> None:

@@ -144,3 +144,28 @@ def test_an_attempt_left_unfinished_is_resumed_and_sent_to_the_same_attempt(
     status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=3")
     assert status == 200
     assert [(row["name"], row["result"]) for row in rows] == [(name, "won")]
+
+
+def test_an_attempt_left_for_another_game_waits_for_the_player_and_counts(
+    sqlite_server: Server, tmp_path: Path
+) -> None:
+    name = unique_name("detour")
+    date = today()
+    moves = solution(date, "freecell", 3)
+    args = ["play", "--cells", "3", "--date", date, "--server", sqlite_server.url]
+    first = daily([*args, "--name", name], tmp_path, "\n".join(moves[:10]))
+    assert first.returncode == 0, first.stderr
+    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
+    environ["PATIENCE_HOME"] = str(tmp_path)
+    # Another game, named by its deal, played a move and left: it does not take the attempt's place.
+    other = subprocess.run(
+        [PATIENCE, "play", "freecell", "5"], input="1a\n", capture_output=True, text=True, env=environ, timeout=120
+    )
+    assert other.returncode == 0, other.stderr
+    second = daily(args, tmp_path, "\n".join(moves[10:]))
+    assert second.returncode == 0, second.stderr
+    assert "resumed the day's attempt" in second.stderr
+    assert "practice" not in second.stdout
+    assert " on the FreeCell leaderboard" in second.stdout  # the server shared with the tests above ranks it
+    status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=3")
+    assert status == 200 and (name, "won") in [(row["name"], row["result"]) for row in rows]

@@ -171,7 +171,8 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     for line in play.notes:
         _note(line)
     # The attempt left unfinished (the prompt was left mid-game) comes back where it was.
-    resumed = store.resume() if play.resume is not None else None
+    # By its id: another game left unfinished later may be the latest one (the attempt is never abandoned).
+    resumed = store.resume(game_id=play.resume.id) if play.resume is not None else None
     if resumed is not None and (resumed.resumed is None or play.resume is None or resumed.resumed.id != play.resume.id):
         resumed.close()
         resumed = None

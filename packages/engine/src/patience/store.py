@@ -117,6 +117,14 @@ _COLUMNS = (
     "cards_home, daily, extra_tags"
 )
 
+#: A condition on ``games`` (the table, not aliased): the row is not a day's attempt, the first game of a
+#: daily deal (date, variant and cell count). Leaving the attempt for another game never abandons it: it
+#: counts once, so it waits unfinished for the player to come back to it.
+_NOT_AN_ATTEMPT = (
+    "NOT (games.daily IS NOT NULL AND games.id = (SELECT MIN(g.id) FROM games AS g "
+    "WHERE g.daily = games.daily AND g.variant = games.variant AND g.cells = games.cells))"
+)
+
 
 def data_dir() -> Path:
     """Where patience keeps its files: ``$PATIENCE_HOME`` when set, else the user data directory for "patience"."""
@@ -336,28 +344,37 @@ class Store:
 
         The game gets its row at its first action (a game nobody moved in is
         not played). With ``abandon_others``, other unfinished games become
-        ``abandoned`` at that moment. ``daily`` marks an attempt at the
-        daily deal of that date (``2026-11-30``).
+        ``abandoned`` at that moment, but for a day's attempt (the first game
+        of a daily deal), which stays unfinished. ``daily`` marks an attempt
+        at the daily deal of that date (``2026-11-30``).
         """
         return Tracker(self, game, daily=daily, started=started, abandon_others=abandon_others)
 
-    def resume(self, *, plugins: pluggy.PluginManager | None = None) -> Tracker | None:
-        """The last unfinished game, rebuilt exactly and tracked again; ``None`` when there is none."""
-        found = self.unfinished(plugins=plugins)
+    def resume(self, *, game_id: int | None = None, plugins: pluggy.PluginManager | None = None) -> Tracker | None:
+        """The last unfinished game (or game ``game_id``, if unfinished), rebuilt exactly and tracked again.
+
+        ``None`` when there is no such game.
+        """
+        found = self.unfinished(game_id=game_id, plugins=plugins)
         if found is None:
             return None
         game, info = found
         return Tracker(self, game, daily=info.daily, resumed=info)
 
-    def unfinished(self, *, plugins: pluggy.PluginManager | None = None) -> tuple[Game, GameInfo] | None:
+    def unfinished(
+        self, *, game_id: int | None = None, plugins: pluggy.PluginManager | None = None
+    ) -> tuple[Game, GameInfo] | None:
         """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
 
-        A stored game that no longer replays (its variant's plugin is gone,
-        rules that changed) is said once and skipped, left as it is: the
-        next unfinished game is tried.
+        With ``game_id``, that game only (a front end bringing back one it
+        knows, such as the day's attempt). A stored game that no longer
+        replays (its variant's plugin is gone, rules that changed) is said
+        once and skipped, left as it is: the next unfinished game is tried.
         """
         rows = self._read(
-            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' ORDER BY last_action DESC, id DESC"
+            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' AND (? IS NULL OR id = ?) "
+            "ORDER BY last_action DESC, id DESC",
+            (game_id, game_id),
         )
         for row in rows:
             info = _info(row)
@@ -368,12 +385,16 @@ class Store:
         return None
 
     def abandon_unfinished(self, *, keep: int | None = None) -> int:
-        """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many."""
+        """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many.
+
+        A day's attempt (the first game of a daily deal) stays unfinished: it can only be played once.
+        """
         now = _stamp(self.clock())
 
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
-                "UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished' AND id IS NOT ?",
+                "UPDATE games SET result = 'abandoned', ended = ? "
+                f"WHERE result = 'unfinished' AND id IS NOT ? AND {_NOT_AN_ATTEMPT}",
                 (now, keep),
             )
             return cursor.rowcount
@@ -808,13 +829,17 @@ class Tracker:
             self.game.note_hint()
 
     def abandon(self) -> None:
-        """The player left this game for a new deal: an unfinished game becomes ``abandoned``. Stops tracking."""
+        """The player left this game for a new deal: an unfinished game becomes ``abandoned``. Stops tracking.
+
+        A day's attempt stays unfinished, to be taken up again (it can only be played once).
+        """
         game_id = self.id
         if game_id is not None and not self.game.is_over:
             now = _stamp(self.store.clock())
             self.store._write(
                 lambda db: db.execute(
-                    "UPDATE games SET result = 'abandoned', ended = ? WHERE id = ? AND result = 'unfinished'",
+                    "UPDATE games SET result = 'abandoned', ended = ? "
+                    f"WHERE id = ? AND result = 'unfinished' AND {_NOT_AN_ATTEMPT}",
                     (now, game_id),
                 )
             )
@@ -891,7 +916,8 @@ class Tracker:
                 game_id = int(cursor.lastrowid or 0)
                 if self.abandon_others:
                     db.execute(
-                        "UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished' AND id != ?",
+                        "UPDATE games SET result = 'abandoned', ended = ? "
+                        f"WHERE result = 'unfinished' AND id != ? AND {_NOT_AN_ATTEMPT}",
                         (stamp, game_id),
                     )
             db.executemany(

@@ -22,7 +22,16 @@ from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
 from patience_tk.controller import Controller
-from patience_tk.daily import DailyGame, LeaderboardDialog, NameDialog, find_daily, register, send_result, share_of
+from patience_tk.daily import (
+    DailyGame,
+    LeaderboardDialog,
+    NameDialog,
+    find_daily,
+    register,
+    send_result,
+    share_of,
+    started_at,
+)
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
@@ -151,6 +160,8 @@ class App:
         self.refresh()
         # Something wrong with the saved games is said first, once; the greeting follows on the same line.
         self.say(" ".join([*notices, greeting]), "error" if notices else "info")
+        if self.tracker is not None and self.tracker.daily is not None and self.tracker.resumed is not None:
+            self._rejoin_daily(self.tracker)
 
     # -- building ---------------------------------------------------------
     def _build_menus(self) -> None:
@@ -520,11 +531,22 @@ class App:
         """Game ▸ Daily deal: today's deal of the variant and cells on the table, found in a worker thread.
 
         With a server set and no player name for it yet, the name is asked
-        for first (once; *Not now* plays the attempt here only).
+        for first (once; *Not now* plays the attempt here only). The day's
+        game left unfinished comes back as it was; on the table already, it
+        goes on as it is (an attempt played here only is then started on the
+        server, once the player has a name there).
         """
+        from patience.daily import today
         from patience.leaderboard import saved_player, server_url
 
         url = server_url(None)
+        current, game = self.daily_game, self.game
+        counted = current is not None and (current.client is not None or current.practice or url is None)
+        if current is not None and counted and not game.is_over and current.daily.date == today().isoformat():
+            # Today's game of this deal is already on the table, and counts as it can: it goes on as it
+            # is (dealing it again would leave the attempt; a server would refuse a second attempt).
+            self.say(current.back_intro(game) if game.log else current.intro)
+            return
         if url is not None and not asked and saved_player(url) is None:
             old = self.windows.get("name")
             if old is not None and old.winfo_exists():
@@ -558,6 +580,8 @@ class App:
         self.say(f"Finding today's {game.variant.title} deal…", "busy")
 
         def found(daily: DailyGame) -> None:
+            if daily.resume is not None and self._bring_back(daily):
+                return
             daily.started = dt.datetime.now(dt.UTC)
             self.set_game(Game.from_code(daily.daily.code), daily.intro, daily=daily)
 
@@ -566,6 +590,60 @@ class App:
             lambda _cancel, _report: find_daily(variant, cells, store),
             found,
             failed=lambda error: self.say(f"no daily deal: {error}", "error"),
+        )
+
+    def _bring_back(self, daily: DailyGame) -> bool:
+        """Put ``daily``'s game left unfinished back on the table exactly as it was; whether it could be.
+
+        The game on the table may be that game already (it was resumed when
+        the window opened); otherwise it is rebuilt from the store and goes
+        on under its own record, so its actions and its server attempt stay
+        one game.
+        """
+        info = daily.resume
+        if info is None:
+            return False
+        tracker = self.tracker
+        if tracker is None or tracker.id != info.id or self.game.is_over:
+            resumed = self.store.resume(game_id=info.id) if self.store is not None else None
+            if resumed is None:
+                return False  # it no longer replays (the store says why): the deal is dealt again
+            if tracker is not None:
+                tracker.abandon()
+            self.tracker = resumed
+            self.controller.set_game(resumed.game)
+        self.daily_game = daily
+        self.say(daily.back_intro(self.game))
+        return True
+
+    def _rejoin_daily(self, tracker: Tracker) -> None:
+        """The daily game resumed as the window opened stays a daily game: attempt or practice, and its server attempt.
+
+        Found in a worker thread as for Game ▸ Daily deal; meanwhile the game
+        can be played, and if the player has gone on to another game by then
+        nothing changes.
+        """
+        game, store, date, info = tracker.game, self.store, tracker.daily, tracker.resumed
+        if info is None:
+            return
+
+        def found(daily: DailyGame) -> None:
+            if self.tracker is not tracker or self.game is not game or game.code != daily.daily.code:
+                return
+            if daily.resume is not None and daily.resume.id != info.id:
+                return  # another game is that day's attempt: this one is not it
+            daily.started = started_at(info.started)
+            self.daily_game = daily
+            if game.is_over:
+                self._game_over("won" if game.is_won else "gave-up")  # ended before this was known
+            else:
+                self.say(daily.back_intro(game))
+
+        Job(
+            self.canvas,
+            lambda _cancel, _report: find_daily(game.variant.name, game.cells, store, date),
+            found,
+            failed=lambda error: self.say(f"the daily deal of {date} was not found again: {error}", "error"),
         )
 
     def daily_leaderboard(self) -> None:
@@ -836,8 +914,10 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
             game = tracker.game
             if variant is None or get_variant(variant).name == game.variant.name:
                 deal = f" #{game.deal:,}" if game.deal is not None else ""
+                # A daily game says so at once; whether it is the attempt is found as the window opens.
+                daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
                 note = (
-                    f"Welcome back: {game.variant.title}{deal} is as you left it, "
+                    f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
                     f"{game.moves} move{'' if game.moves == 1 else 's'} in "
                     "(Game ▸ New… deals another)."
                 )

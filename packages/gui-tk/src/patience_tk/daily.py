@@ -7,7 +7,10 @@ and cell count on this machine is the day's attempt, later ones are
 practice. With a server (``PATIENCE_SERVER``) the window asks once for the
 player's name there (:class:`NameDialog`, or ``patience daily play --name
 NAME``); the attempt is then started on the server before the deal is shown
-and its record is sent when the game ends.
+and its record is sent when the game ends. An attempt left unfinished is
+still the attempt: it comes back from the store as it was left
+(:attr:`~patience.dailyplay.DailyPlay.resume`), and its record goes to the
+attempt already started on the server.
 
 The network and the solver work in a worker thread (:class:`~patience_tk.worker.Job`);
 nothing here touches Tk from there.
@@ -15,6 +18,7 @@ nothing here touches Tk from there.
 
 from __future__ import annotations
 
+import datetime as dt
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
@@ -30,7 +34,16 @@ if TYPE_CHECKING:
     from patience.leaderboard import Entry
     from patience.store import Store
 
-__all__ = ["DailyGame", "LeaderboardDialog", "NameDialog", "find_daily", "register", "send_result", "share_of"]
+__all__ = [
+    "DailyGame",
+    "LeaderboardDialog",
+    "NameDialog",
+    "find_daily",
+    "register",
+    "send_result",
+    "share_of",
+    "started_at",
+]
 
 
 @define
@@ -54,17 +67,44 @@ class DailyGame(DailyPlay):
         text = f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}."
         return f"{text} {self.note}" if self.note else text
 
+    def back_intro(self, game: Game) -> str:
+        """What the window says when ``game``, this daily deal left unfinished, is back on the table as it was."""
+        daily = self.daily
+        kind = "practice" if self.practice else "the day's attempt"
+        moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
+        text = (
+            f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}, "
+            f"as you left it: {moves} in, {game.cards_home} card{'' if game.cards_home == 1 else 's'} home."
+        )
+        return f"{text} {self.note}" if self.note else text
 
-def find_daily(variant: str, cells: int, store: Store | None) -> DailyGame:
-    """Today's deal for ``variant`` and ``cells``, and the attempt on the server when one is set (worker thread).
 
-    :func:`patience.dailyplay.begin` decides attempt or practice, as for ``patience daily``.
+def started_at(stamp: str) -> dt.datetime:
+    """A stored game's start (``2026-11-30T06:22:56Z``) as a time; now when it cannot be read."""
+    try:
+        when = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return dt.datetime.now(dt.UTC)
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
+
+
+def find_daily(variant: str, cells: int, store: Store | None, date: str | None = None) -> DailyGame:
+    """The day's deal for ``variant`` and ``cells`` (today's, or ``date``'s), and the server's attempt (worker thread).
+
+    :func:`patience.dailyplay.begin` decides attempt or practice, as for
+    ``patience daily``; an attempt left unfinished is to be resumed
+    (:attr:`~patience.dailyplay.DailyPlay.resume`), and its start is kept
+    as :attr:`~patience.dailyplay.DailyPlay.started`, so the record sent at
+    the end says when it was begun.
     """
     from patience.daily import daily_deal, today
     from patience.dailyplay import begin
 
-    play = begin(daily_deal(today(), variant, cells), store)
-    return DailyGame(**attrs.asdict(play, recurse=False))
+    play = begin(daily_deal(date or today(), variant, cells), store)
+    found = DailyGame(**attrs.asdict(play, recurse=False))
+    if found.resume is not None:
+        found.started = started_at(found.resume.started)
+    return found
 
 
 def share_of(daily_game: DailyGame, game: Game) -> str:
