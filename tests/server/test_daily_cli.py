@@ -169,3 +169,29 @@ def test_an_attempt_left_for_another_game_waits_for_the_player_and_counts(
     assert " on the FreeCell leaderboard" in second.stdout  # the server shared with the tests above ranks it
     status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=3")
     assert status == 200 and (name, "won") in [(row["name"], row["result"]) for row in rows]
+
+
+def test_plain_play_brings_back_the_days_attempt_as_the_attempt(sqlite_server: Server, tmp_path: Path) -> None:
+    name = unique_name("plain")
+    date = today()
+    moves = solution(date, "freecell", 2)
+    first = daily(
+        ["play", "--cells", "2", "--date", date, "--server", sqlite_server.url, "--name", name],
+        tmp_path,
+        "\n".join(moves[:10]),
+    )
+    assert first.returncode == 0, first.stderr
+    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
+    environ.update({"PATIENCE_HOME": str(tmp_path), "PATIENCE_SERVER": sqlite_server.url})
+    # `patience play` with no deal named brings back the last unfinished game: the day's attempt,
+    # which must stay the attempt (its record sent when it ends), not become an ordinary game.
+    plain = subprocess.run(
+        [PATIENCE, "play"], input="\n".join(moves[10:]), capture_output=True, text=True, env=environ, timeout=120
+    )
+    assert plain.returncode == 0, plain.stderr
+    assert "resumed the day's attempt" in plain.stderr
+    assert f"Daily FreeCell {date}" in plain.stdout and "practice" not in plain.stdout
+    assert "rank 1 on the FreeCell leaderboard" in plain.stdout
+    status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=2")
+    assert status == 200
+    assert [(row["name"], row["result"]) for row in rows] == [(name, "won")]

@@ -11,6 +11,7 @@ from patience_cli.common import bad_input, complete_variant, game_from_args, gua
 
 if TYPE_CHECKING:
     from patience import Game
+    from patience.store import GameInfo, Store
 
 __all__ = ["play", "register", "resumed_line", "start_play"]
 
@@ -19,6 +20,8 @@ PLAY_HELP = """Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card nam
 VARIANT is any installed variant (`patience variants` lists them, plugins
 included). With no deal named, the last unfinished game comes back exactly
 as it was left (and it says so); when there is none, Eight Off is dealt.
+When that game is the day's attempt at a daily deal, it is played as
+`patience daily` plays it (its record goes to the leaderboard server).
 Naming a deal starts a new game and leaves the unfinished one abandoned.
 Every action is saved as it is played (`patience history`, `patience stats`).
 
@@ -59,6 +62,15 @@ def start_play(
     store = open_store()
     # Without a deal named, the last unfinished game comes back exactly as it was left.
     tracker = None if named else store.resume()
+    info = tracker.resumed if tracker is not None else None
+    if tracker is not None and info is not None and info.daily is not None and _is_daily_attempt(store, info):
+        # The day's attempt stays the attempt: played as `patience daily` plays it, so that its
+        # record goes to the leaderboard server when it ends, not as an ordinary game.
+        from patience_cli.daily_commands import play_daily
+
+        tracker.close()
+        play_daily(info.variant, info.cells, info.daily, None, None)
+        return
     resumed = tracker is not None
     if tracker is None:
         game = game_from_args(variant, number, cells, code, default_variant=DEFAULT_VARIANT)
@@ -77,6 +89,22 @@ def start_play(
     if intro is not None:
         repl.show(Reply([Say(intro)]))
     repl.run()
+
+
+def _is_daily_attempt(store: Store, info: GameInfo) -> bool:
+    """Whether the stored game ``info`` is the day's attempt at its daily deal (not practice)."""
+    from patience.daily import daily_deal, parse_date
+    from patience.dailyplay import attempt_of
+    from patience.errors import PatienceError
+
+    if info.daily is None:
+        return False
+    try:
+        daily = daily_deal(parse_date(info.daily), info.variant, info.cells)
+    except PatienceError:
+        return False  # a variant no longer installed, say: resumed as an ordinary game
+    first = attempt_of(store, daily)
+    return first is not None and first.id == info.id
 
 
 def resumed_line(game: Game) -> str:
