@@ -284,3 +284,24 @@ def test_an_attempt_begun_without_a_name_on_the_server_counts_there_once_named(
     date = today().isoformat()
     status, rows, _ = call("GET", f"{server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=4")
     assert status == 200 and [(row["name"], row["moves"]) for row in rows] == [(name, game.moves)]
+
+
+def test_the_days_attempt_cannot_be_restarted_but_practice_can(root: tk.Tk, no_server: None) -> None:
+    store = Store.open()
+    try:
+        app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+        play_daily(app)
+        left = play_some(app)
+        # Starting the attempt again would be a second attempt at the day's deal: refused, nothing changes.
+        assert app.restart() is None
+        assert "cannot be started again" in app.message_text, app.message_text
+        assert state(app.game) == left
+        assert [result for _, result in daily_games(store)] == ["unfinished"]
+        win(app)
+        play_daily(app)  # practice now, which restarts like any game
+        assert app.daily_game is not None and app.daily_game.practice
+        app.game.play(solve(app.game.variant, app.game.position, time_limit=30).moves[0])
+        dialog = app.restart()
+        assert dialog is not None  # asked, as for any game with moves played
+    finally:
+        store.close()

@@ -195,3 +195,18 @@ def test_plain_play_brings_back_the_days_attempt_as_the_attempt(sqlite_server: S
     status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=2")
     assert status == 200
     assert [(row["name"], row["result"]) for row in rows] == [(name, "won")]
+
+
+def test_the_days_attempt_cannot_be_restarted_in_the_terminal(tmp_path: Path) -> None:
+    date = today()
+    moves = solution(date, "freecell", 1)
+    done = daily(["play", "--cells", "1", "--date", date], tmp_path, "\n".join([*moves[:2], "restart", "stats"]))
+    assert done.returncode == 0, done.stderr
+    assert "the day's attempt cannot be started again: undo moves instead" in done.stdout + done.stderr
+    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
+    environ["PATIENCE_HOME"] = str(tmp_path)
+    listed = subprocess.run(
+        [PATIENCE, "history", "--format", "json"], capture_output=True, text=True, env=environ, timeout=60, check=True
+    )
+    [game] = json.loads(listed.stdout)  # one game: the attempt, never abandoned for a second one
+    assert game["result"] == "unfinished" and game["moves"] == 2

@@ -133,7 +133,7 @@ def deal(
 
 # -- play --------------------------------------------------------------------------------------
 def _daily_controller(
-    game: Game, ended: Callable[[Game], list[str]], *, piped: bool, store: Store, tracker: Tracker
+    game: Game, ended: Callable[[Game], list[str]], *, piped: bool, store: Store, tracker: Tracker, attempt: bool
 ) -> Any:
     """The REPL's controller, which also says the share line (and sends the record) once the daily game ends."""
     from patience_cli.repl import Controller, Reply
@@ -144,6 +144,11 @@ def _daily_controller(
             self.done = False
 
         def handle(self, line: str, *, peek: Callable[[int], list[str]] | None = None) -> Reply:
+            if attempt and line.strip().lower().split()[:1] == ["restart"] and self.game is game and not game.is_over:
+                # The first game of the day's deal is the attempt; starting it again would be a second one.
+                reply = Reply()
+                reply.say("the day's attempt cannot be started again: undo moves instead", "error")
+                return reply
             reply = super().handle(line, peek=peek)
             current = self.game
             if not self.done and current is game and current.is_over:
@@ -197,7 +202,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         return lines
 
     piped = not sys.stdin.isatty()
-    controller = _daily_controller(game, ended, piped=piped, store=store, tracker=tracker)
+    controller = _daily_controller(game, ended, piped=piped, store=store, tracker=tracker, attempt=not play.practice)
     if piped:
         print(intro, flush=True)
         run_piped(controller, sys.stdin, sys.stdout)

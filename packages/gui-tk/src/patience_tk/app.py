@@ -505,6 +505,11 @@ class App:
     def restart(self) -> ConfirmDialog | None:
         """Back to the deal, after asking when there is something to lose (a restart cannot be undone)."""
         game = self.game
+        current = self.daily_game
+        if current is not None and not current.practice and not game.is_over:
+            # The first game of the day's deal is the attempt; starting it again would be a second one.
+            self.say("the day's attempt cannot be started again: undo moves instead (it counts as played)")
+            return None
         if not game.log and not game.is_over:
             self.controller.restart()
             return None
