@@ -29,6 +29,14 @@ __all__ = [
     "run_length",
 ]
 
+# Enum members read through their class cost a descriptor call each time (see patience.moves).
+_COLUMN: Final = PlaceKind.COLUMN
+_CELL: Final = PlaceKind.CELL
+_FOUNDATION: Final = PlaceKind.FOUNDATION
+_NO_AUTOPLAY: Final = AutoPlay.NONE
+_SAFE_ALTERNATE: Final = AutoPlay.SAFE_ALTERNATE
+_NO_EMPTY_COLUMNS: Final = EmptyColumns.NONE
+
 
 @frozen
 class Verdict:
@@ -86,41 +94,41 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     source, dest = move.source, move.destination
     for place in (source, dest):
         if not position.exists(place):
-            if place.kind is PlaceKind.COLUMN:
+            if place.kind is _COLUMN:
                 return _no(f"there is no {place.describe()}: {title} has columns 1 to {len(position.columns)}")
             letters = " ".join(str(Place.cell(i)) for i in range(len(position.cells)))
             return _no(f"there is no {place.describe()}: {title} has {len(position.cells)} cells ({letters})")
     if source == dest:
         return _no(f"{move}: a card cannot move to where it already is")
-    if source.kind is PlaceKind.FOUNDATION and not rules.foundation_takeback:
+    if source.kind is _FOUNDATION and not rules.foundation_takeback:
         return _no(f"nothing comes back from a foundation in {title}")
-    if source.kind is PlaceKind.FOUNDATION and dest.kind is PlaceKind.FOUNDATION:
+    if source.kind is _FOUNDATION and dest.kind is _FOUNDATION:
         return _no("a card cannot move from one foundation to another")
-    if move.count > 1 and source.kind is not PlaceKind.COLUMN:
+    if move.count > 1 and source.kind is not _COLUMN:
         return _no(f"only a column holds a run of cards; {source.describe()} gives one card at a time")
     cards = position.moving_cards(move)
     if not cards:
-        if source.kind is PlaceKind.COLUMN and move.count > 1 and position.column(source):
+        if source.kind is _COLUMN and move.count > 1 and position.column(source):
             n = len(position.column(source))
             return _no(f"{source.describe()} holds only {n} card{'s' if n != 1 else ''}, not {move.count}")
         return _no(f"{source.describe()} is empty")
     bottom = cards[0]
     if move.count > 1:
-        if source.kind is not PlaceKind.COLUMN:
+        if source.kind is not _COLUMN:
             return _no("only a column holds a run of cards")
-        if dest.kind is not PlaceKind.COLUMN:
-            where = "a cell holds one card" if dest.kind is PlaceKind.CELL else "cards go home one at a time"
+        if dest.kind is not _COLUMN:
+            where = "a cell holds one card" if dest.kind is _CELL else "cards go home one at a time"
             return _no(f"{move}: {where}, not a run of {move.count}")
         if not is_run(rules.build, cards, rules.wrap):
             return _no(
                 f"the top {move.count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
             )
-    if dest.kind is PlaceKind.FOUNDATION:
+    if dest.kind is _FOUNDATION:
         if can_go_home(position, bottom):
             return LEGAL
         return _no(_foundation_reason(position, bottom))
-    if dest.kind is PlaceKind.CELL:
-        if source.kind is PlaceKind.CELL:
+    if dest.kind is _CELL:
+        if source.kind is _CELL:
             return _no("moving a card from one cell to another changes nothing")
         occupant = position.card_at(dest)
         if occupant is not None:
@@ -134,14 +142,14 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
             return _no(_build_reason(rules, bottom, top, title))
         limit = max_group(rules, position, to_empty_column=False)
     else:
-        if rules.empty_columns is EmptyColumns.NONE:
+        if rules.empty_columns is _NO_EMPTY_COLUMNS:
             return _no(f"nothing may go to an empty column in {title}")
         rank = rules.empty_column_rank(position.base)
         if rank is not None and bottom.rank != rank:
             what = bottom.display if move.count == 1 else f"a run from {bottom.display}"
             name = "a king" if rank == 13 else f"{_a(rank)} {_RANK_WORDS[rank]}"
             return _no(f"{what} cannot go to an empty column: only {name}, alone or with its run, may in {title}")
-        if source.kind is PlaceKind.COLUMN and move.count == len(position.column(source)):
+        if source.kind is _COLUMN and move.count == len(position.column(source)):
             return _no("moving a whole column into an empty column changes nothing")
         limit = max_group(rules, position, to_empty_column=True)
     if move.count > limit:
@@ -223,7 +231,7 @@ def candidate_moves(
     if foundation_takeback:
         for index, count in enumerate(position.foundations):
             if count:
-                sources.append((Place(PlaceKind.FOUNDATION, index), 1))
+                sources.append((Place(_FOUNDATION, index), 1))
     free_cell = next((i for i, card in enumerate(position.cells) if card is None), None)
     for source, height in sources:
         yield Move(source, Place.foundation())
@@ -253,10 +261,10 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     that which of two equal cards goes home does not depend on where the
     columns stand.
     """
-    if policy is AutoPlay.NONE:
+    if policy is _NO_AUTOPLAY:
         return []
     found = list(position.foundations)
-    safe_only = policy is AutoPlay.SAFE_ALTERNATE
+    safe_only = policy is _SAFE_ALTERNATE
     heights = HEIGHTS[position.base]
     # Most positions have no card that may go home: find that out before copying anything.
     for column in position.columns:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 from attrs import frozen
 
@@ -12,6 +13,11 @@ from patience.errors import IllegalMoveError, InvalidBoardError
 from patience.moves import Move, Place, PlaceKind
 
 __all__ = ["Position"]
+
+# Enum members read through their class cost a descriptor call each time (see patience.moves).
+_COLUMN: Final = PlaceKind.COLUMN
+_CELL: Final = PlaceKind.CELL
+_FOUNDATION: Final = PlaceKind.FOUNDATION
 
 
 #: For each base rank (index 1-13), each card's height on its foundation: how many cards of its suit
@@ -139,10 +145,10 @@ class Position:
 
     def card_at(self, place: Place) -> Card | None:
         """The movable card at ``place``: a column's top card, a cell's card, a foundation's top card."""
-        if place.kind is PlaceKind.COLUMN:
+        if place.kind is _COLUMN:
             column = self.column(place)
             return column[-1] if column else None
-        if place.kind is PlaceKind.CELL:
+        if place.kind is _CELL:
             return self.cells[self._cell_index(place)]
         if place.index is None or not 0 <= place.index < len(self.foundations):
             return None
@@ -150,7 +156,7 @@ class Position:
 
     def column(self, place: Place) -> tuple[Card, ...]:
         """The cards of a column place, covered card first."""
-        if place.kind is not PlaceKind.COLUMN or place.index is None or not 0 <= place.index < len(self.columns):
+        if place.kind is not _COLUMN or place.index is None or not 0 <= place.index < len(self.columns):
             raise IllegalMoveError(f"there is no {place.describe()} (columns 1 to {len(self.columns)})")
         return self.columns[place.index]
 
@@ -162,16 +168,16 @@ class Position:
 
     def exists(self, place: Place) -> bool:
         """Whether ``place`` is part of this position's table."""
-        if place.kind is PlaceKind.COLUMN:
+        if place.kind is _COLUMN:
             return place.index is not None and 0 <= place.index < len(self.columns)
-        if place.kind is PlaceKind.CELL:
+        if place.kind is _CELL:
             return place.index is not None and 0 <= place.index < len(self.cells)
         return place.index is None or 0 <= place.index < len(self.foundations)
 
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would carry, bottom card first; empty when the source has too few."""
         source = move.source
-        if source.kind is PlaceKind.COLUMN:
+        if source.kind is _COLUMN:
             column = self.column(source)
             return column[-move.count :] if len(column) >= move.count else ()
         card = self.card_at(source)
@@ -187,7 +193,7 @@ class Position:
         """
         text = str(move)
         dest = move.destination
-        if move.count > 1 and dest.kind is PlaceKind.COLUMN and self.exists(dest) and self.column(dest):
+        if move.count > 1 and dest.kind is _COLUMN and self.exists(dest) and self.column(dest):
             return text.partition("v")[0]
         return text
 
@@ -201,20 +207,20 @@ class Position:
         cells = list(self.cells)
         foundations = list(self.foundations)
         source, dest = move.source, move.destination
-        if source.kind is PlaceKind.COLUMN:
+        if source.kind is _COLUMN:
             assert source.index is not None
             columns[source.index] = columns[source.index][: -move.count]
-        elif source.kind is PlaceKind.CELL:
+        elif source.kind is _CELL:
             cells[self._cell_index(source)] = None
         else:
             assert source.index is not None
             foundations[source.index] -= 1
-        if dest.kind is PlaceKind.COLUMN:
+        if dest.kind is _COLUMN:
             index = dest.index
             assert index is not None
             self.column(dest)
             columns[index] = columns[index] + cards
-        elif dest.kind is PlaceKind.CELL:
+        elif dest.kind is _CELL:
             index = self._cell_index(dest)
             if cells[index] is not None:
                 raise IllegalMoveError(f"{move}: {dest.describe()} is not empty")

@@ -20,6 +20,7 @@ __all__ = ["autoplay", "place", "replay"]
 _FOUNDATION: Final = Place.foundation()
 _COLUMN: Final = PlaceKind.COLUMN
 _TO_FOUNDATION: Final = PlaceKind.FOUNDATION
+_NO_AUTOPLAY: Final = AutoPlay.NONE
 
 
 def replay(rules: Rules, title: str, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...] | str:
@@ -44,11 +45,11 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
         if isinstance(move, str):
             return move
         verdict = check_move(rules, current, move, title)
-        if not verdict:
+        if not verdict.legal:
             return f"solver move {move} refused by the game: {verdict.reason}"
         current = current.apply(move)
         moves.append(move)
-        if policy is AutoPlay.NONE:
+        if policy is _NO_AUTOPLAY:
             continue
         source = move.source
         if move.destination.kind is not _TO_FOUNDATION:
