@@ -200,38 +200,64 @@ class Position:
     # -- changing ---------------------------------------------------------
     def apply(self, move: Move) -> Position:
         """The position after ``move``, without any rule check beyond "the cards are there"."""
-        cards = self.moving_cards(move)
-        if not cards:
-            raise IllegalMoveError(f"{move}: {move.source.describe()} has no {move.count} card(s) to move")
-        columns = list(self.columns)
-        cells = list(self.cells)
-        foundations = list(self.foundations)
-        source, dest = move.source, move.destination
-        if source.kind is _COLUMN:
-            assert source.index is not None
-            columns[source.index] = columns[source.index][: -move.count]
-        elif source.kind is _CELL:
-            cells[self._cell_index(source)] = None
+        # The game's and the replay's every move: only what changes is copied.
+        source, dest, count = move.source, move.destination, move.count
+        columns = self.columns
+        cells = self.cells
+        foundations = self.foundations
+        new_columns: list[tuple[Card, ...]] | None = None
+        new_cells: list[Card | None] | None = None
+        new_foundations: list[int] | None = None
+        kind, at = source.kind, source.index
+        if kind is _COLUMN:
+            column = self.column(source)
+            size = len(column) - count
+            if size < 0:
+                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+            assert at is not None
+            cards = column[size:]
+            new_columns = list(columns)
+            new_columns[at] = column[:size]
         else:
-            assert source.index is not None
-            foundations[source.index] -= 1
-        if dest.kind is _COLUMN:
-            index = dest.index
-            assert index is not None
+            held = self.card_at(source)
+            if held is None or count != 1:
+                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+            cards = (held,)
+            if kind is _CELL:
+                new_cells = list(cells)
+                new_cells[self._cell_index(source)] = None
+            else:
+                assert at is not None
+                new_foundations = list(foundations)
+                new_foundations[at] -= 1
+        kind, to = dest.kind, dest.index
+        if kind is _COLUMN:
             self.column(dest)
-            columns[index] = columns[index] + cards
-        elif dest.kind is _CELL:
+            assert to is not None
+            if new_columns is None:
+                new_columns = list(columns)
+            new_columns[to] = new_columns[to] + cards
+        elif kind is _CELL:
             index = self._cell_index(dest)
-            if cells[index] is not None:
+            if new_cells is None:
+                new_cells = list(cells)
+            if new_cells[index] is not None:
                 raise IllegalMoveError(f"{move}: {dest.describe()} is not empty")
-            cells[index] = cards[0]
+            new_cells[index] = cards[0]
         else:
             card = cards[0]
             home = self.home_index(card)
             if home is None:
                 raise IllegalMoveError(f"{move}: {card.display} is not next for its foundation")
-            foundations[home] += 1
-        return Position(tuple(columns), tuple(cells), tuple(foundations), self.base)
+            if new_foundations is None:
+                new_foundations = list(foundations)
+            new_foundations[home] += 1
+        return Position(
+            columns if new_columns is None else tuple(new_columns),
+            cells if new_cells is None else tuple(new_cells),
+            foundations if new_foundations is None else tuple(new_foundations),
+            self.base,
+        )
 
     def __str__(self) -> str:
         from patience.board import format_board
