@@ -6,7 +6,7 @@ as data, so the solver's compiled generator can be tested against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from typing import Final
 
@@ -301,48 +301,68 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     wanted = _next_cards(found, base)
     # Most positions have no card that may go home: find that out before copying anything.
     for column in position.columns:
-        if column and column[-1].index in wanted and _goes_home(column[-1], found, safe_only, heights) >= 0:
+        if column and column[-1].index in wanted and _goes_home(column[-1].index, found, safe_only, heights) >= 0:
             break
     else:
         for card in position.cells:
-            if card is not None and card.index in wanted and _goes_home(card, found, safe_only, heights) >= 0:
+            if card is not None and card.index in wanted and _goes_home(card.index, found, safe_only, heights) >= 0:
                 break
         else:
             return []
     columns = position.columns
     tops = [len(column) for column in columns]
     cells = list(position.cells)
+    column_home = _COLUMN_HOME if len(columns) <= len(_COLUMN_HOME) else _home_moves(Place.column, len(columns))
+    cell_home = _CELL_HOME if len(cells) <= len(_CELL_HOME) else _home_moves(Place.cell, len(cells))
+    two_decks = len(found) > 4
     moves: list[Move] = []
     changed = True
     order = list(range(len(columns)))
     while changed:
         changed = False
-        if len(found) > 4:
+        if two_decks:
             # Two decks: two columns may show equal cards and only one may be wanted. The columns are
             # looked at in the order of their cards, so that the solver can tell which one goes.
             order = sorted(order, key=lambda i: bytes(card.index for card in columns[i][: tops[i]]))
         for i in order:
             height = tops[i]
             if height:
-                card = columns[i][height - 1]
-                if card.index in wanted:
-                    onto = _goes_home(card, found, safe_only, heights)
+                index = columns[i][height - 1].index
+                if index in wanted:
+                    onto = _goes_home(index, found, safe_only, heights)
                     if onto >= 0:
                         tops[i] = height - 1
                         found[onto] += 1
-                        wanted = _next_cards(found, base)
-                        moves.append(_COLUMN_HOME[i] if i < len(_COLUMN_HOME) else Move(Place.column(i), _HOME))
+                        wanted = _went_home(wanted, index, found, onto, base)
+                        moves.append(column_home[i])
                         changed = True
         for i, held in enumerate(cells):
-            if held is not None and held.index in wanted:
-                onto = _goes_home(held, found, safe_only, heights)
-                if onto >= 0:
-                    cells[i] = None
-                    found[onto] += 1
-                    wanted = _next_cards(found, base)
-                    moves.append(_CELL_HOME[i] if i < len(_CELL_HOME) else Move(Place.cell(i), _HOME))
-                    changed = True
+            if held is not None:
+                index = held.index
+                if index in wanted:
+                    onto = _goes_home(index, found, safe_only, heights)
+                    if onto >= 0:
+                        cells[i] = None
+                        found[onto] += 1
+                        wanted = _went_home(wanted, index, found, onto, base)
+                        moves.append(cell_home[i])
+                        changed = True
     return moves
+
+
+def _went_home(wanted: set[int], index: int, found: list[int], onto: int, base: int) -> set[int]:
+    """:func:`_next_cards` after card ``index`` went onto foundation ``onto`` (``found`` counts it already)."""
+    if len(found) > 4:
+        return _next_cards(found, base)  # two decks: the other foundation of the suit may want the same card
+    wanted.discard(index)
+    if found[onto] < 13:
+        wanted.add(index - 12 if index % 13 == 12 else index + 1)
+    return wanted
+
+
+def _home_moves(place: Callable[[int], Place], count: int) -> tuple[Move, ...]:
+    """The moves home from the first ``count`` places made by ``place`` (columns or cells)."""
+    return tuple(Move(place(i), _HOME) for i in range(count))
 
 
 def _next_cards(found: list[int], base: int) -> set[int]:
@@ -360,14 +380,15 @@ _CELL_HOME: Final = tuple(Move(Place.cell(i), _HOME) for i in range(16))
 _OTHER_COLOUR: Final = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
-def _goes_home(card: Card, found: list[int], safe_only: bool, heights: bytes) -> int:
-    """The foundation ``card`` goes onto when it is next there and, under the seed's rule, safe; else -1.
+def _goes_home(index: int, found: list[int], safe_only: bool, heights: bytes) -> int:
+    """The foundation card ``index`` (a :attr:`Card.index`) goes onto when it is next there and safe; else -1.
+
+    Safe, with ``safe_only``, under the seed's rule; otherwise always.
 
     The seed's rule: the first two cards of a foundation (aces and twos)
     always; another card once both foundations of the other colour hold as
     many cards as the one it goes onto (with two decks, all four of them).
     """
-    index = card.index
     suit = index // 13
     height = heights[index]
     if found[suit] == height:
