@@ -1,7 +1,7 @@
 """Replay benchmark: the game's replay of solver solutions, timed apart from the search that found them.
 
     .venv/bin/python bench/replay.py --steps /tmp/steps.json            # solve 1-1000 once (cached), time the replay
-    .venv/bin/python bench/replay.py --steps /tmp/steps.json --profile  # the same under cProfile
+    .venv/bin/python bench/replay.py --steps /tmp/steps.json --profile  # the solver's replay under cProfile
 
 Every solution the solver returns is replayed by the game's own rules
 (:func:`patience.solver._replay.replay`): each step placed on the real
@@ -11,6 +11,11 @@ solves the deals and keeps each solution's steps there (as plain numbers,
 so that any build or branch reads them); later runs, and other checkouts
 given the same file, time only the replay of those steps, in CPU time
 (``time.process_time``), best of ``--repeat`` runs.
+
+Two rows: **solver** is the solver's replay of the steps; **game** plays the
+moves that replay gives through the game API (``Game.from_position``, then
+``Game.play`` for each move: the legality hook, the move, automatic play,
+scoring and events, as the leaderboard's replay of a record does).
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from patience import Position, deal_position, get_variant
+from patience import Game, Position, deal_position, get_variant
 from patience.cards import full_deck
+from patience.moves import Move
 from patience.rules import AutoPlay
 
 _DECK = full_deck()
@@ -90,33 +96,41 @@ def main() -> None:
     jobs = [
         (_decode(s["position"]), [tuple(step) for step in s["steps"]], AutoPlay[s["policy"]]) for s in data["solutions"]
     ]
-    moves = 0
+    solutions: list[tuple[Position, tuple[Move, ...]]] = []
+    for position, steps, policy in jobs:
+        result = replay(rules, title, position, steps, policy)
+        assert not isinstance(result, str), result
+        solutions.append((position, result))
+    moves = sum(len(played) for _, played in solutions)
 
-    def run() -> None:
-        nonlocal moves
-        moves = 0
+    def run_solver() -> None:
         for position, steps, policy in jobs:
-            result = replay(rules, title, position, steps, policy)
-            assert not isinstance(result, str), result
-            moves += len(result)
+            replay(rules, title, position, steps, policy)
+
+    def run_game() -> None:
+        for position, played in solutions:
+            game = Game.from_position(variant, position)
+            for move in played:
+                game.play(move)
+            assert game.is_won
 
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(run)
+        profile.runcall(run_solver)
         pstats.Stats(profile).sort_stats("tottime").print_stats(25)
         return
-    times = []
-    for _ in range(args.repeat):
-        started = time.process_time()
-        run()
-        times.append(time.process_time() - started)
-    best = min(times)
     build = "compiled" if is_compiled() else "pure"
-    print("| build | solutions | moves | best replay CPU s | ms per solution | µs per move |")
-    print("|---|---:|---:|---:|---:|---:|")
-    print(
-        f"| {build} | {len(jobs)} | {moves} | {best:.3f} | {1000 * best / len(jobs):.3f} | {1e6 * best / moves:.2f} |"
-    )
+    print("| replay | build | solutions | moves | best CPU s | ms per solution | µs per move |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for name, run in (("solver", run_solver), ("game", run_game)):
+        times = []
+        for _ in range(args.repeat):
+            started = time.process_time()
+            run()
+            times.append(time.process_time() - started)
+        best = min(times)
+        per_solution, per_move = 1000 * best / len(jobs), 1e6 * best / moves
+        print(f"| {name} | {build} | {len(jobs)} | {moves} | {best:.3f} | {per_solution:.3f} | {per_move:.2f} |")
 
 
 if __name__ == "__main__":
