@@ -64,7 +64,7 @@ _DISPLAY_RANKS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", 
 _MS_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-@frozen(order=False)
+@frozen(order=False, unsafe_hash=False)
 class Card:
     """One card: ``rank`` from 1 (ace) to 13 (king) and a ``suit``.
 
@@ -82,6 +82,11 @@ class Card:
             raise InvalidCardError(f"rank {self.rank} is not a card rank: use 1 (ace) to 13 (king)")
         # Stored rather than computed: the rules and the solver read it in their inner loops.
         object.__setattr__(self, "index", self.suit.value * 13 + self.rank - 1)
+
+    def __hash__(self) -> int:
+        # The index stands for rank and suit (what equality compares), and hashing it skips the
+        # suit's enum hash, a Python call: the scoring's set of cards home and positions hash cards.
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:

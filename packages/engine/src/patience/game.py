@@ -36,6 +36,11 @@ __all__ = ["RANDOM_DEALS", "Action", "Game", "GameEvent", "LegalMoves"]
 #: Random deals are drawn from Microsoft's classic 1-1,000,000.
 RANDOM_DEALS = 1_000_000
 
+# Read on every move: an enum member read through its class costs a descriptor call (see patience.moves).
+_FOUNDATION = PlaceKind.FOUNDATION
+#: The event each kind of performed action sends (any other kind sends ``move``).
+_EVENTS = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo"}
+
 
 @frozen
 class Action:
@@ -547,9 +552,7 @@ class Game:
         # All or nothing: the new position and every score hook's answer are worked out first,
         # and the game changes only when all of them have answered.
         before, score_before = self.position, self._state
-        back = tuple(
-            card for move in moves if move.source.kind is PlaceKind.FOUNDATION for card in before.moving_cards(move)
-        )
+        back = tuple(card for move in moves if move.source.kind is _FOUNDATION for card in before.moving_cards(move))
         position, home = _played(before, moves)
         auto = tuple(autoplay_moves(self.autoplay, position))
         position, auto_home = _played(position, auto)
@@ -563,7 +566,7 @@ class Game:
         if not keep_redo:
             self._redo.clear()
         self.log.append(log)
-        event = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo"}.get(kind, "move")
+        event = _EVENTS.get(kind, "move")
         self._emit(GameEvent(event, action))
         if won:
             self._state = final
@@ -575,7 +578,7 @@ def _played(position: Position, moves: list[Move] | tuple[Move, ...]) -> tuple[P
     """``position`` after ``moves``, and the cards that went home."""
     home: list[Card] = []
     for move in moves:
-        if move.destination.kind is PlaceKind.FOUNDATION:
+        if move.destination.kind is _FOUNDATION:
             home.extend(position.moving_cards(move))
         position = position.apply(move)
     return position, tuple(home)

@@ -6,7 +6,7 @@ as data, so the solver's compiled generator can be tested against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from typing import Final
 
@@ -28,6 +28,14 @@ __all__ = [
     "max_group",
     "run_length",
 ]
+
+# Enum members read through their class cost a descriptor call each time (see patience.moves).
+_COLUMN: Final = PlaceKind.COLUMN
+_CELL: Final = PlaceKind.CELL
+_FOUNDATION: Final = PlaceKind.FOUNDATION
+_NO_AUTOPLAY: Final = AutoPlay.NONE
+_SAFE_ALTERNATE: Final = AutoPlay.SAFE_ALTERNATE
+_NO_EMPTY_COLUMNS: Final = EmptyColumns.NONE
 
 
 @frozen
@@ -83,70 +91,99 @@ def can_go_home(position: Position, card: Card) -> bool:
 
 def check_move(rules: Rules, position: Position, move: Move, title: str = "this game") -> Verdict:
     """Judge ``move`` under ``rules``; the reason names the rule in ``title``'s words."""
-    source, dest = move.source, move.destination
-    for place in (source, dest):
-        if not position.exists(place):
-            if place.kind is PlaceKind.COLUMN:
-                return _no(f"there is no {place.describe()}: {title} has columns 1 to {len(position.columns)}")
-            letters = " ".join(str(Place.cell(i)) for i in range(len(position.cells)))
-            return _no(f"there is no {place.describe()}: {title} has {len(position.cells)} cells ({letters})")
-    if source == dest:
+    # Every move the game plays, lists or replays comes through here: the places and cards are read
+    # directly rather than through Position's checked accessors, in the same order of checks.
+    source, dest, count = move.source, move.destination, move.count
+    skind, at = source.kind, source.index
+    dkind, to = dest.kind, dest.index
+    columns, cells = position.columns, position.cells
+    if not _exists(position, skind, at):
+        return _no_place(position, source, title)
+    if not _exists(position, dkind, to):
+        return _no_place(position, dest, title)
+    if skind is dkind and at == to:
         return _no(f"{move}: a card cannot move to where it already is")
-    if source.kind is PlaceKind.FOUNDATION and not rules.foundation_takeback:
-        return _no(f"nothing comes back from a foundation in {title}")
-    if source.kind is PlaceKind.FOUNDATION and dest.kind is PlaceKind.FOUNDATION:
-        return _no("a card cannot move from one foundation to another")
-    if move.count > 1 and source.kind is not PlaceKind.COLUMN:
+    if skind is _FOUNDATION:
+        if not rules.foundation_takeback:
+            return _no(f"nothing comes back from a foundation in {title}")
+        if dkind is _FOUNDATION:
+            return _no("a card cannot move from one foundation to another")
+    if count > 1 and skind is not _COLUMN:
         return _no(f"only a column holds a run of cards; {source.describe()} gives one card at a time")
-    cards = position.moving_cards(move)
-    if not cards:
-        if source.kind is PlaceKind.COLUMN and move.count > 1 and position.column(source):
+    bottom: Card | None
+    if skind is _COLUMN:
+        assert at is not None
+        column = columns[at]
+        bottom = column[-count] if len(column) >= count else None
+    elif skind is _CELL:
+        assert at is not None
+        bottom = cells[at]
+    else:
+        bottom = position.card_at(source)
+    if bottom is None:
+        if skind is _COLUMN and count > 1 and position.column(source):
             n = len(position.column(source))
-            return _no(f"{source.describe()} holds only {n} card{'s' if n != 1 else ''}, not {move.count}")
+            return _no(f"{source.describe()} holds only {n} card{'s' if n != 1 else ''}, not {count}")
         return _no(f"{source.describe()} is empty")
-    bottom = cards[0]
-    if move.count > 1:
-        if source.kind is not PlaceKind.COLUMN:
-            return _no("only a column holds a run of cards")
-        if dest.kind is not PlaceKind.COLUMN:
-            where = "a cell holds one card" if dest.kind is PlaceKind.CELL else "cards go home one at a time"
-            return _no(f"{move}: {where}, not a run of {move.count}")
-        if not is_run(rules.build, cards, rules.wrap):
+    if count > 1:
+        if dkind is not _COLUMN:
+            where = "a cell holds one card" if dkind is _CELL else "cards go home one at a time"
+            return _no(f"{move}: {where}, not a run of {count}")
+        if not is_run(rules.build, position.moving_cards(move), rules.wrap):
             return _no(
-                f"the top {move.count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
+                f"the top {count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
             )
-    if dest.kind is PlaceKind.FOUNDATION:
-        if can_go_home(position, bottom):
+    if dkind is _FOUNDATION:
+        if position.home_index(bottom) is not None:
             return LEGAL
         return _no(_foundation_reason(position, bottom))
-    if dest.kind is PlaceKind.CELL:
-        if source.kind is PlaceKind.CELL:
+    assert to is not None
+    if dkind is _CELL:
+        if skind is _CELL:
             return _no("moving a card from one cell to another changes nothing")
-        occupant = position.card_at(dest)
+        occupant = cells[to]
         if occupant is not None:
             return _no(f"{dest.describe()} already holds {occupant.display}: a cell holds one card")
         return LEGAL
     # destination is a column
-    target = position.column(dest)
+    target = columns[to]
     if target:
         top = target[-1]
         if not builds_on(rules.build, bottom, top, rules.wrap):
             return _no(_build_reason(rules, bottom, top, title))
-        limit = max_group(rules, position, to_empty_column=False)
     else:
-        if rules.empty_columns is EmptyColumns.NONE:
+        if rules.empty_columns is _NO_EMPTY_COLUMNS:
             return _no(f"nothing may go to an empty column in {title}")
         rank = rules.empty_column_rank(position.base)
         if rank is not None and bottom.rank != rank:
-            what = bottom.display if move.count == 1 else f"a run from {bottom.display}"
+            what = bottom.display if count == 1 else f"a run from {bottom.display}"
             name = "a king" if rank == 13 else f"{_a(rank)} {_RANK_WORDS[rank]}"
             return _no(f"{what} cannot go to an empty column: only {name}, alone or with its run, may in {title}")
-        if source.kind is PlaceKind.COLUMN and move.count == len(position.column(source)):
+        if skind is _COLUMN and count == len(position.column(source)):
             return _no("moving a whole column into an empty column changes nothing")
-        limit = max_group(rules, position, to_empty_column=True)
-    if move.count > limit:
-        return _no(_capacity_reason(rules, position, move.count, limit, to_empty=not target))
+    if count == 1:
+        return LEGAL  # one card always moves: the capacity is at least one
+    limit = max_group(rules, position, to_empty_column=not target)
+    if count > limit:
+        return _no(_capacity_reason(rules, position, count, limit, to_empty=not target))
     return LEGAL
+
+
+def _exists(position: Position, kind: PlaceKind, index: int | None) -> bool:
+    """:meth:`Position.exists` for a place given by its parts."""
+    if kind is _COLUMN:
+        return index is not None and 0 <= index < len(position.columns)
+    if kind is _CELL:
+        return index is not None and 0 <= index < len(position.cells)
+    return index is None or 0 <= index < len(position.foundations)
+
+
+def _no_place(position: Position, place: Place, title: str) -> Verdict:
+    """Why a move naming ``place``, which this table does not have, is refused."""
+    if place.kind is _COLUMN:
+        return _no(f"there is no {place.describe()}: {title} has columns 1 to {len(position.columns)}")
+    letters = " ".join(str(Place.cell(i)) for i in range(len(position.cells)))
+    return _no(f"there is no {place.describe()}: {title} has {len(position.cells)} cells ({letters})")
 
 
 _RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
@@ -223,7 +260,7 @@ def candidate_moves(
     if foundation_takeback:
         for index, count in enumerate(position.foundations):
             if count:
-                sources.append((Place(PlaceKind.FOUNDATION, index), 1))
+                sources.append((Place(_FOUNDATION, index), 1))
     free_cell = next((i for i, card in enumerate(position.cells) if card is None), None)
     for source, height in sources:
         yield Move(source, Place.foundation())
@@ -253,69 +290,105 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     that which of two equal cards goes home does not depend on where the
     columns stand.
     """
-    if policy is AutoPlay.NONE:
+    if policy is _NO_AUTOPLAY:
         return []
     found = list(position.foundations)
-    safe_only = policy is AutoPlay.SAFE_ALTERNATE
-    heights = HEIGHTS[position.base]
+    safe_only = policy is _SAFE_ALTERNATE
+    base = position.base
+    heights = HEIGHTS[base]
+    # A card goes home only when it is next for its foundation: the set of those cards answers for most
+    # cards without asking the policy (which also weighs whether the move is safe).
+    wanted = _next_cards(found, base)
     # Most positions have no card that may go home: find that out before copying anything.
     for column in position.columns:
-        if column and _goes_home(column[-1], found, safe_only, heights) >= 0:
+        if column and column[-1].index in wanted and _goes_home(column[-1].index, found, safe_only, heights) >= 0:
             break
     else:
         for card in position.cells:
-            if card is not None and _goes_home(card, found, safe_only, heights) >= 0:
+            if card is not None and card.index in wanted and _goes_home(card.index, found, safe_only, heights) >= 0:
                 break
         else:
             return []
     columns = position.columns
-    card_heights = heights
     tops = [len(column) for column in columns]
     cells = list(position.cells)
-    home = Place.foundation()
+    column_home = _COLUMN_HOME if len(columns) <= len(_COLUMN_HOME) else _home_moves(Place.column, len(columns))
+    cell_home = _CELL_HOME if len(cells) <= len(_CELL_HOME) else _home_moves(Place.cell, len(cells))
+    two_decks = len(found) > 4
     moves: list[Move] = []
     changed = True
     order = list(range(len(columns)))
     while changed:
         changed = False
-        if len(found) > 4:
+        if two_decks:
             # Two decks: two columns may show equal cards and only one may be wanted. The columns are
             # looked at in the order of their cards, so that the solver can tell which one goes.
             order = sorted(order, key=lambda i: bytes(card.index for card in columns[i][: tops[i]]))
         for i in order:
-            column = columns[i]
             height = tops[i]
             if height:
-                card = column[height - 1]
-                onto = _goes_home(card, found, safe_only, card_heights)
-                if onto >= 0:
-                    tops[i] = height - 1
-                    found[onto] += 1
-                    moves.append(Move(Place.column(i), home))
-                    changed = True
+                index = columns[i][height - 1].index
+                if index in wanted:
+                    onto = _goes_home(index, found, safe_only, heights)
+                    if onto >= 0:
+                        tops[i] = height - 1
+                        found[onto] += 1
+                        wanted = _went_home(wanted, index, found, onto, base)
+                        moves.append(column_home[i])
+                        changed = True
         for i, held in enumerate(cells):
             if held is not None:
-                onto = _goes_home(held, found, safe_only, card_heights)
-                if onto >= 0:
-                    cells[i] = None
-                    found[onto] += 1
-                    moves.append(Move(Place.cell(i), home))
-                    changed = True
+                index = held.index
+                if index in wanted:
+                    onto = _goes_home(index, found, safe_only, heights)
+                    if onto >= 0:
+                        cells[i] = None
+                        found[onto] += 1
+                        wanted = _went_home(wanted, index, found, onto, base)
+                        moves.append(cell_home[i])
+                        changed = True
     return moves
+
+
+def _went_home(wanted: set[int], index: int, found: list[int], onto: int, base: int) -> set[int]:
+    """:func:`_next_cards` after card ``index`` went onto foundation ``onto`` (``found`` counts it already)."""
+    if len(found) > 4:
+        return _next_cards(found, base)  # two decks: the other foundation of the suit may want the same card
+    wanted.discard(index)
+    if found[onto] < 13:
+        wanted.add(index - 12 if index % 13 == 12 else index + 1)
+    return wanted
+
+
+def _home_moves(place: Callable[[int], Place], count: int) -> tuple[Move, ...]:
+    """The moves home from the first ``count`` places made by ``place`` (columns or cells)."""
+    return tuple(Move(place(i), _HOME) for i in range(count))
+
+
+def _next_cards(found: list[int], base: int) -> set[int]:
+    """The indices of the cards next for the foundations that hold ``found`` cards (from rank ``base``)."""
+    return {f % 4 * 13 + (base - 1 + height) % 13 for f, height in enumerate(found) if height < 13}
+
+
+# Moves are immutable values: the automatic moves home from the first columns and cells are made once.
+_HOME: Final = Place.foundation()
+_COLUMN_HOME: Final = tuple(Move(Place.column(i), _HOME) for i in range(16))
+_CELL_HOME: Final = tuple(Move(Place.cell(i), _HOME) for i in range(16))
 
 
 #: For each suit (by value), the two suits of the other colour.
 _OTHER_COLOUR: Final = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
 
 
-def _goes_home(card: Card, found: list[int], safe_only: bool, heights: bytes) -> int:
-    """The foundation ``card`` goes onto when it is next there and, under the seed's rule, safe; else -1.
+def _goes_home(index: int, found: list[int], safe_only: bool, heights: bytes) -> int:
+    """The foundation card ``index`` (a :attr:`Card.index`) goes onto when it is next there and safe; else -1.
+
+    Safe, with ``safe_only``, under the seed's rule; otherwise always.
 
     The seed's rule: the first two cards of a foundation (aces and twos)
     always; another card once both foundations of the other colour hold as
     many cards as the one it goes onto (with two decks, all four of them).
     """
-    index = card.index
     suit = index // 13
     height = heights[index]
     if found[suit] == height:

@@ -31,6 +31,13 @@ class PlaceKind(enum.Enum):
     FOUNDATION = "foundation"
 
 
+# An enum member read through its class costs a descriptor call on every use; the rules and the game
+# read these in their inner loops, so they read module constants instead.
+_COLUMN: Final = PlaceKind.COLUMN
+_CELL: Final = PlaceKind.CELL
+_FOUNDATION: Final = PlaceKind.FOUNDATION
+
+
 @frozen
 class Place:
     """A column, a cell or a foundation.
@@ -48,34 +55,34 @@ class Place:
         """Column ``index`` (0-based)."""
         if cls is Place and 0 <= index < _SHARED:
             return _COLUMNS[index]
-        return cls(PlaceKind.COLUMN, index)
+        return cls(_COLUMN, index)
 
     @classmethod
     def cell(cls, index: int) -> Place:
         """Cell ``index`` (0-based)."""
         if cls is Place and 0 <= index < _SHARED:
             return _CELLS[index]
-        return cls(PlaceKind.CELL, index)
+        return cls(_CELL, index)
 
     @classmethod
     def foundation(cls, suit: Suit | None = None) -> Place:
         """The foundation of ``suit``, or "the card's own foundation" when ``suit`` is None."""
         if suit is None and cls is Place:
             return _HOME
-        return cls(PlaceKind.FOUNDATION, None if suit is None else suit.value)
+        return cls(_FOUNDATION, None if suit is None else suit.value)
 
     @property
     def suit(self) -> Suit | None:
         """The suit of a foundation place named with one."""
-        if self.kind is PlaceKind.FOUNDATION and self.index is not None:
+        if self.kind is _FOUNDATION and self.index is not None:
             return Suit(self.index % 4)
         return None
 
     def __str__(self) -> str:
-        if self.kind is PlaceKind.COLUMN:
+        if self.kind is _COLUMN:
             assert self.index is not None
             return str(self.index + 1)
-        if self.kind is PlaceKind.CELL:
+        if self.kind is _CELL:
             assert self.index is not None
             return CELL_LETTERS[self.index]
         suit = self.suit
@@ -83,9 +90,9 @@ class Place:
 
     def describe(self) -> str:
         """The place in words: ``column 3``, ``cell a``, ``the hearts foundation``."""
-        if self.kind is PlaceKind.COLUMN:
+        if self.kind is _COLUMN:
             return f"column {self}"
-        if self.kind is PlaceKind.CELL:
+        if self.kind is _CELL:
             return f"cell {self}"
         suit = self.suit
         return "the foundation" if suit is None else f"the {suit.title} foundation"
@@ -136,7 +143,7 @@ class Move:
     def __attrs_post_init__(self) -> None:
         if self.count < 1:
             raise InvalidMoveError(f"a move carries at least one card, not {self.count}")
-        if self.destination.kind is PlaceKind.FOUNDATION and self.destination.index is not None:
+        if self.destination.kind is _FOUNDATION and self.destination.index is not None:
             raise InvalidMoveError("a move to a foundation is written to h, without a suit")
 
     def __str__(self) -> str:
@@ -173,9 +180,9 @@ class Move:
         if tail:
             raise InvalidMoveError(f"{clipped(raw)} is not a move: unexpected {clipped(tail)} at the end")
         source, destination = Place.parse(source_text), Place.parse(dest_text)
-        if source.kind is PlaceKind.FOUNDATION and source.index is None:
+        if source.kind is _FOUNDATION and source.index is None:
             raise InvalidMoveError(f"{clipped(raw)}: a card taken from a foundation needs its suit after h, like hSa")
-        if destination.kind is PlaceKind.FOUNDATION and destination.index is not None:
+        if destination.kind is _FOUNDATION and destination.index is not None:
             raise InvalidMoveError(f"{clipped(raw)}: a move home is written to h alone, like 5h")
         return cls(source, destination, count)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 from attrs import frozen
 
@@ -12,6 +13,11 @@ from patience.errors import IllegalMoveError, InvalidBoardError
 from patience.moves import Move, Place, PlaceKind
 
 __all__ = ["Position"]
+
+# Enum members read through their class cost a descriptor call each time (see patience.moves).
+_COLUMN: Final = PlaceKind.COLUMN
+_CELL: Final = PlaceKind.CELL
+_FOUNDATION: Final = PlaceKind.FOUNDATION
 
 
 #: For each base rank (index 1-13), each card's height on its foundation: how many cards of its suit
@@ -139,10 +145,10 @@ class Position:
 
     def card_at(self, place: Place) -> Card | None:
         """The movable card at ``place``: a column's top card, a cell's card, a foundation's top card."""
-        if place.kind is PlaceKind.COLUMN:
+        if place.kind is _COLUMN:
             column = self.column(place)
             return column[-1] if column else None
-        if place.kind is PlaceKind.CELL:
+        if place.kind is _CELL:
             return self.cells[self._cell_index(place)]
         if place.index is None or not 0 <= place.index < len(self.foundations):
             return None
@@ -150,7 +156,7 @@ class Position:
 
     def column(self, place: Place) -> tuple[Card, ...]:
         """The cards of a column place, covered card first."""
-        if place.kind is not PlaceKind.COLUMN or place.index is None or not 0 <= place.index < len(self.columns):
+        if place.kind is not _COLUMN or place.index is None or not 0 <= place.index < len(self.columns):
             raise IllegalMoveError(f"there is no {place.describe()} (columns 1 to {len(self.columns)})")
         return self.columns[place.index]
 
@@ -162,16 +168,16 @@ class Position:
 
     def exists(self, place: Place) -> bool:
         """Whether ``place`` is part of this position's table."""
-        if place.kind is PlaceKind.COLUMN:
+        if place.kind is _COLUMN:
             return place.index is not None and 0 <= place.index < len(self.columns)
-        if place.kind is PlaceKind.CELL:
+        if place.kind is _CELL:
             return place.index is not None and 0 <= place.index < len(self.cells)
         return place.index is None or 0 <= place.index < len(self.foundations)
 
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would carry, bottom card first; empty when the source has too few."""
         source = move.source
-        if source.kind is PlaceKind.COLUMN:
+        if source.kind is _COLUMN:
             column = self.column(source)
             return column[-move.count :] if len(column) >= move.count else ()
         card = self.card_at(source)
@@ -187,45 +193,71 @@ class Position:
         """
         text = str(move)
         dest = move.destination
-        if move.count > 1 and dest.kind is PlaceKind.COLUMN and self.exists(dest) and self.column(dest):
+        if move.count > 1 and dest.kind is _COLUMN and self.exists(dest) and self.column(dest):
             return text.partition("v")[0]
         return text
 
     # -- changing ---------------------------------------------------------
     def apply(self, move: Move) -> Position:
         """The position after ``move``, without any rule check beyond "the cards are there"."""
-        cards = self.moving_cards(move)
-        if not cards:
-            raise IllegalMoveError(f"{move}: {move.source.describe()} has no {move.count} card(s) to move")
-        columns = list(self.columns)
-        cells = list(self.cells)
-        foundations = list(self.foundations)
-        source, dest = move.source, move.destination
-        if source.kind is PlaceKind.COLUMN:
-            assert source.index is not None
-            columns[source.index] = columns[source.index][: -move.count]
-        elif source.kind is PlaceKind.CELL:
-            cells[self._cell_index(source)] = None
+        # The game's and the replay's every move: only what changes is copied.
+        source, dest, count = move.source, move.destination, move.count
+        columns = self.columns
+        cells = self.cells
+        foundations = self.foundations
+        new_columns: list[tuple[Card, ...]] | None = None
+        new_cells: list[Card | None] | None = None
+        new_foundations: list[int] | None = None
+        kind, at = source.kind, source.index
+        if kind is _COLUMN:
+            column = self.column(source)
+            size = len(column) - count
+            if size < 0:
+                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+            assert at is not None
+            cards = column[size:]
+            new_columns = list(columns)
+            new_columns[at] = column[:size]
         else:
-            assert source.index is not None
-            foundations[source.index] -= 1
-        if dest.kind is PlaceKind.COLUMN:
-            index = dest.index
-            assert index is not None
+            held = self.card_at(source)
+            if held is None or count != 1:
+                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+            cards = (held,)
+            if kind is _CELL:
+                new_cells = list(cells)
+                new_cells[self._cell_index(source)] = None
+            else:
+                assert at is not None
+                new_foundations = list(foundations)
+                new_foundations[at] -= 1
+        kind, to = dest.kind, dest.index
+        if kind is _COLUMN:
             self.column(dest)
-            columns[index] = columns[index] + cards
-        elif dest.kind is PlaceKind.CELL:
+            assert to is not None
+            if new_columns is None:
+                new_columns = list(columns)
+            new_columns[to] = new_columns[to] + cards
+        elif kind is _CELL:
             index = self._cell_index(dest)
-            if cells[index] is not None:
+            if new_cells is None:
+                new_cells = list(cells)
+            if new_cells[index] is not None:
                 raise IllegalMoveError(f"{move}: {dest.describe()} is not empty")
-            cells[index] = cards[0]
+            new_cells[index] = cards[0]
         else:
             card = cards[0]
             home = self.home_index(card)
             if home is None:
                 raise IllegalMoveError(f"{move}: {card.display} is not next for its foundation")
-            foundations[home] += 1
-        return Position(tuple(columns), tuple(cells), tuple(foundations), self.base)
+            if new_foundations is None:
+                new_foundations = list(foundations)
+            new_foundations[home] += 1
+        return Position(
+            columns if new_columns is None else tuple(new_columns),
+            cells if new_cells is None else tuple(new_cells),
+            foundations if new_foundations is None else tuple(new_foundations),
+            self.base,
+        )
 
     def __str__(self) -> str:
         from patience.board import format_board

@@ -20,6 +20,7 @@ __all__ = ["autoplay", "place", "replay"]
 _FOUNDATION: Final = Place.foundation()
 _COLUMN: Final = PlaceKind.COLUMN
 _TO_FOUNDATION: Final = PlaceKind.FOUNDATION
+_NO_AUTOPLAY: Final = AutoPlay.NONE
 
 
 def replay(rules: Rules, title: str, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...] | str:
@@ -44,11 +45,11 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
         if isinstance(move, str):
             return move
         verdict = check_move(rules, current, move, title)
-        if not verdict:
+        if not verdict.legal:
             return f"solver move {move} refused by the game: {verdict.reason}"
         current = current.apply(move)
         moves.append(move)
-        if policy is AutoPlay.NONE:
+        if policy is _NO_AUTOPLAY:
             continue
         source = move.source
         if move.destination.kind is not _TO_FOUNDATION:
@@ -99,16 +100,71 @@ def autoplay(policy: AutoPlay, position: Position) -> Position | str:
 
 def place(position: Position, step: Step) -> Move | str:
     """The real move of a solver step in ``position`` (see :func:`patience.solver.place_step`), or why there is none."""
+    if len(step) > 3:
+        return _place_two_decks(position, step)
     card, count, dest = step[0], step[1], step[2]
-    # Two decks: the step says which of two columns showing equal cards it means, by their order.
-    two = len(step) > 3
-    source_order, target_order = (step[3], step[4]) if two else (-1, -1)
-    keys = [bytes([c.index for c in column]) for column in position.columns] if two else []
+    # One deck: each card is in one place. The move is named by numbers first and made (once) from them.
+    columns = position.columns
+    source = -1
+    for i, column in enumerate(columns):
+        if len(column) >= count and column[-count].index == card:
+            source = i
+            break
+    else:
+        for i, held in enumerate(position.cells):
+            if held is not None and held.index == card:
+                source = _CELL_CODE + i
+                break
+        else:
+            return f"solver step {step}: card not found where it can move"
+    if dest == HOME:
+        target = _HOME_CODE
+    elif dest == CELL:
+        if None not in position.cells:
+            return f"solver step {step}: no free cell"
+        target = _CELL_CODE + position.cells.index(None)
+    elif dest == EMPTY:
+        if () not in columns:
+            return f"solver step {step}: no empty column"
+        target = columns.index(())
+    else:
+        for i, column in enumerate(columns):
+            if column and column[-1].index == dest:
+                target = i
+                break
+        else:
+            return f"solver step {step}: no column has that card on top"
+    key = (source * 256 + target) * 256 + count
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(_place_of(source), _place_of(target), count)
+    return move
+
+
+#: How :func:`place` numbers places: columns from 0, cells from ``_CELL_CODE``, the foundation ``_HOME_CODE``.
+_CELL_CODE: Final = 100
+_HOME_CODE: Final = 200
+#: Moves are immutable values: each one :func:`place` names is made once, under its number.
+_MOVES: Final[dict[int, Move]] = {}
+
+
+def _place_of(code: int) -> Place:
+    """The place numbered ``code`` (see :data:`_CELL_CODE`)."""
+    if code == _HOME_CODE:
+        return _FOUNDATION
+    return Place.cell(code - _CELL_CODE) if code >= _CELL_CODE else Place.column(code)
+
+
+def _place_two_decks(position: Position, step: Step) -> Move | str:
+    """:func:`place` with two decks, where the step says which of two columns showing equal cards it means."""
+    card, count, dest, source_order, target_order = step[0], step[1], step[2], step[3], step[4]
+    # The columns' order: their cards as bytes of card indices.
+    keys = [bytes([c.index for c in column]) for column in position.columns]
     source: Place | None = None
-    if not (two and source_order < 0):
+    if source_order >= 0:
         for i, column in enumerate(position.columns):
             if len(column) >= count and column[-count].index == card:
-                if source_order >= 0 and sum(1 for key in keys if key < keys[i]) != source_order:
+                if sum(1 for key in keys if key < keys[i]) != source_order:
                     continue
                 source = Place.column(i)
                 break
