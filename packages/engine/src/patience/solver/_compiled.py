@@ -49,6 +49,9 @@ State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 Steps = tuple[Step, ...]
 #: A child: ``(steps, columns, cells, foundations, non-foundation moves it costs)``.
 Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
+#: What the evaluation reads from a column: ``(lowest rank, cards lying on a lower card, sum of 13 - rank,
+#: sum of 13 - rank weighted by the cards above each, cards in the top run)``; ranks count from the base.
+Facts = tuple[int, int, int, int, int]
 #: A move from a column to a cell or an empty column, not made yet: ``(column, cards, CELL or 0, step,
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
@@ -57,6 +60,10 @@ _SUIT: Final = bytes(c // 13 for c in range(52))
 _RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
 _RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
 _ONE: Final = tuple(bytes((c,)) for c in range(52))
+# The steps of one card home, to a cell and to an empty column, made once.
+_HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
+_CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
+_EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
 
 
 def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -193,6 +200,10 @@ class Compiled:
         # home too); elsewhere the search is then not complete and never says "lost".
         self.complete = not rules.foundation_takeback or (build is Build.SAME_SUIT and not rules.wrap)
         self._runs: dict[bytes, int] = {}
+        self._columns: dict[bytes, tuple[int, int, bytes]] = {}
+        self._facts: dict[bytes, Facts] = {b"": (99, 0, 0, 0, 0)}
+        #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
+        self._sorted: dict[bytes, bytes] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -272,6 +283,41 @@ class Compiled:
             self._runs[column] = run
         return run
 
+    def _column(self, column: bytes) -> tuple[int, int, bytes]:
+        """``(top card, run length, the column without its top card)``, kept for :meth:`expand`.
+
+        The column without its top card is one object for every state that shows the column, so
+        the search's lookups of it find its hash computed.
+        """
+        known = self._columns[column] = (column[-1], self.run_length(column), column[:-1])
+        return known
+
+    def _sort(self, cells: bytes) -> bytes:
+        held = self._sorted[cells] = bytes(sorted(cells))
+        return held
+
+    def facts(self, column: bytes) -> Facts:
+        """What the search's evaluation reads from ``column`` (see :data:`Facts`), cached per column.
+
+        Each is the fact of the column without its top card plus what that card adds, so a column
+        the search has not met costs a step from one it has (most moves add or take a few cards).
+        """
+        facts = self._facts.get(column)
+        if facts is None:
+            low, bad, weight, bury, run = self.facts(column[:-1])
+            card = column[-1]
+            rank = self.height[card]
+            if rank > low:
+                bad += 1
+            else:
+                low = rank
+            if run and self.builds[card * 52 + column[-2]]:
+                run += 1
+            else:
+                run = 1
+            facts = self._facts[column] = (low, bad, weight + 13 - rank, bury + weight, run)
+        return facts
+
     # -- moves --------------------------------------------------------------
     def children(
         self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool = True
@@ -316,13 +362,12 @@ class Compiled:
         tops = [-1] * 52
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = i
-        runs = self._runs
+        runs = self._columns
         for i in range(empties, n_cols):
             column = columns[i]
-            top = column[-1]
+            top, run, below = runs.get(column) or self._column(column)
             if found[suit_of[top]] == rank_of[top]:
-                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or self.run_length(column)
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
             if run <= cap and not full:
                 bottom = column[-run]
                 for target in onto[bottom]:
@@ -348,22 +393,21 @@ class Compiled:
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
-                rest = column[:-1]
-                if rest:
-                    exposed = rest[-1]
+                if below:
+                    exposed = below[-1]
                     if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
-                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
-                later.append((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, _CELL_STEP[top], below))
         for card in cells:
             if found[suit_of[card]] == rank_of[card]:
-                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
                 if j >= 0:
                     out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
-                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, _EMPTY_STEP[card]))
         return out, later
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
@@ -410,7 +454,8 @@ class Compiled:
             cost = 0
             exposed = 52  # foundations changed: anything may now go home
         else:
-            cells = bytes(sorted(cells + moving))
+            joined = cells + moving
+            cells = self._sorted.get(joined) or self._sort(joined)
             cost = 1
         # The parent is settled and, unless the move went home, the foundations are as they were:
         # only the card the move uncovers can be new to the automatic or the safe moves home.

@@ -133,19 +133,8 @@ class Penalties:
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet."""
         w = self.weights
-        n = len(column)
-        under = n - self.comp.run_length(column)
-        low = 99
-        bad = 0
-        bury = 0
-        height = self.height
-        for i, card in enumerate(column):
-            rank = height[card]  # the rank counted from the foundations' base
-            if rank > low:
-                bad += 1
-            else:
-                low = rank
-            bury += (n - 1 - i) * (13 - rank)
+        _, bad, _, bury, run = self.comp.facts(column)
+        under = len(column) - run
         return w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
 
 
@@ -158,6 +147,7 @@ class NextPenalties(Penalties):
     def __init__(self, base: Penalties, found: tuple[int, ...], next_card: int, cards: tuple[bytes, ...]) -> None:
         super().__init__(base.weights, base.comp)
         self.base = base
+        self.base_values = base.values
         self.wanted = [cards[f * 13 + count] for f, count in enumerate(found) if count < 13]
         if len(found) > 4:
             # With two decks both foundations of a suit may want the same card: count it once.
@@ -168,7 +158,9 @@ class NextPenalties(Penalties):
 
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet under these foundations."""
-        value = self.base.of(column)
+        value = self.base_values.get(column)
+        if value is None:
+            value = self.base.of(column)
         last = len(column) - 1
         if len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
             for card in self.wanted:
@@ -279,14 +271,20 @@ class Scan:
                     status = Status.SOLVED
                     break
                 if cfound is found:
-                    pen = table.total(ccols)
+                    ctable = table
                 elif wn:
-                    ctable = by_found.get(cfound)
-                    if ctable is None:
-                        ctable = by_found[cfound] = NextPenalties(penalty, cfound, wn, next_cards)
-                    pen = ctable.total(ccols)
+                    known = by_found.get(cfound)
+                    if known is None:
+                        known = by_found[cfound] = NextPenalties(penalty, cfound, wn, next_cards)
+                    ctable = known
                 else:
-                    pen = penalty.total(ccols)
+                    ctable = penalty
+                # Penalties.total inline: one call less a child.
+                cvalues = ctable.values
+                pen = 0
+                for column in ccols:
+                    value = cvalues.get(column)
+                    pen += ctable.of(column) if value is None else value
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ccells) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
@@ -306,14 +304,20 @@ class Scan:
                         base = popped + wd
                     else:
                         base = table.total(cols) - wh * sum(found) + wd * cg + wc * len(cells)
+                    # The table's dict read directly (a method call costs more than the probe it wraps): the
+                    # parent's columns are always there, and a column without its top cards often.
+                    values = table.values
                     for move in deferred:
                         i, count, dest, _, rest = move
                         column = cols[i]
-                        pen = base - table.of(column) + table.of(rest)
+                        value = values.get(column)
+                        pen = base - (table.of(column) if value is None else value)
+                        value = values.get(rest)
+                        pen += table.of(rest) if value is None else value
                         if dest == CELL:
                             pen += wc
                         else:
-                            pen += table.of(column[-count:]) - table.of(b"")
+                            pen += table.of(column[-count:]) - values[b""]
                         into = buckets.get(pen)
                         if into is None:
                             buckets[pen] = [(key, found, cg, move)]
