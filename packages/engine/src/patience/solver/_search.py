@@ -142,9 +142,21 @@ class NextPenalties(Penalties):
     """Column -> its penalty plus ``next_card`` * the cards above the next card of each foundation.
 
     One per foundations tuple (the next cards depend on it); the plain penalty comes from ``base``.
+
+    With one deck a table can start from a ``parent``: the table of foundations that this one's
+    grew from (no foundation holds fewer cards here). A column of a state with these foundations
+    holds none of the cards the parent wanted of a suit that has grown (they are home), so its
+    penalty is the parent's plus the term of the cards newly wanted (``fresh``, most often one).
     """
 
-    def __init__(self, base: Penalties, found: tuple[int, ...], next_card: int, cards: tuple[bytes, ...]) -> None:
+    def __init__(
+        self,
+        base: Penalties,
+        found: tuple[int, ...],
+        next_card: int,
+        cards: tuple[bytes, ...],
+        parent: NextPenalties | None = None,
+    ) -> None:
         super().__init__(base.weights, base.comp)
         self.base = base
         self.base_values = base.values
@@ -155,9 +167,25 @@ class NextPenalties(Penalties):
         self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
         self.values[b""] = base.of(b"")
+        self.found = found
+        self.parent_values: dict[bytes, int] = {}
+        self.fresh: list[bytes] = []
+        if parent is not None:
+            self.parent_values = parent.values
+            before = parent.found
+            self.fresh = [cards[f * 13 + count] for f, count in enumerate(found) if count != before[f] and count < 13]
+        self.found = found
 
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet under these foundations."""
+        value = self.parent_values.get(column)
+        if value is not None:
+            last = len(column) - 1
+            for card in self.fresh:
+                at = column.find(card)
+                if at >= 0:
+                    value += self.next_card * (last - at)
+            return value
         value = self.base_values.get(column)
         if value is None:
             value = self.base.of(column)
@@ -275,7 +303,14 @@ class Scan:
                 elif wn:
                     known = by_found.get(cfound)
                     if known is None:
-                        known = by_found[cfound] = NextPenalties(penalty, cfound, wn, next_cards)
+                        # The state's own table is a NextPenalties here; with one deck the child's grows from it.
+                        known = by_found[cfound] = NextPenalties(
+                            penalty,
+                            cfound,
+                            wn,
+                            next_cards,
+                            table if four and isinstance(table, NextPenalties) else None,
+                        )
                     ctable = known
                 else:
                     ctable = penalty
