@@ -169,6 +169,7 @@ class Compiled:
         self.total = 52 * decks
         self.group_moves = rules.group_moves
         self.empty_rule = rules.empty_columns
+        self.no_empty_moves = rules.empty_columns is EmptyColumns.NONE
         build = rules.build
         #: ``height[card]``: how many cards its foundation holds when it is next there (rank - 1 for an ace base).
         self.height = HEIGHTS[base]
@@ -209,16 +210,20 @@ class Compiled:
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
         policy = self.policy
+        safe = self.safe
         height = self.height
         extra: list[Step] = []
         while True:
-            moved = True
-            while moved:
-                moved = False
-                for i, column in enumerate(columns):
-                    if column:
-                        card = column[-1]
-                        if found[_SUIT[card]] == height[card] and policy(card, found):
+            # A pass that moves nothing leaves the state as it was, so it also finds
+            # the first card (columns in order, then cells) that the safe rule sends home.
+            safe_at = -1
+            safe_card = -1
+            moved = False
+            for i, column in enumerate(columns):
+                if column:
+                    card = column[-1]
+                    if found[_SUIT[card]] == height[card]:
+                        if policy(card, found):
                             found[_SUIT[card]] += 1
                             columns[i] = column = column[:-1]
                             moved = True
@@ -229,32 +234,27 @@ class Compiled:
                                     columns[i] = column = column[:-1]
                                 else:
                                     break
-                for card in tuple(cells):
-                    if found[_SUIT[card]] == height[card] and policy(card, found):
+                        elif safe_card < 0 and not moved and safe(card, found):
+                            safe_at = i
+                            safe_card = card
+            for card in tuple(cells):
+                if found[_SUIT[card]] == height[card]:
+                    if policy(card, found):
                         found[_SUIT[card]] += 1
                         cells.remove(card)
                         moved = True
-            step = self._one_safe(columns, cells, found)
-            if step is None:
+                    elif safe_card < 0 and not moved and safe(card, found):
+                        safe_card = card
+            if moved:
+                continue
+            if safe_card < 0:
                 return extra
-            extra.append(step)
-
-    def _one_safe(self, columns: list[bytes], cells: list[int], found: list[int]) -> Step | None:
-        safe = self.safe
-        height = self.height
-        for i, column in enumerate(columns):
-            if column:
-                card = column[-1]
-                if found[_SUIT[card]] == height[card] and safe(card, found):
-                    found[_SUIT[card]] += 1
-                    columns[i] = column[:-1]
-                    return (card, 1, HOME)
-        for card in cells:
-            if found[_SUIT[card]] == height[card] and safe(card, found):
-                found[_SUIT[card]] += 1
-                cells.remove(card)
-                return (card, 1, HOME)
-        return None
+            found[_SUIT[safe_card]] += 1
+            if safe_at >= 0:
+                columns[safe_at] = columns[safe_at][:-1]
+            else:
+                cells.remove(safe_card)
+            extra.append(_HOME_STEP[safe_card])
 
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
@@ -354,7 +354,7 @@ class Compiled:
             cap = 1
             cap_empty = 1 if empties else 0
         to_empty = self.to_empty
-        if self.empty_rule is EmptyColumns.NONE:
+        if self.no_empty_moves:
             cap_empty = 0
         onto = self.onto
         suit_of, rank_of = _SUIT, self.height
@@ -368,7 +368,7 @@ class Compiled:
             top, run, below = runs.get(column) or self._column(column)
             if found[suit_of[top]] == rank_of[top]:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
-            if run <= cap and not full:
+            if run == 1 or (run <= cap and not full):  # a run of one moves whole in every scan (cap >= 1)
                 bottom = column[-run]
                 for target in onto[bottom]:
                     j = tops[target]
