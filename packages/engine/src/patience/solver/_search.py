@@ -285,35 +285,39 @@ class Scan:
             else:
                 table = penalty
             made, deferred = comp.expand(cols, cells, found, full)
+            # Most children keep the parent's foundations (the very tuple): its count and its table.
+            same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             for steps, ccols, ccells, cfound, cost in made:
                 ckey = (ccols, ccells)
                 seen = len(parents)
                 parents.setdefault(ckey, (key, steps))
                 if len(parents) == seen:
                     continue
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
-                if home == total:
-                    self.path = _trace(parents, ckey)
-                    ranks.clear()
-                    buckets.clear()
-                    status = Status.SOLVED
-                    break
                 if cfound is found:
+                    home = same
                     ctable = table
-                elif wn:
-                    known = by_found.get(cfound)
-                    if known is None:
-                        # The state's own table is a NextPenalties here; with one deck the child's grows from it.
-                        known = by_found[cfound] = NextPenalties(
-                            penalty,
-                            cfound,
-                            wn,
-                            next_cards,
-                            table if four and isinstance(table, NextPenalties) else None,
-                        )
-                    ctable = known
                 else:
-                    ctable = penalty
+                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
+                    if home == total:
+                        self.path = _trace(parents, ckey)
+                        ranks.clear()
+                        buckets.clear()
+                        status = Status.SOLVED
+                        break
+                    if wn:
+                        known = by_found.get(cfound)
+                        if known is None:
+                            # The state's own table is a NextPenalties here; with one deck the child's grows from it.
+                            known = by_found[cfound] = NextPenalties(
+                                penalty,
+                                cfound,
+                                wn,
+                                next_cards,
+                                table if four and isinstance(table, NextPenalties) else None,
+                            )
+                        ctable = known
+                    else:
+                        ctable = penalty
                 # Penalties.total inline: one call less a child.
                 cvalues = ctable.values
                 pen = 0
