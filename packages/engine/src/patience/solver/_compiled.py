@@ -205,6 +205,7 @@ class Compiled:
         self._facts: dict[bytes, Facts] = {b"": (99, 0, 0, 0, 0)}
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
         self._sorted: dict[bytes, bytes] = {}
+        self._wanted: dict[tuple[int, ...], bytes] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -292,6 +293,11 @@ class Compiled:
         known = self._columns[column] = (column[-1], self.run_length(column), column[:-1])
         return known
 
+    def _wanted_of(self, found: tuple[int, ...]) -> bytes:
+        """The cards next for the first foundation of each suit (``found[suit]`` = their height), kept."""
+        wanted = self._wanted[found] = b"".join(self.next_card[s * 13 + found[s]] for s in range(4) if found[s] < 13)
+        return wanted
+
     def _sort(self, cells: bytes) -> bytes:
         held = self._sorted[cells] = bytes(sorted(cells))
         return held
@@ -357,16 +363,19 @@ class Compiled:
         if self.no_empty_moves:
             cap_empty = 0
         onto = self.onto
-        suit_of, rank_of = _SUIT, self.height
         # Which column shows each card on top (-1: none): a list, so a lookup is an index, not a call.
         tops = [-1] * 52
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = i
         runs = self._columns
+        # The cards next for the first foundation of their suit, one lookup for all the tests below.
+        wanted = self._wanted.get(found)
+        if wanted is None:
+            wanted = self._wanted_of(found)
         for i in range(empties, n_cols):
             column = columns[i]
             top, run, below = runs.get(column) or self._column(column)
-            if found[suit_of[top]] == rank_of[top]:
+            if top in wanted:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
             if run == 1 or (run <= cap and not full):  # a run of one moves whole in every scan (cap >= 1)
                 bottom = column[-run]
@@ -388,19 +397,19 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                        if exposed in wanted and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 if below:
                     exposed = below[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                    if exposed in wanted and self.uncovers_home(exposed, found):
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
                 later.append((i, 1, CELL, _CELL_STEP[top], below))
         for card in cells:
-            if found[suit_of[card]] == rank_of[card]:
+            if card in wanted:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
