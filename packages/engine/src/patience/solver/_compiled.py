@@ -457,27 +457,26 @@ class Compiled:
             cols[dest] += moving
             cost = 1
         elif dest == HOME:
+            # The foundations change, so anything may now go home: settle at once.
             home = list(found)
             home[_SUIT[moving[0]]] += 1  # a suit's second foundation is CompiledTwoDecks's business
-            found = tuple(home)
-            cost = 0
-            exposed = 52  # foundations changed: anything may now go home
+            held = list(cells)
+            extra = self.settle(cols, held, home)
+            cols.sort()
+            # Settling only takes cards from the cells, so they stay sorted.
+            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), 0
         else:
             joined = cells + moving
             cells = self._sorted.get(joined) or self._sort(joined)
             cost = 1
-        # The parent is settled and, unless the move went home, the foundations are as they were:
-        # only the card the move uncovers can be new to the automatic or the safe moves home.
-        if exposed == 52 or (
-            exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found)
-        ):
+        # The parent is settled and the foundations are as they were: only the card the move
+        # uncovers can be new to the automatic or the safe moves home.
+        if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
             held = list(cells)
             home = list(found)
             extra = self.settle(cols, held, home)
-            cells = bytes(sorted(held))
-            found = tuple(home)
             cols.sort()
-            return ((step, *extra) if extra else (step,)), tuple(cols), cells, found, cost
+            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), cost
         cols.sort()
         return (step,), tuple(cols), cells, found, cost
 
