@@ -294,8 +294,12 @@ class Compiled:
         return known
 
     def _wanted_of(self, found: tuple[int, ...]) -> bytes:
-        """The cards next for the first foundation of each suit (``found[suit]`` = their height), kept."""
-        wanted = self._wanted[found] = b"".join(self.next_card[s * 13 + found[s]] for s in range(4) if found[s] < 13)
+        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations."""
+        flags = bytearray(52)
+        for suit in range(4):
+            if found[suit] < 13:
+                flags[self.next_card[suit * 13 + found[suit]][0]] = 1
+        wanted = self._wanted[found] = bytes(flags)
         return wanted
 
     def _sort(self, cells: bytes) -> bytes:
@@ -368,14 +372,14 @@ class Compiled:
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = i
         runs = self._columns
-        # The cards next for the first foundation of their suit, one lookup for all the tests below.
+        # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
         wanted = self._wanted.get(found)
         if wanted is None:
             wanted = self._wanted_of(found)
         for i in range(empties, n_cols):
             column = columns[i]
             top, run, below = runs.get(column) or self._column(column)
-            if top in wanted:
+            if wanted[top]:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
             if run == 1 or (run <= cap and not full):  # a run of one moves whole in every scan (cap >= 1)
                 bottom = column[-run]
@@ -397,19 +401,19 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if exposed in wanted and self.uncovers_home(exposed, found):
+                        if wanted[exposed] and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
                 if below:
                     exposed = below[-1]
-                    if exposed in wanted and self.uncovers_home(exposed, found):
+                    if wanted[exposed] and self.uncovers_home(exposed, found):
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
                 later.append((i, 1, CELL, _CELL_STEP[top], below))
         for card in cells:
-            if card in wanted:
+            if wanted[card]:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
