@@ -2,24 +2,35 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/solver.py freecell --range 1-32000 --jobs 1
+    .venv/bin/python bench/solver.py freecell --range 1-32000
     .venv/bin/python bench/solver.py eight-off --cells 8 --range 1-1000
     .venv/bin/python bench/solver.py hint --range 1-100
     .venv/bin/python bench/solver.py all --quick        # small ranges of everything, a minute or two
 
+Issue 13's whole measurement in one run (FreeCell 1-32,000 and Eight Off with
+8, 4 and 2 cells on 1-1,000; the compiled build, the pure Python build and
+fc-solve; every range three times, medians reported), after ``python3
+tasks.py setup --compiled``::
+
+    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both --repeat 3 > solver-bench.md
+
 ``freecell``: Microsoft deals with 4 cells. This solver runs in-process, one
 deal after another (``--jobs N`` spreads them over N processes; times are
-still the sum of per-deal times, i.e. one core's worth). fc-solve runs
-``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times for
-its total time (one process, one core; the median run counts), and
-``fc-solve -l lg -m -snx`` once per deal for its verdicts and solution
-lengths. Lengths count moves not to a
-foundation; a run moved as one action is one move on both sides.
+still the sum of per-deal CPU times, i.e. one core's worth). fc-solve runs
+``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times (or
+``--repeat`` times if more) for its total time: one process, one core, timed
+in CPU time (user + system, the same measure as this solver's) and in wall
+time, the median run of each; the time ratio is taken from CPU times. Then
+``fc-solve -l lg -m -snx`` once per deal gives its verdicts and solution
+lengths, ``--jobs`` processes at a time (default: one per core; these runs are
+not timed). Lengths count moves not to a foundation; a run moved as one
+action is one move on both sides.
 
 ``eight-off``: verdicts side by side with ``fc-solve --game eight_off
---freecells-num N`` (no ``-l lg``: that preset resets the empty-column rule).
-fc-solve caps runs at cells + 1 in kings-only games where we allow
-``(free + 1) * 2^empty``, so this solver may win deals fc-solve cannot.
+--freecells-num N -mi 2000000`` (no ``-l lg``: that preset resets the
+empty-column rule), run as FreeCell's per-deal runs are. fc-solve caps runs
+at cells + 1 in kings-only games where we allow ``(free + 1) * 2^empty``, so
+this solver may win deals fc-solve cannot.
 
 ``hint``: plays half of a solution of each FreeCell deal, then times
 :func:`patience.solver.hint` from a fresh game object (no remembered plan).
@@ -28,6 +39,12 @@ fc-solve caps runs at cells + 1 in kings-only games where we allow
 --compiled``) also runs this solver from its pure Python sources, in a child
 process with ``PATIENCE_COMPILED=0``, and puts the two builds side by side
 (and checks that they agree on every verdict, length and position count).
+
+``--repeat N`` runs this solver (each build, alternating) N times over each
+FreeCell and Eight Off range, prints every run's total and the median, takes
+the ratios from the medians, and checks that every run gave the same
+verdicts, lengths and positions expanded. The per-deal figures (and
+``--save``) come from the run whose total is the median.
 
 Prints a Markdown table. Other processes on the machine (it has 2 cores and
 is shared) affect the times: compare the two columns of one run, not runs.
@@ -47,6 +64,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from patience import Game, PlaceKind, deal_position, format_board, get_variant
@@ -98,17 +118,18 @@ def run_pure(name: str, cells: int, deals: range, jobs: int, limit: float) -> li
 
 def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
     work = [(name, deal, cells, limit) for deal in deals]
-    results = []
-    iterator: Iterator[Row]
     if jobs == 1:
-        iterator = map(ours_one, work)
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        iterator = pool.imap(ours_one, work, chunksize=8)
+        return collect(map(ours_one, work), len(work))
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return collect(pool.imap(ours_one, work, chunksize=8), len(work))
+
+
+def collect(iterator: Iterator[Row], count: int) -> list[Row]:
+    results = []
     for n, row in enumerate(iterator, start=1):
         results.append(row)
         if n % 500 == 0:
-            print(f"  ours: {n}/{len(work)}", file=sys.stderr, flush=True)
+            print(f"  ours: {n}/{count}", file=sys.stderr, flush=True)
     return results
 
 
@@ -133,15 +154,40 @@ def fc_one(board: str, args: list[str]) -> tuple[str, int]:
     return "unknown", 0
 
 
-#: fc-solve's range run is short (seconds), so one slow moment moves it: it is timed this many times.
+def fc_verdicts(boards: list[str], args: list[str], workers: int) -> tuple[list[tuple[str, int]], float]:
+    """:func:`fc_one` on every board, ``workers`` fc-solve processes at a time, and the wall time it took.
+
+    Threads are enough: each one only waits for its fc-solve process. The rows come back in the boards' order.
+    """
+    started = time.perf_counter()
+    rows: list[tuple[str, int]] = []
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for n, row in enumerate(pool.map(partial(fc_one, args=args), boards), start=1):
+            rows.append(row)
+            if n % 2000 == 0:
+                print(f"  fc-solve: {n}/{len(boards)}", file=sys.stderr, flush=True)
+    return rows, time.perf_counter() - started
+
+
+#: fc-solve's range run is short (seconds), so one slow moment moves it: it is timed at least this many times.
 FC_RUNS = 3
 
 
-def fc_range_time(deals: range) -> tuple[float, float, list[float]] | None:
-    """Wall time of fc-solve -l lg over ``deals`` in one process (the median of :data:`FC_RUNS` runs),
-    its peak memory in MiB, and every run's time.
+@dataclass
+class FcTiming:
+    """fc-solve's range runs over the deals: each run's CPU time (user + system) and wall time, in seconds."""
 
-    The peak comes from GNU time when it is there: a child forked from this (large) process would
+    cpu: list[float]
+    wall: list[float]
+    peak_mib: float
+
+
+def fc_range_time(deals: range, runs: int) -> FcTiming | None:
+    """Time ``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` (one process, one core) ``runs`` times.
+
+    The CPU time is the child's user + system time (this process's ``RUSAGE_CHILDREN`` before and after: nothing
+    else runs meanwhile), which a loaded machine moves far less than the wall time; the solver here is timed in CPU
+    time too. The peak memory comes from GNU time when it is there: a child forked from this (large) process would
     report this process's size as its own peak.
     """
     if FC_RANGE is None:
@@ -150,16 +196,20 @@ def fc_range_time(deals: range) -> tuple[float, float, list[float]] | None:
     gnu_time = Path("/usr/bin/time")
     if gnu_time.exists():
         command = [str(gnu_time), "-f", "PEAK_KIB=%M", *command]
-    times: list[float] = []
-    peak = float("nan")
-    for _ in range(FC_RUNS):
+    timing = FcTiming([], [], float("nan"))
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - started)
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+        timing.wall.append(time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        timing.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        if done.returncode != 0:
+            print(f"  fc-solve's range run exited with {done.returncode}: {done.stderr[-300:]}", file=sys.stderr)
         match = re.search(r"PEAK_KIB=(\d+)", done.stderr)
         if match:
-            peak = int(match.group(1)) / 1024
-    return statistics.median(times), peak, times
+            timing.peak_mib = int(match.group(1)) / 1024
+    return timing
 
 
 def pct(values: list[int], q: float) -> str:
@@ -173,70 +223,147 @@ def peak_mib(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
-def bench_freecell(deals: range, jobs: int, limit: float, save: str | None = None, both: bool = False) -> None:
+def total(rows: list[Row]) -> float:
+    """One run's time: the sum of its deals' CPU times (one core's worth)."""
+    return sum(row[3] for row in rows)
+
+
+def median_run(runs: list[list[Row]]) -> list[Row]:
+    """The run whose total is the median (the lower middle one of an even number)."""
+    return sorted(runs, key=total)[(len(runs) - 1) // 2]
+
+
+def fmt_seconds(value: float) -> str:
+    """Seconds to two decimals under 10 s, one above."""
+    return f"{value:.2f}" if value < 10 else f"{value:.1f}"
+
+
+def seconds_text(values: list[float]) -> str:
+    """The median of ``values``, with every value when there are several."""
+    if len(values) == 1:
+        return fmt_seconds(values[0])
+    return f"{fmt_seconds(statistics.median(values))} (median of {', '.join(fmt_seconds(v) for v in values)})"
+
+
+def same_search(runs: list[list[Row]]) -> str:
+    """``yes`` when every run gave the same verdict, length and positions expanded on every deal, else the first
+    deal where they differ."""
+    first = [(r[0], r[1], r[2], r[4]) for r in runs[0]]
+    for run in runs[1:]:
+        other = [(r[0], r[1], r[2], r[4]) for r in run]
+        if other != first:
+            deal = next((a[0] for a, b in zip(first, other, strict=False) if a != b), "?")
+            return f"NO (first at deal {deal})"
+    return "yes"
+
+
+@dataclass
+class Options:
+    """The command line's settings that every part of the benchmark uses."""
+
+    jobs: int
+    fc_workers: int
+    limit: float
+    repeat: int
+    both: bool
+
+
+@dataclass
+class Runs:
+    """This solver's runs over one range: each run's rows and wall time, and the pure build's runs if asked."""
+
+    ours: list[list[Row]]
+    walls: list[float]
+    pure: list[list[Row]]
+
+
+def run_repeated(name: str, cells: int, deals: range, options: Options) -> Runs:
+    """:func:`run_ours` (and :func:`run_pure` with both builds) ``options.repeat`` times, the builds alternating
+    so that a change in the machine's load falls on both."""
+    runs = Runs([], [], [])
+    for n in range(1, options.repeat + 1):
+        if options.repeat > 1:
+            print(f"  run {n}/{options.repeat}", file=sys.stderr, flush=True)
+        started = time.perf_counter()
+        runs.ours.append(run_ours(name, cells, deals, options.jobs, options.limit))
+        runs.walls.append(time.perf_counter() - started)
+        if options.both:
+            runs.pure.append(run_pure(name, cells, deals, options.jobs, options.limit))
+    return runs
+
+
+def bench_freecell(deals: range, options: Options, save: str | None = None) -> None:
     print(f"## FreeCell, 4 cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
-    wall = time.perf_counter()
-    ours = run_ours("freecell", 4, deals, jobs, limit)
-    wall = time.perf_counter() - wall
-    pure: list[Row] = []
-    if both:
-        pure = run_pure("freecell", 4, deals, jobs, limit)
-    ours_peak = peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN)
+    runs = run_repeated("freecell", 4, deals, options)
+    ours_peak = peak_mib(resource.RUSAGE_SELF if options.jobs == 1 else resource.RUSAGE_CHILDREN)
+    ours = median_run(runs.ours)
     if save is not None:
         with open(save, "w", encoding="utf-8") as handle:
             handle.write("deal,result,length,cpu_seconds,positions\n")
             handle.writelines(f"{d},{r},{n},{t:.4f},{p}\n" for d, r, n, t, p in ours)
-    measured = fc_range_time(deals)
-    fc_time, fc_peak, fc_times = measured if measured is not None else (None, float("nan"), [])
+    timing = fc_range_time(deals, max(FC_RUNS, options.repeat))
+    fc_cpu = statistics.median(timing.cpu) if timing else None
     fc_rows: list[tuple[str, int]] = []
+    fc_seconds = 0.0
     if FC_SOLVE is not None:
         variant = get_variant("freecell")
-        for n, deal in enumerate(deals, start=1):
-            fc_rows.append(fc_one(format_board(deal_position(variant, deal, 4)), ["-l", "lg"]))
-            if n % 2000 == 0:
-                print(f"  fc-solve: {n}/{len(deals)}", file=sys.stderr, flush=True)
+        boards = [format_board(deal_position(variant, deal, 4)) for deal in deals]
+        fc_rows, fc_seconds = fc_verdicts(boards, ["-l", "lg"], options.fc_workers)
     our_len = [row[2] for row in ours if row[1] == "solved"]
     fc_len = [length for verdict, length in fc_rows if verdict == "solved"]
     lost = [row[0] for row in ours if row[1] == "unsolvable"]
     unknown = [row[0] for row in ours if row[1] == "unknown"]
     fc_lost = [deal for deal, row in zip(deals, fc_rows, strict=False) if row[0] != "solved"]
+    totals = [total(run) for run in runs.ours]
+    ours_median = statistics.median(totals)
     print(f"| | patience ({build_name()}) | fc-solve -l lg |")
     print("| --- | --- | --- |")
     print(f"| deals solved | {len(our_len)} | {len(fc_len) if fc_rows else '-'} |")
     print(f"| proved lost | {len(lost)} {lost[:5]} | not won: {len(fc_lost)} {fc_lost[:5]} |")
     print(f"| undecided | {len(unknown)} {unknown[:5]} | - |")
-    total = sum(row[3] for row in ours)
-    runs = f" (median of {', '.join(f'{t:.1f}' for t in fc_times)})" if len(fc_times) > 1 else ""
-    print(f"| total time, one core (s) | {total:.1f} (wall {wall:.1f} with {jobs} job(s)) | {fc_time or 0:.1f}{runs} |")
-    ratio = f"{total / fc_time:.1f}x" if fc_time else "-"
-    print(f"| time ratio | {ratio} | 1x |")
-    print(f"| mean / max time a deal (s) | {total / len(ours):.3f} / {max(row[3] for row in ours):.2f} | - |")
+    fc_cpu_text = seconds_text(timing.cpu) if timing else "-"
+    print(f"| total CPU time, one core (s) | {seconds_text(totals)} | {fc_cpu_text} |")
+    jobs = f"{options.jobs} job(s)"
+    print(f"| wall time (s) | {seconds_text(runs.walls)}, {jobs} | {seconds_text(timing.wall) if timing else '-'} |")
+    ratio = f"{ours_median / fc_cpu:.1f}x" if fc_cpu else "-"
+    print(f"| time ratio (CPU, medians) | **{ratio}** | 1x |")
+    if len(runs.ours) > 1:
+        print(f"| same verdicts, lengths and positions in all {len(runs.ours)} runs | {same_search(runs.ours)} | - |")
+    print(f"| mean / max time a deal (s) | {total(ours) / len(ours):.3f} / {max(row[3] for row in ours):.2f} | - |")
     print(f"| median positions a deal | {statistics.median(row[4] for row in ours):.0f} | - |")
     print(f"| median solution length | {pct(our_len, 0.5)} | {pct(fc_len, 0.5)} |")
     print(f"| 90th percentile length | {pct(our_len, 0.9)} | {pct(fc_len, 0.9)} |")
     mean_ours = f"{statistics.mean(our_len):.1f}" if our_len else "-"
     mean_fc = f"{statistics.mean(fc_len):.1f}" if fc_len else "-"
     print(f"| mean solution length | {mean_ours} | {mean_fc} |")
+    fc_peak = timing.peak_mib if timing else float("nan")
     print(f"| peak memory (MiB) | {ours_peak:.0f} (whole Python process) | {fc_peak:.0f} (range solver) |")
-    if pure:
-        pure_total = sum(row[3] for row in pure)
-        same = [(r[0], r[1], r[2], r[4]) for r in pure] == [(r[0], r[1], r[2], r[4]) for r in ours]
-        pure_ratio = f"{pure_total / fc_time:.1f}x" if fc_time else "-"
-        print(f"| pure Python build: total time, one core (s) | {pure_total:.1f} ({pure_ratio} fc-solve) | - |")
-        print(f"| {build_name()} build's speed-up over pure Python | {pure_total / total:.2f}x | - |")
-        print(f"| both builds: same verdicts, lengths and positions | {'yes' if same else 'NO'} | - |")
+    if fc_rows:
+        workers = f"{len(fc_rows)} processes, {options.fc_workers} at a time"
+        print(f"| per-deal verdict runs, wall (s) | - | {fmt_seconds(fc_seconds)} ({workers}) |")
+    if runs.pure:
+        pure_totals = [total(run) for run in runs.pure]
+        pure_median = statistics.median(pure_totals)
+        pure_ratio = f"{pure_median / fc_cpu:.1f}x" if fc_cpu else "-"
+        print(f"| pure Python build: total CPU time, one core (s) | {seconds_text(pure_totals)} | - |")
+        print(f"| pure Python build: time ratio (CPU, medians) | **{pure_ratio}** | 1x |")
+        print(f"| {build_name()} build's speed-up over pure Python | {pure_median / ours_median:.2f}x | - |")
+        agree = same_search(runs.ours + runs.pure)
+        print(f"| both builds: same verdicts, lengths and positions (every run) | {agree} | - |")
     print(flush=True)
 
 
-def bench_eight_off(cells: int, deals: range, jobs: int, limit: float, both: bool = False) -> None:
+def bench_eight_off(cells: int, deals: range, options: Options) -> None:
     print(f"## Eight Off, {cells} cells, deals {deals.start}-{deals.stop - 1}\n", flush=True)
-    ours = run_ours("eight-off", cells, deals, jobs, limit)
-    pure = run_pure("eight-off", cells, deals, jobs, limit) if both else []
+    runs = run_repeated("eight-off", cells, deals, options)
+    ours = median_run(runs.ours)
     variant = get_variant("eight-off")
-    fc_rows = []
+    fc_rows: list[tuple[str, int]] = []
+    fc_seconds = 0.0
     if FC_SOLVE is not None:
         args = ["--game", "eight_off", "--freecells-num", str(cells), "-mi", "2000000"]
-        fc_rows = [fc_one(format_board(deal_position(variant, deal, cells)), args) for deal in deals]
+        boards = [format_board(deal_position(variant, deal, cells)) for deal in deals]
+        fc_rows, fc_seconds = fc_verdicts(boards, args, options.fc_workers)
     table: dict[tuple[str, str], int] = {}
     disagree = []
     for row, fc in zip(ours, fc_rows or [("-", 0)] * len(ours), strict=True):
@@ -248,16 +375,19 @@ def bench_eight_off(cells: int, deals: range, jobs: int, limit: float, both: boo
     for ours_verdict in ("solved", "unsolvable", "unknown"):
         counts = [str(table.get((ours_verdict, fc), 0)) for fc in ("solved", "unsolvable", "unknown")]
         print(f"| {ours_verdict} | " + " | ".join(counts) + " |")
-    total = sum(row[3] for row in ours)
-    print(
-        f"\nfc-solve wins that patience does not: {disagree or 'none'}; patience ({build_name()}) total {total:.1f} s"
-    )
-    if pure:
-        pure_total = sum(row[3] for row in pure)
-        same = [(r[0], r[1], r[2], r[4]) for r in pure] == [(r[0], r[1], r[2], r[4]) for r in ours]
+    totals = [total(run) for run in runs.ours]
+    print(f"\nfc-solve wins that patience does not: {disagree or 'none'}")
+    if fc_rows:
+        print(f"fc-solve's per-deal runs: {fmt_seconds(fc_seconds)} s wall, {options.fc_workers} at a time")
+    print(f"patience ({build_name()}): total CPU time {seconds_text(totals)} s")
+    if len(runs.ours) > 1:
+        print(f"same verdicts, lengths and positions in all {len(runs.ours)} runs: {same_search(runs.ours)}")
+    if runs.pure:
+        pure_totals = [total(run) for run in runs.pure]
+        speed_up = statistics.median(pure_totals) / statistics.median(totals)
         print(
-            f"pure Python build: total {pure_total:.1f} s ({pure_total / total:.2f}x the {build_name()} build's);"
-            f" same verdicts, lengths and positions: {'yes' if same else 'NO'}"
+            f"pure Python build: total CPU time {seconds_text(pure_totals)} s ({speed_up:.2f}x the {build_name()}"
+            f" build's); same verdicts, lengths and positions (every run): {same_search(runs.ours + runs.pure)}"
         )
     print(flush=True)
 
@@ -297,31 +427,43 @@ def main() -> None:
     )
     parser.add_argument("--range", default=None, help="deals, like 1-32000 (defaults: see --quick)")
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for this solver (default 1)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes for this solver (default 1); also fc-solve's per-deal runs at a time (default: the cores)",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="runs of this solver over each range (default 1)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds a deal for this solver")
     parser.add_argument("--quick", action="store_true", help="small ranges: 1-1000 FreeCell, 1-100 the rest")
     parser.add_argument("--save", default=None, help="write this solver's per-deal FreeCell results to this CSV")
     args = parser.parse_args()
+    jobs = args.jobs or 1
     if args.what == "rows":
-        for deal, verdict, length, seconds, positions in run_ours(
-            args.variant, args.cells or 4, parse_range(args.range), args.jobs, args.time_limit
-        ):
+        rows = run_ours(args.variant, args.cells or 4, parse_range(args.range), jobs, args.time_limit)
+        for deal, verdict, length, seconds, positions in rows:
             print(f"{deal},{verdict},{length},{seconds:.6f},{positions}", flush=True)
         return
+    if (args.jobs is not None and args.jobs < 1) or args.repeat < 1:
+        sys.exit("--jobs and --repeat must be at least 1")
     both = args.builds == "both"
     if both and build_name() == "pure":
         sys.exit("--builds both: set up the compiled build first (python3 tasks.py setup --compiled)")
-    print(f"Build: {build_name()}{' and pure Python' if both else ''}")
+    options = Options(jobs, args.jobs or os.cpu_count() or 1, args.time_limit, args.repeat, both)
+    started = time.perf_counter()
+    print(f"Build: {build_name()}{' and pure Python' if both else ''}; each range {args.repeat} time(s)")
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
         deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
-        bench_freecell(deals, args.jobs, args.time_limit, args.save, both)
+        bench_freecell(deals, options, args.save)
     if args.what in ("eight-off", "all"):
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:
-            bench_eight_off(cells, deals, args.jobs, args.time_limit, both)
+            bench_eight_off(cells, deals, options)
     if args.what in ("hint", "all"):
         bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"Whole run: {time.perf_counter() - started:.0f} s wall; load average at the end {load}")
 
 
 if __name__ == "__main__":
