@@ -49,9 +49,6 @@ State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 Steps = tuple[Step, ...]
 #: A child: ``(steps, columns, cells, foundations, non-foundation moves it costs)``.
 Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
-#: What the evaluation reads from a column: ``(lowest rank, cards lying on a lower card, sum of 13 - rank,
-#: sum of 13 - rank weighted by the cards above each, cards in the top run)``; ranks count from the base.
-Facts = tuple[int, int, int, int, int]
 #: A move from a column to a cell or an empty column, not made yet: ``(column, cards, CELL or 0, step,
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
@@ -202,7 +199,6 @@ class Compiled:
         self.complete = not rules.foundation_takeback or (build is Build.SAME_SUIT and not rules.wrap)
         self._runs: dict[bytes, int] = {}
         self._columns: dict[bytes, tuple[int, int, bytes]] = {}
-        self._facts: dict[bytes, Facts] = {b"": (99, 0, 0, 0, 0)}
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
         self._sorted: dict[bytes, bytes] = {}
         self._wanted: dict[tuple[int, ...], bytes] = {}
@@ -305,28 +301,6 @@ class Compiled:
     def _sort(self, cells: bytes) -> bytes:
         held = self._sorted[cells] = bytes(sorted(cells))
         return held
-
-    def facts(self, column: bytes) -> Facts:
-        """What the search's evaluation reads from ``column`` (see :data:`Facts`), cached per column.
-
-        Each is the fact of the column without its top card plus what that card adds, so a column
-        the search has not met costs a step from one it has (most moves add or take a few cards).
-        """
-        facts = self._facts.get(column)
-        if facts is None:
-            low, bad, weight, bury, run = self.facts(column[:-1])
-            card = column[-1]
-            rank = self.height[card]
-            if rank > low:
-                bad += 1
-            else:
-                low = rank
-            if run and self.builds[card * 52 + column[-2]]:
-                run += 1
-            else:
-                run = 1
-            facts = self._facts[column] = (low, bad, weight + 13 - rank, bury + weight, run)
-        return facts
 
     # -- moves --------------------------------------------------------------
     def children(

@@ -133,8 +133,19 @@ class Penalties:
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet."""
         w = self.weights
-        _, bad, _, bury, run = self.comp.facts(column)
-        under = len(column) - run
+        n = len(column)
+        under = n - self.comp.run_length(column)
+        low = 99
+        bad = 0
+        bury = 0
+        height = self.height
+        for i, card in enumerate(column):
+            rank = height[card]  # the rank counted from the foundations' base
+            if rank > low:
+                bad += 1
+            else:
+                low = rank
+            bury += (n - 1 - i) * (13 - rank)
         return w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
 
 
