@@ -355,12 +355,14 @@ class Compiled:
             top, run, below = runs.get(column) or self._column(column)
             if wanted[top]:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
-            if run == 1 or (run <= cap and not full):  # a run of one moves whole in every scan (cap >= 1)
-                bottom = column[-run]
+            if run == 1 or cap == 1 or (run <= cap and not full):
+                # One move from this column: the whole run (meta-moves) or its top card (cap >= 1 always).
+                k = run if run <= cap else 1
+                bottom = column[-k]
                 for target in onto[bottom]:
                     j = tops[target]
                     if j >= 0:
-                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
