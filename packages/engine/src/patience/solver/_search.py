@@ -185,7 +185,6 @@ class NextPenalties(Penalties):
             self.parent_values = parent.values
             before = parent.found
             self.fresh = [cards[f * 13 + count] for f, count in enumerate(found) if count != before[f] and count < 13]
-        self.found = found
 
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet under these foundations."""
