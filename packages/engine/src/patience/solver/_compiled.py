@@ -57,6 +57,10 @@ _SUIT: Final = bytes(c // 13 for c in range(52))
 _RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
 _RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
 _ONE: Final = tuple(bytes((c,)) for c in range(52))
+# The steps of one card home, to a cell and to an empty column, made once.
+_HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
+_CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
+_EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
 
 
 def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -162,6 +166,7 @@ class Compiled:
         self.total = 52 * decks
         self.group_moves = rules.group_moves
         self.empty_rule = rules.empty_columns
+        self.no_empty_moves = rules.empty_columns is EmptyColumns.NONE
         build = rules.build
         #: ``height[card]``: how many cards its foundation holds when it is next there (rank - 1 for an ace base).
         self.height = HEIGHTS[base]
@@ -193,21 +198,29 @@ class Compiled:
         # home too); elsewhere the search is then not complete and never says "lost".
         self.complete = not rules.foundation_takeback or (build is Build.SAME_SUIT and not rules.wrap)
         self._runs: dict[bytes, int] = {}
+        self._columns: dict[bytes, tuple[int, int, bytes]] = {}
+        #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
+        self._sorted: dict[bytes, bytes] = {}
+        self._wanted: dict[tuple[int, ...], bytes] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
         policy = self.policy
+        safe = self.safe
         height = self.height
         extra: list[Step] = []
         while True:
-            moved = True
-            while moved:
-                moved = False
-                for i, column in enumerate(columns):
-                    if column:
-                        card = column[-1]
-                        if found[_SUIT[card]] == height[card] and policy(card, found):
+            # A pass that moves nothing leaves the state as it was, so it also finds
+            # the first card (columns in order, then cells) that the safe rule sends home.
+            safe_at = -1
+            safe_card = -1
+            moved = False
+            for i, column in enumerate(columns):
+                if column:
+                    card = column[-1]
+                    if found[_SUIT[card]] == height[card]:
+                        if policy(card, found):
                             found[_SUIT[card]] += 1
                             columns[i] = column = column[:-1]
                             moved = True
@@ -218,32 +231,27 @@ class Compiled:
                                     columns[i] = column = column[:-1]
                                 else:
                                     break
-                for card in tuple(cells):
-                    if found[_SUIT[card]] == height[card] and policy(card, found):
+                        elif safe_card < 0 and not moved and safe(card, found):
+                            safe_at = i
+                            safe_card = card
+            for card in tuple(cells):
+                if found[_SUIT[card]] == height[card]:
+                    if policy(card, found):
                         found[_SUIT[card]] += 1
                         cells.remove(card)
                         moved = True
-            step = self._one_safe(columns, cells, found)
-            if step is None:
+                    elif safe_card < 0 and not moved and safe(card, found):
+                        safe_card = card
+            if moved:
+                continue
+            if safe_card < 0:
                 return extra
-            extra.append(step)
-
-    def _one_safe(self, columns: list[bytes], cells: list[int], found: list[int]) -> Step | None:
-        safe = self.safe
-        height = self.height
-        for i, column in enumerate(columns):
-            if column:
-                card = column[-1]
-                if found[_SUIT[card]] == height[card] and safe(card, found):
-                    found[_SUIT[card]] += 1
-                    columns[i] = column[:-1]
-                    return (card, 1, HOME)
-        for card in cells:
-            if found[_SUIT[card]] == height[card] and safe(card, found):
-                found[_SUIT[card]] += 1
-                cells.remove(card)
-                return (card, 1, HOME)
-        return None
+            found[_SUIT[safe_card]] += 1
+            if safe_at >= 0:
+                columns[safe_at] = columns[safe_at][:-1]
+            else:
+                cells.remove(safe_card)
+            extra.append(_HOME_STEP[safe_card])
 
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
@@ -271,6 +279,28 @@ class Compiled:
                 run += 1
             self._runs[column] = run
         return run
+
+    def _column(self, column: bytes) -> tuple[int, int, bytes]:
+        """``(top card, run length, the column without its top card)``, kept for :meth:`expand`.
+
+        The column without its top card is one object for every state that shows the column, so
+        the search's lookups of it find its hash computed.
+        """
+        known = self._columns[column] = (column[-1], self.run_length(column), column[:-1])
+        return known
+
+    def _wanted_of(self, found: tuple[int, ...]) -> bytes:
+        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations."""
+        flags = bytearray(52)
+        for suit in range(4):
+            if found[suit] < 13:
+                flags[self.next_card[suit * 13 + found[suit]][0]] = 1
+        wanted = self._wanted[found] = bytes(flags)
+        return wanted
+
+    def _sort(self, cells: bytes) -> bytes:
+        held = self._sorted[cells] = bytes(sorted(cells))
+        return held
 
     # -- moves --------------------------------------------------------------
     def children(
@@ -308,27 +338,31 @@ class Compiled:
             cap = 1
             cap_empty = 1 if empties else 0
         to_empty = self.to_empty
-        if self.empty_rule is EmptyColumns.NONE:
+        if self.no_empty_moves:
             cap_empty = 0
         onto = self.onto
-        suit_of, rank_of = _SUIT, self.height
         # Which column shows each card on top (-1: none): a list, so a lookup is an index, not a call.
         tops = [-1] * 52
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = i
-        runs = self._runs
+        runs = self._columns
+        # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
+        wanted = self._wanted.get(found)
+        if wanted is None:
+            wanted = self._wanted_of(found)
         for i in range(empties, n_cols):
             column = columns[i]
-            top = column[-1]
-            if found[suit_of[top]] == rank_of[top]:
-                out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-            run = runs.get(column) or self.run_length(column)
-            if run <= cap and not full:
-                bottom = column[-run]
+            top, run, below = runs.get(column) or self._column(column)
+            if wanted[top]:
+                out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
+            if run == 1 or cap == 1 or (run <= cap and not full):
+                # One move from this column: the whole run (meta-moves) or its top card (cap >= 1 always).
+                k = run if run <= cap else 1
+                bottom = column[-k]
                 for target in onto[bottom]:
                     j = tops[target]
                     if j >= 0:
-                        out.append(self._make(columns, cells, found, i, run, j, -1, (bottom, run, target)))
+                        out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
@@ -343,27 +377,26 @@ class Compiled:
                     if k and to_empty[bottom]:
                         rest = column[:-k]
                         exposed = rest[-1]
-                        if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
+                        if wanted[exposed] and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
             if free and (full or run == 1):
-                rest = column[:-1]
-                if rest:
-                    exposed = rest[-1]
-                    if found[suit_of[exposed]] == rank_of[exposed] and self.uncovers_home(exposed, found):
-                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, (top, 1, CELL)))
+                if below:
+                    exposed = below[-1]
+                    if wanted[exposed] and self.uncovers_home(exposed, found):
+                        out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
-                later.append((i, 1, CELL, (top, 1, CELL), rest))
+                later.append((i, 1, CELL, _CELL_STEP[top], below))
         for card in cells:
-            if found[suit_of[card]] == rank_of[card]:
-                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
+            if wanted[card]:
+                out.append(self._make(columns, cells, found, -1, 1, HOME, card, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
                 if j >= 0:
                     out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
             if empties and to_empty[card]:
-                out.append(self._make(columns, cells, found, -1, 1, 0, card, (card, 1, EMPTY)))
+                out.append(self._make(columns, cells, found, -1, 1, 0, card, _EMPTY_STEP[card]))
         return out, later
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
@@ -404,26 +437,26 @@ class Compiled:
             cols[dest] += moving
             cost = 1
         elif dest == HOME:
+            # The foundations change, so anything may now go home: settle at once.
             home = list(found)
             home[_SUIT[moving[0]]] += 1  # a suit's second foundation is CompiledTwoDecks's business
-            found = tuple(home)
-            cost = 0
-            exposed = 52  # foundations changed: anything may now go home
+            held = list(cells)
+            extra = self.settle(cols, held, home)
+            cols.sort()
+            # Settling only takes cards from the cells, so they stay sorted.
+            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), 0
         else:
-            cells = bytes(sorted(cells + moving))
+            joined = cells + moving
+            cells = self._sorted.get(joined) or self._sort(joined)
             cost = 1
-        # The parent is settled and, unless the move went home, the foundations are as they were:
-        # only the card the move uncovers can be new to the automatic or the safe moves home.
-        if exposed == 52 or (
-            exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found)
-        ):
+        # The parent is settled and the foundations are as they were: only the card the move
+        # uncovers can be new to the automatic or the safe moves home.
+        if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
             held = list(cells)
             home = list(found)
             extra = self.settle(cols, held, home)
-            cells = bytes(sorted(held))
-            found = tuple(home)
             cols.sort()
-            return ((step, *extra) if extra else (step,)), tuple(cols), cells, found, cost
+            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), cost
         cols.sort()
         return (step,), tuple(cols), cells, found, cost
 

@@ -153,11 +153,24 @@ class NextPenalties(Penalties):
     """Column -> its penalty plus ``next_card`` * the cards above the next card of each foundation.
 
     One per foundations tuple (the next cards depend on it); the plain penalty comes from ``base``.
+
+    With one deck a table can start from a ``parent``: the table of foundations that this one's
+    grew from (no foundation holds fewer cards here). A column of a state with these foundations
+    holds none of the cards the parent wanted of a suit that has grown (they are home), so its
+    penalty is the parent's plus the term of the cards newly wanted (``fresh``, most often one).
     """
 
-    def __init__(self, base: Penalties, found: tuple[int, ...], next_card: int, cards: tuple[bytes, ...]) -> None:
+    def __init__(
+        self,
+        base: Penalties,
+        found: tuple[int, ...],
+        next_card: int,
+        cards: tuple[bytes, ...],
+        parent: NextPenalties | None = None,
+    ) -> None:
         super().__init__(base.weights, base.comp)
         self.base = base
+        self.base_values = base.values
         self.wanted = [cards[f * 13 + count] for f, count in enumerate(found) if count < 13]
         if len(found) > 4:
             # With two decks both foundations of a suit may want the same card: count it once.
@@ -165,10 +178,27 @@ class NextPenalties(Penalties):
         self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
         self.values[b""] = base.of(b"")
+        self.found = found
+        self.parent_values: dict[bytes, int] = {}
+        self.fresh: list[bytes] = []
+        if parent is not None:
+            self.parent_values = parent.values
+            before = parent.found
+            self.fresh = [cards[f * 13 + count] for f, count in enumerate(found) if count != before[f] and count < 13]
 
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet under these foundations."""
-        value = self.base.of(column)
+        value = self.parent_values.get(column)
+        if value is not None:
+            last = len(column) - 1
+            for card in self.fresh:
+                at = column.find(card)
+                if at >= 0:
+                    value += self.next_card * (last - at)
+            return value
+        value = self.base_values.get(column)
+        if value is None:
+            value = self.base.of(column)
         last = len(column) - 1
         if len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
             for card in self.wanted:
@@ -265,28 +295,45 @@ class Scan:
             else:
                 table = penalty
             made, deferred = comp.expand(cols, cells, found, full)
+            # Most children keep the parent's foundations (the very tuple): its count and its table.
+            same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             for steps, ccols, ccells, cfound, cost in made:
                 ckey = (ccols, ccells)
                 seen = len(parents)
                 parents.setdefault(ckey, (key, steps))
                 if len(parents) == seen:
                     continue
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
-                if home == total:
-                    self.path = _trace(parents, ckey)
-                    ranks.clear()
-                    buckets.clear()
-                    status = Status.SOLVED
-                    break
                 if cfound is found:
-                    pen = table.total(ccols)
-                elif wn:
-                    ctable = by_found.get(cfound)
-                    if ctable is None:
-                        ctable = by_found[cfound] = NextPenalties(penalty, cfound, wn, next_cards)
-                    pen = ctable.total(ccols)
+                    home = same
+                    ctable = table
                 else:
-                    pen = penalty.total(ccols)
+                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
+                    if home == total:
+                        self.path = _trace(parents, ckey)
+                        ranks.clear()
+                        buckets.clear()
+                        status = Status.SOLVED
+                        break
+                    if wn:
+                        known = by_found.get(cfound)
+                        if known is None:
+                            # The state's own table is a NextPenalties here; with one deck the child's grows from it.
+                            known = by_found[cfound] = NextPenalties(
+                                penalty,
+                                cfound,
+                                wn,
+                                next_cards,
+                                table if four and isinstance(table, NextPenalties) else None,
+                            )
+                        ctable = known
+                    else:
+                        ctable = penalty
+                # Penalties.total inline: one call less a child.
+                cvalues = ctable.values
+                pen = 0
+                for column in ccols:
+                    value = cvalues.get(column)
+                    pen += ctable.of(column) if value is None else value
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ccells) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
@@ -306,14 +353,20 @@ class Scan:
                         base = popped + wd
                     else:
                         base = table.total(cols) - wh * sum(found) + wd * cg + wc * len(cells)
+                    # The table's dict read directly (a method call costs more than the probe it wraps): the
+                    # parent's columns are always there, and a column without its top cards often.
+                    values = table.values
                     for move in deferred:
                         i, count, dest, _, rest = move
                         column = cols[i]
-                        pen = base - table.of(column) + table.of(rest)
+                        value = values.get(column)
+                        pen = base - (table.of(column) if value is None else value)
+                        value = values.get(rest)
+                        pen += table.of(rest) if value is None else value
                         if dest == CELL:
                             pen += wc
                         else:
-                            pen += table.of(column[-count:]) - table.of(b"")
+                            pen += table.of(column[-count:]) - values[b""]
                         into = buckets.get(pen)
                         if into is None:
                             buckets[pen] = [(key, found, cg, move)]
