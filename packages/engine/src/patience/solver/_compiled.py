@@ -290,8 +290,12 @@ class Compiled:
         return known
 
     def _wanted_of(self, found: tuple[int, ...]) -> bytes:
-        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations."""
-        flags = bytearray(52)
+        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations.
+
+        It is 256 bytes long, so that it also serves as a ``bytes.translate`` table (the column
+        evaluation marks the next cards in a column with it).
+        """
+        flags = bytearray(256)
         for suit in range(4):
             if found[suit] < 13:
                 flags[self.next_card[suit * 13 + found[suit]][0]] = 1

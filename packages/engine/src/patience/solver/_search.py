@@ -139,13 +139,22 @@ class Penalties:
         bad = 0
         bury = 0
         height = self.height
-        for i, card in enumerate(column):
-            rank = height[card]  # the rank counted from the foundations' base
-            if rank > low:
-                bad += 1
-            else:
-                low = rank
-            bury += (n - 1 - i) * (13 - rank)
+        if w.bury:
+            for i, card in enumerate(column):
+                rank = height[card]  # the rank counted from the foundations' base
+                if rank > low:
+                    bad += 1
+                else:
+                    low = rank
+                bury += (n - 1 - i) * (13 - rank)
+        else:
+            # Most scans do not weigh the burial: count only the cards lying on a lower one.
+            for card in column:
+                rank = height[card]
+                if rank > low:
+                    bad += 1
+                else:
+                    low = rank
         return w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
 
 
@@ -181,10 +190,28 @@ class NextPenalties(Penalties):
         self.found = found
         self.parent_values: dict[bytes, int] = {}
         self.fresh: list[bytes] = []
+        #: With one deck, ``column.translate(marks)`` has a 1 where the column holds a next card (each card once).
+        self.marks = base.comp._wanted.get(found) or base.comp._wanted_of(found) if len(found) == 4 else b""
         if parent is not None:
             self.parent_values = parent.values
             before = parent.found
             self.fresh = [cards[f * 13 + count] for f, count in enumerate(found) if count != before[f] and count < 13]
+
+    def of(self, column: bytes) -> int:
+        """The penalty of one column (a column the parent table knows costs no further call)."""
+        value = self.values.get(column)
+        if value is None:
+            value = self.parent_values.get(column)
+            if value is None:
+                value = self.compute(column)
+            else:
+                last = len(column) - 1
+                for card in self.fresh:
+                    at = column.find(card)
+                    if at >= 0:
+                        value += self.next_card * (last - at)
+            self.values[column] = value
+        return value
 
     def compute(self, column: bytes) -> int:
         """The penalty of a column not evaluated yet under these foundations."""
@@ -200,7 +227,13 @@ class NextPenalties(Penalties):
         if value is None:
             value = self.base.of(column)
         last = len(column) - 1
-        if len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
+        if self.marks:
+            marked = column.translate(self.marks)
+            at = marked.find(1)
+            while at >= 0:  # most columns hold no next card
+                value += self.next_card * (last - at)
+                at = marked.find(1, at + 1)
+        elif len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
             for card in self.wanted:
                 at = column.find(card)
                 if at >= 0:
