@@ -177,21 +177,27 @@ class NextPenalties(Penalties):
         cards: tuple[bytes, ...],
         parent: NextPenalties | None = None,
     ) -> None:
-        super().__init__(base.weights, base.comp)
+        # Penalties.__init__'s fields set directly (a table is made for every new foundations tuple).
+        self.weights = base.weights
+        self.comp = comp = base.comp
+        self.height = base.height
+        self.values = {b"": base.values[b""]}
         self.base = base
         self.base_values = base.values
-        self.wanted = [cards[f * 13 + count] for f, count in enumerate(found) if count < 13]
-        if len(found) > 4:
-            # With two decks both foundations of a suit may want the same card: count it once.
-            self.wanted = list(dict.fromkeys(self.wanted))
-        self.wanted_bytes = b"".join(self.wanted)
         self.next_card = next_card
-        self.values[b""] = base.of(b"")
         self.found = found
         self.parent_values: dict[bytes, int] = {}
         self.fresh: list[bytes] = []
-        #: With one deck, ``column.translate(marks)`` has a 1 where the column holds a next card (each card once).
-        self.marks = base.comp._wanted.get(found) or base.comp._wanted_of(found) if len(found) == 4 else b""
+        if len(found) == 4:
+            #: With one deck, ``column.translate(marks)`` has a 1 where the column holds a next card.
+            self.marks = comp._wanted.get(found) or comp._wanted_of(found)
+            self.wanted: list[bytes] = []
+            self.wanted_bytes = b""
+        else:
+            self.marks = b""
+            # With two decks both foundations of a suit may want the same card: count it once.
+            self.wanted = list(dict.fromkeys(cards[f * 13 + count] for f, count in enumerate(found) if count < 13))
+            self.wanted_bytes = b"".join(self.wanted)
         if parent is not None:
             self.parent_values = parent.values
             before = parent.found
