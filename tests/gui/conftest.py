@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import tkinter as tk
 from collections.abc import Callable, Iterator
 
 import pytest
-from tkhelp import pump
+from tkhelp import pump, tk_root
 
 from patience import Game
 from patience_tk import App
@@ -33,20 +32,12 @@ def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def root(display: str) -> Iterator[tk.Tk]:
     """A real Tk root for one test, destroyed afterwards."""
-    try:
-        window = tk.Tk()
-    except tk.TclError as error:
-        pytest.skip(f"no usable display: {error}")
-    window.geometry("+0+0")
-    try:
+    with contextlib.ExitStack() as stack:
+        try:
+            window = stack.enter_context(tk_root())
+        except tk.TclError as error:
+            pytest.skip(f"no usable display: {error}")
         yield window
-    finally:
-        with contextlib.suppress(tk.TclError):
-            window.destroy()
-        del window
-        # Free this test's Tk objects now, on this thread: a collection triggered later in a
-        # solver thread would delete a Tcl interpreter from the wrong thread, which aborts.
-        gc.collect()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tkhelp import pump, win
+from tkhelp import pump, tk_root, win
 
 from patience import Game
 from patience.daily import daily_deal, today
@@ -44,18 +44,9 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PATIENCE_SERVER", raising=False)
 
 
-@contextlib.contextmanager
-def window() -> Iterator[tk.Tk]:
+def window() -> contextlib.AbstractContextManager[tk.Tk]:
     """A second real Tk root (the first window was closed), destroyed afterwards."""
-    root = tk.Tk()
-    root.geometry("+0+0")
-    try:
-        yield root
-    finally:
-        with contextlib.suppress(tk.TclError):
-            root.destroy()
-        del root
-        gc.collect()  # this root's Tcl objects are freed here, on the main thread
+    return tk_root()
 
 
 def play_daily(app: App) -> None:

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import tkinter as tk
+from collections.abc import Iterator
+
 from patience.solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import pump
 
-__all__ = ["pump", "win"]
+__all__ = ["pump", "tk_root", "win"]
+
+
+@contextlib.contextmanager
+def tk_root() -> Iterator[tk.Tk]:
+    """A real Tk root at the screen's corner, destroyed and its Tcl objects freed afterwards.
+
+    Raises :class:`tkinter.TclError` when there is no usable display.
+    """
+    window = tk.Tk()
+    window.geometry("+0+0")
+    try:
+        yield window
+    finally:
+        with contextlib.suppress(tk.TclError):
+            window.destroy()
+        del window
+        # Free this root's Tk objects now, on this thread: a collection triggered later in a
+        # solver thread would delete a Tcl interpreter from the wrong thread, which aborts.
+        gc.collect()
 
 
 def win(app: App) -> None:
