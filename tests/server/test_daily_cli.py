@@ -23,12 +23,18 @@ def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def daily(args: list[str], home: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+def patience(args: list[str], home: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """``patience ARGS`` in ``home`` as its data directory, with no server but what ``env`` sets."""
     environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
     environ.update({"PATIENCE_HOME": str(home), **env})
     return subprocess.run(
-        [PATIENCE, "daily", *args], input=stdin, capture_output=True, text=True, env=environ, timeout=120, check=False
+        [PATIENCE, *args], input=stdin, capture_output=True, text=True, env=environ, timeout=120, check=False
     )
+
+
+def daily(args: list[str], home: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """``patience daily ARGS``, as :func:`patience` runs it."""
+    return patience(["daily", *args], home, stdin, **env)
 
 
 def test_daily_play_piped_with_a_solution_ranks_on_the_server(sqlite_server: Server, tmp_path: Path) -> None:
@@ -155,12 +161,8 @@ def test_an_attempt_left_for_another_game_waits_for_the_player_and_counts(
     args = ["play", "--cells", "3", "--date", date, "--server", sqlite_server.url]
     first = daily([*args, "--name", name], tmp_path, "\n".join(moves[:10]))
     assert first.returncode == 0, first.stderr
-    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
-    environ["PATIENCE_HOME"] = str(tmp_path)
     # Another game, named by its deal, played a move and left: it does not take the attempt's place.
-    other = subprocess.run(
-        [PATIENCE, "play", "freecell", "5"], input="1a\n", capture_output=True, text=True, env=environ, timeout=120
-    )
+    other = patience(["play", "freecell", "5"], tmp_path, "1a\n")
     assert other.returncode == 0, other.stderr
     second = daily(args, tmp_path, "\n".join(moves[10:]))
     assert second.returncode == 0, second.stderr
@@ -181,13 +183,9 @@ def test_plain_play_brings_back_the_days_attempt_as_the_attempt(sqlite_server: S
         "\n".join(moves[:10]),
     )
     assert first.returncode == 0, first.stderr
-    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
-    environ.update({"PATIENCE_HOME": str(tmp_path), "PATIENCE_SERVER": sqlite_server.url})
     # `patience play` with no deal named brings back the last unfinished game: the day's attempt,
     # which must stay the attempt (its record sent when it ends), not become an ordinary game.
-    plain = subprocess.run(
-        [PATIENCE, "play"], input="\n".join(moves[10:]), capture_output=True, text=True, env=environ, timeout=120
-    )
+    plain = patience(["play"], tmp_path, "\n".join(moves[10:]), PATIENCE_SERVER=sqlite_server.url)
     assert plain.returncode == 0, plain.stderr
     assert "resumed the day's attempt" in plain.stderr
     assert f"Daily FreeCell {date}" in plain.stdout and "practice" not in plain.stdout
@@ -203,10 +201,7 @@ def test_the_days_attempt_cannot_be_restarted_in_the_terminal(tmp_path: Path) ->
     done = daily(["play", "--cells", "1", "--date", date], tmp_path, "\n".join([*moves[:2], "restart", "stats"]))
     assert done.returncode == 0, done.stderr
     assert "the day's attempt cannot be started again: undo moves instead" in done.stdout + done.stderr
-    environ = {k: v for k, v in os.environ.items() if k != "PATIENCE_SERVER"}
-    environ["PATIENCE_HOME"] = str(tmp_path)
-    listed = subprocess.run(
-        [PATIENCE, "history", "--format", "json"], capture_output=True, text=True, env=environ, timeout=60, check=True
-    )
+    listed = patience(["history", "--format", "json"], tmp_path)
+    assert listed.returncode == 0, listed.stderr
     [game] = json.loads(listed.stdout)  # one game: the attempt, never abandoned for a second one
     assert game["result"] == "unfinished" and game["moves"] == 2
