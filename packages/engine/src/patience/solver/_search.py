@@ -220,15 +220,10 @@ class NextPenalties(Penalties):
         return value
 
     def compute(self, column: bytes) -> int:
-        """The penalty of a column not evaluated yet under these foundations."""
-        value = self.parent_values.get(column)
-        if value is not None:
-            last = len(column) - 1
-            for card in self.fresh:
-                at = column.find(card)
-                if at >= 0:
-                    value += self.next_card * (last - at)
-            return value
+        """The penalty of a column not evaluated yet under these foundations, from the plain one.
+
+        :meth:`of` takes it from the parent table instead where that knows the column (the same value).
+        """
         value = self.base_values.get(column)
         if value is None:
             value = self.base.of(column)
