@@ -263,8 +263,11 @@ def test_a_newer_store_is_left_untouched_and_said_once(patience_home: Path) -> N
     (warning,) = result.stderr.splitlines()
     assert "newer version of patience" in warning and "not saved" in warning
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    # Its games cannot be read either: history says so rather than "no games yet".
     listed = patience(["history"])
-    assert listed.returncode == 0 and "newer version" in listed.stderr
+    assert listed.returncode == 2 and listed.stdout == ""
+    (line,) = listed.stderr.splitlines()
+    assert line.startswith("patience: ") and "newer version" in line and "cannot be read" in line
 
 
 def test_an_unwritable_data_dir_is_said_once_and_play_goes_on(patience_home: Path) -> None:

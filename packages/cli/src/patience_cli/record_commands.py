@@ -45,13 +45,26 @@ __all__ = [
 EXIT_INCONSISTENT = 1
 
 
-def open_store() -> Store:
-    """The store in the data dir; a notice (damaged, newer, unwritable) goes to stderr as one warning line."""
+def open_store(*, reading: bool = False) -> Store:
+    """The store in the data dir; a notice (damaged, newer, unwritable) goes to stderr as one warning line.
+
+    With ``reading`` (a command that shows stored games), a store whose
+    games cannot be read is bad input, said in one line, rather than an
+    empty list.
+    """
     from patience.store import Store
 
     store = Store.open()
+    if reading:
+        check_readable(store)
     warn_notices(store)
     return store
+
+
+def check_readable(store: Store) -> None:
+    """:func:`bad_input` with the reason when the store's games could not be read (it holds some, unseen)."""
+    if store.unreadable is not None:
+        bad_input(store.unreadable)
 
 
 def warn_notices(store: Store) -> None:
@@ -124,8 +137,9 @@ def history(
     output: TableFormatOption = TableFormat.TABLE,
 ) -> None:
     """List the games played, newest first (by the time of the last action)."""
-    store = open_store()
+    store = open_store(reading=True)
     games = store.history(limit)
+    check_readable(store)
     warn_notices(store)
     _show(output, [info.as_json() for info in games], lambda: history_rows(games), "no games yet")
 
@@ -187,14 +201,32 @@ def stats(
     if variant is not None and variant.startswith("--"):
         bad_input(f"no such option: {variant} (see `patience stats --help`)")
     name = get_variant(variant).name if variant is not None else None
-    store = open_store()
+    if cells is not None:
+        _check_cells(name, cells)
+    store = open_store(reading=True)
     if reset:
         _reset(store, name, cells, yes)
         return
     table = store.stats(name, cells)
+    check_readable(store)
     warn_notices(store)
     which = f" of {_variant_title(name)}" if name else ""
     _show(output, [line.as_json() for line in table], lambda: stats_table(table), f"no games{which} have ended yet")
+
+
+def _check_cells(variant: str | None, cells: int) -> None:
+    """``--cells`` of ``stats``: one the variant offers, or without a variant a count some game could have."""
+    from patience import get_variant
+    from patience.plugins import check_cells
+
+    if variant is not None:
+        check_cells(get_variant(variant), cells)
+    elif not 0 <= cells <= _MAX_CELLS:
+        bad_input(f"no game is played with {cells} cells: --cells takes a cell count like 4")
+
+
+#: More cells than any table could show; a count beyond it is refused rather than looked up.
+_MAX_CELLS = 1000
 
 
 def _reset(store: Store, variant: str | None, cells: int | None, yes: bool) -> None:
@@ -237,12 +269,14 @@ def export(
     """Print a game's record (the text `patience verify` and `patience import` read)."""
     if game_id is not None and last:
         bad_input("give either ID or --last, not both")
-    store = open_store()
+    store = open_store(reading=True)
     if game_id is None:
         game_id = store.last_id()
+        check_readable(store)
         if game_id is None:
             bad_input("no games yet: there is nothing to export (`patience play` starts one)")
     text = store.export(game_id)
+    check_readable(store)
     warn_notices(store)
     if text is None:
         bad_input(f"there is no game {game_id} (`patience history` lists them)")

@@ -126,6 +126,15 @@ _NOT_AN_ATTEMPT = (
 )
 
 
+#: The largest integer SQLite stores; a larger one raises OverflowError before the query runs.
+_INT64_MAX = 2**63 - 1
+
+
+def _fits(number: int) -> bool:
+    """Whether ``number`` is an SQLite integer: no stored id or count lies outside, so a query would find nothing."""
+    return -_INT64_MAX - 1 <= number <= _INT64_MAX
+
+
 def data_dir() -> Path:
     """Where patience keeps its files: ``$PATIENCE_HOME`` when set, else the user data directory for "patience"."""
     home = os.environ.get("PATIENCE_HOME")
@@ -256,10 +265,24 @@ class Store:
     :meth:`take_notices`. Safe to use from several threads.
     """
 
-    def __init__(self, path: Path, connection: sqlite3.Connection | None, notice: str | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        connection: sqlite3.Connection | None,
+        notice: str | None,
+        *,
+        read_only: bool = False,
+        unreadable: str | None = None,
+    ) -> None:
         self.path = path
         self._db = connection
+        self._read_only = read_only
         self.notice = notice
+        self.unreadable = unreadable
+        """Why the stored games cannot be read (``None`` when they can, or when there is no file to read).
+
+        A command that lists or exports games says this instead of "no games yet".
+        """
         self._notices: list[str] = [notice] if notice else []
         self._said: set[str] = set(self._notices)
         self._lock = threading.RLock()
@@ -289,26 +312,64 @@ class Store:
                 None,
                 f"{target} was written by a newer version of patience (schema {newer.version}, this one knows "
                 f"up to {SCHEMA_VERSION}); it is left untouched and games are not saved",
+                unreadable=f"{target} was written by a newer version of patience (schema {newer.version}, "
+                f"this one knows up to {SCHEMA_VERSION}), so its games cannot be read",
+            )
+        except _Unknown as unknown:
+            return cls(
+                target,
+                None,
+                f"{target} has schema version {unknown.version}, which no version of patience writes; "
+                "it is left untouched and games are not saved",
+                unreadable=f"{target} has schema version {unknown.version}, which no version of patience writes, "
+                "so its games cannot be read",
             )
         except sqlite3.DatabaseError as error:
             if not _is_damage(error):
-                return cls(target, None, _unwritable(target, error))
+                return cls._reading_only(target, error)
             aside = _move_aside(target)
             if aside is None:
                 return cls(
-                    target, None, f"{target} is damaged ({error}) and cannot be moved aside; games are not saved"
+                    target,
+                    None,
+                    f"{target} is damaged ({error}) and cannot be moved aside; games are not saved",
+                    unreadable=f"{target} is damaged ({error}) and cannot be moved aside",
                 )
             try:
                 fresh = _connect(target)
-            except (sqlite3.Error, OSError, _Newer) as again:
+            except (sqlite3.Error, OSError, _Newer, _Unknown) as again:
                 return cls(target, None, f"{target} was damaged and moved to {aside}; {_unwritable(target, again)}")
             return cls(target, fresh, f"{target} was damaged ({error}); it was moved to {aside} and a new one started")
         except OSError as error:
-            return cls(target, None, _unwritable(target, error))
+            return cls._reading_only(target, error)
+        except Exception as error:  # the promise is "never raises": whatever else goes wrong is a notice
+            return cls(
+                target,
+                None,
+                f"cannot open {target} ({error}); games are not saved",
+                unreadable=f"cannot open {target} ({error})",
+            )
+
+    @classmethod
+    def _reading_only(cls, target: Path, error: BaseException) -> Store:
+        """The file cannot be written (a read-only directory, a full disk): its games can still be listed."""
+        notice = _unwritable(target, error)
+        if not target.is_file():
+            return cls(target, None, notice)
+        try:
+            return cls(target, _connect_read_only(target), notice, read_only=True)
+        except Exception as again:  # any trouble reading it is said, never raised
+            reason = getattr(again, "strerror", None) or str(again)
+            return cls(target, None, notice, unreadable=f"cannot read the games in {target} ({reason})")
 
     @property
     def saving(self) -> bool:
         """Whether games are being written."""
+        return self._db is not None and not self._read_only
+
+    @property
+    def readable(self) -> bool:
+        """Whether the stored games can be read (a store that cannot save may still read them)."""
         return self._db is not None
 
     def take_notices(self) -> list[str]:
@@ -371,6 +432,8 @@ class Store:
         replays (its variant's plugin is gone, rules that changed) is said
         once and skipped, left as it is: the next unfinished game is tried.
         """
+        if game_id is not None and not _fits(game_id):
+            return None
         rows = self._read(
             f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' AND (? IS NULL OR id = ?) "
             "ORDER BY last_action DESC, id DESC",
@@ -406,11 +469,14 @@ class Store:
         """Games newest first by the time of their last action; at most ``limit`` of them."""
         sql = f"SELECT {_COLUMNS} FROM games ORDER BY last_action DESC, id DESC"
         if limit is not None:
-            sql += f" LIMIT {max(int(limit), 0)}"
+            # LIMIT takes a 64-bit integer; more rows than that cannot be stored anyway.
+            sql += f" LIMIT {min(max(int(limit), 0), _INT64_MAX)}"
         return [_info(row) for row in self._read(sql)]
 
     def game(self, game_id: int) -> GameInfo | None:
         """One stored game, or ``None``."""
+        if not _fits(game_id):
+            return None
         rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _info(rows[0]) if rows else None
 
@@ -461,6 +527,8 @@ class Store:
         Won counts as won; given up and abandoned as lost; streaks follow
         the order in which games ended.
         """
+        if cells is not None and not _fits(cells):
+            return []
         sql = "SELECT variant, cells, result, score, moves FROM games WHERE result != 'unfinished' AND in_stats = 1"
         args: list[object] = []
         if variant is not None:
@@ -478,6 +546,8 @@ class Store:
     # -- changing ---------------------------------------------------------------------------
     def reset_stats(self, variant: str | None = None, cells: int | None = None) -> int:
         """Leave the games that have ended out of the statistics (they stay in the history); how many."""
+        if cells is not None and not _fits(cells):
+            return 0
         sql = "UPDATE games SET in_stats = 0 WHERE result != 'unfinished' AND in_stats = 1"
         args: list[object] = []
         if variant is not None:
@@ -565,6 +635,7 @@ class Store:
                 if _is_damage(error):
                     self._recover(error)
                 else:
+                    self.unreadable = f"cannot read the games in {self.path} ({error})"
                     self._say(f"cannot read {self.path}: {error}")
                 return []
 
@@ -581,7 +652,7 @@ class Store:
                 return
             try:
                 self._db = _connect(self.path)
-            except (sqlite3.Error, OSError, _Newer) as again:
+            except (sqlite3.Error, OSError, _Newer, _Unknown) as again:
                 self._say(f"{self.path} was damaged and moved to {aside}; {_unwritable(self.path, again)}")
                 return
             self._say(f"{self.path} was damaged ({error}); it was moved to {aside} and a new one started")
@@ -590,7 +661,7 @@ class Store:
         """Run ``work`` in one immediate transaction; ``None`` (and a notice) when it fails."""
         with self._lock:
             db = self._db
-            if db is None:
+            if db is None or self._read_only:
                 return None
             try:
                 db.execute("BEGIN IMMEDIATE")
@@ -615,6 +686,14 @@ class _Newer(Exception):
         self.version = version
 
 
+class _Unknown(Exception):
+    """A ``user_version`` below zero: not a schema any patience wrote, so nothing is migrated or written."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     """Open, check and migrate; raises ``_Newer``, ``sqlite3.Error`` or ``OSError``."""
     db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
@@ -624,6 +703,8 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         if version > SCHEMA_VERSION:
             raise _Newer(version)
+        if version < 0:
+            raise _Unknown(version)
         _use_wal(db)
         # A crash of the program loses nothing in WAL mode with NORMAL; only a power cut may lose the last actions.
         db.execute("PRAGMA synchronous = NORMAL")
@@ -634,6 +715,34 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """Open ``path`` for reading only, where it cannot be written; raises when it cannot be read.
+
+    A WAL database needs its ``-shm`` file, which a read-only directory or a
+    full disk may not let SQLite create: then the file is opened immutable,
+    which reads it without one (nobody can be writing to it meanwhile).
+    """
+    base = path.resolve().as_uri()
+    last: Exception | None = None
+    for query in ("?mode=ro", "?mode=ro&immutable=1"):
+        db = sqlite3.connect(base + query, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise _Newer(version)
+            if version != SCHEMA_VERSION:
+                # Reading needs this schema; one that needs migrating cannot be migrated where nothing is written.
+                raise sqlite3.OperationalError(f"schema {version} needs migrating to {SCHEMA_VERSION}")
+            db.execute(f"SELECT {_COLUMNS} FROM games LIMIT 1").fetchall()
+        except (sqlite3.Error, _Newer) as error:
+            db.close()
+            last = error
+            continue
+        return db
+    assert last is not None
+    raise last
 
 
 def _use_wal(db: sqlite3.Connection) -> None:
@@ -670,6 +779,8 @@ def _migrate(db: sqlite3.Connection) -> None:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise _Newer(version)
+        if version < 0:
+            raise _Unknown(version)
         for step in range(version, SCHEMA_VERSION):
             for statement in MIGRATIONS[step].split(";"):
                 if statement.strip():
