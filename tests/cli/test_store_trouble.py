@@ -170,3 +170,19 @@ def test_a_store_that_cannot_be_read_is_said_not_listed_as_empty(shared_home: Pa
             assert line.startswith(f"patience: cannot read the games in {shared_home / DATABASE_NAME} ("), line
     finally:
         (shared_home / DATABASE_NAME).chmod(0o644)
+
+
+# -- where warnings go ------------------------------------------------------------------------------
+def test_store_warnings_during_piped_play_go_to_stderr_like_every_other_warning(patience_home: Path) -> None:
+    patience(["play", "freecell", "1"], "3a\n")
+    db = sqlite3.connect(patience_home / DATABASE_NAME)
+    db.execute("UPDATE actions SET token = '9z'")  # a stored game that no longer replays
+    db.commit()
+    db.close()
+    played = patience(["play"], "3a\n")
+    assert played.returncode == 0, played.stderr
+    assert "warning" not in played.stdout
+    (warning,) = played.stderr.splitlines()
+    assert warning.startswith("patience: warning: game 1 (FC1-C4-AAAAAAB) cannot be resumed: action 1 '9z'")
+    # Every stdout line is a move's answer or the result.
+    assert played.stdout.splitlines()[-1].startswith("not won: ")

@@ -73,7 +73,10 @@ ACCEPTED = "type a move (3a, 5h, 18), a card (7H), a column or cell, or help"
 
 @frozen
 class Say:
-    """One line of output and its kind: ``info``, ``move``, ``error``, ``win``, ``hint`` or ``board``."""
+    """One line of output and its kind: ``info``, ``move``, ``error``, ``win``, ``hint``, ``board`` or ``warning``.
+
+    A ``warning`` is the store's (a game that cannot be saved): piped play prints it on stderr.
+    """
 
     text: str
     kind: str = "info"
@@ -280,7 +283,7 @@ class Controller:
             reply.say(result_line(self._game), "win")
         if self.store is not None:
             for notice in self.store.take_notices():
-                reply.say(f"warning: {notice}", "info")
+                reply.say(f"warning: {notice}", "warning")
         return reply
 
     def _dispatch(self, text: str, reply: Reply) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from patience_cli.common import one_line
 from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
 
@@ -124,6 +126,10 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
         for said in reply.lines:
             if said.kind == "win":
                 continue  # the result line at the end says it
+            if said.kind == "warning":
+                # Like every other warning of the program: on stderr, so that stdout stays one line a move.
+                print(f"patience: {one_line(said.text)}", file=sys.stderr, flush=True)
+                continue
             prefix = f"line {number}: {line}: " if said.kind == "error" else ""
             last = prefix + said.text
             print(last, file=out, flush=True)
