@@ -85,3 +85,32 @@ def test_a_card_twice_and_one_missing_is_worded_as_such() -> None:
 def test_an_empty_board_says_it_is_empty() -> None:
     with pytest.raises(InvalidBoardError, match="the board is empty"):
         parse_board("\n\n", columns=8, cells=4)
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Foundations: H-0 C-0 D-0 S-0", "Foundations"),
+        ("Founds: H-0 C-0 D-0 S-0", "Foundations"),
+        ("Freecells: - - - -", "Freecells"),
+        ("Cells: - - - -", "Freecells"),
+        ("Base: A", "Base"),
+    ],
+)
+def test_a_line_a_board_has_once_given_twice_is_refused_naming_both(line: str, name: str) -> None:
+    # DEAL_ONE has its Foundations: line 1 and Freecells: line 2; the second copy goes on line 3.
+    text = DEAL_ONE.replace("\nJD KD", f"\n{line}\nJD KD")
+    first = {"Foundations": 1, "Freecells": 2, "Base": 1}[name]
+    if name == "Base":
+        text = "Base: A\n" + text  # the copy is now line 4
+    second = 4 if name == "Base" else 3
+    with pytest.raises(InvalidBoardError) as caught:
+        parse_board(text)
+    assert str(caught.value) == f"line {second}: a second {name}: line (the first is line {first}); a board has one"
+
+
+def test_a_second_foundations_line_never_wins_over_the_first() -> None:
+    # Both lines well formed: the board is refused, not read with the last one's tops.
+    text = DEAL_ONE.replace("Freecells:", "Foundations: H-A C-0 D-0 S-0\nFreecells:")
+    with pytest.raises(InvalidBoardError, match="line 2: a second Foundations: line"):
+        parse_board(text)

@@ -38,9 +38,11 @@ __all__ = [
     "check_time_limit",
     "closed_pipe",
     "deal_from_args",
+    "decode_utf8",
     "game_from_args",
     "guarded",
     "load_board",
+    "not_utf8",
     "one_line",
     "parse_deal_number",
     "plural",
@@ -130,7 +132,7 @@ def reading_input() -> Iterator[None]:
     except PatienceError as error:
         bad_input(str(error))
     except UnicodeDecodeError as error:
-        bad_input(f"cannot read the input as UTF-8 text: {error.reason} at byte {error.start}")
+        bad_input(f"cannot read the input as UTF-8 text: {not_utf8(bytes(error.object), error.start)}")
     except BrokenPipeError:
         closed_pipe()  # the reader went away (`| head`): not bad input
     except OSError as error:
@@ -285,15 +287,29 @@ def read_input_file(path: Path, what: str = "board") -> str:
                 data = handle.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         bad_input(f"{name} holds more than {MAX_INPUT_BYTES // (1 << 20)} MiB: that is too much for a {what} file")
+    text, why = decode_utf8(data)
+    if text is None:
+        bad_input(f"cannot read {name} as UTF-8 text: {why}")
+    return text
+
+
+def decode_utf8(data: bytes) -> tuple[str | None, str]:
+    """``data`` as UTF-8 text, a leading byte-order mark dropped, and ``""``; or ``None`` and which byte is not UTF-8.
+
+    Boards and records say the same of a bad byte: its value, its line and
+    its 1-based offset in the whole input (``byte 0xff on line 2 (byte 41) is not UTF-8``).
+    """
     skipped = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data[skipped:].decode("utf-8")
+        return data[skipped:].decode("utf-8"), ""
     except UnicodeDecodeError as error:
-        at = skipped + error.start
-        line = data.count(b"\n", 0, at) + 1
-        bad_input(
-            f"cannot read {name} as UTF-8 text: byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8"
-        )
+        return None, not_utf8(data, skipped + error.start)
+
+
+def not_utf8(data: bytes, at: int) -> str:
+    """The words for the byte at ``at`` (0-based) of ``data`` that is not UTF-8: value, line and 1-based offset."""
+    line = data.count(b"\n", 0, at) + 1
+    return f"byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8"
 
 
 _CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)

@@ -21,6 +21,7 @@ from patience_cli.common import (
     TableFormatOption,
     bad_input,
     complete_variant,
+    decode_utf8,
     guarded,
     one_line,
     plural,
@@ -307,10 +308,9 @@ def _read_record(path: Path) -> tuple[Record | None, str]:
         return None, f"cannot read it ({error.strerror or error})"
     if len(data) > MAX_INPUT_BYTES:
         return None, f"not a record: more than {MAX_INPUT_BYTES // (1 << 20)} MiB"
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        return None, f"not a record: not UTF-8 text ({error.reason} at byte {error.start})"
+    text, why = decode_utf8(data)
+    if text is None:
+        return None, f"not a record: {why}"
     try:
         return parse_record(text), ""
     except RecordError as error:

@@ -30,6 +30,15 @@ __all__ = ["format_board", "parse_board"]
 
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
+#: The lines a board holds at most once, by their labels (either spelling), and the name a message gives them.
+_ONCE = {
+    "base": "Base",
+    "foundations": "Foundations",
+    "founds": "Foundations",
+    "freecells": "Freecells",
+    "cells": "Freecells",
+}
+
 
 def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
     """Write ``position`` in fc-solve's format; every cell is shown (``-`` when free)."""
@@ -71,6 +80,8 @@ def parse_board(
     cell_cards: list[Card | None] = []
     cells_seen = False
     column_lines: list[tuple[Card, ...]] = []
+    # Where each of the lines a board has once was seen: a second one would silently win over the first.
+    first_seen: dict[str, int] = {}
     # A byte-order mark, as some editors on Windows write at the start of a file, is not part of the first line.
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
@@ -78,6 +89,13 @@ def parse_board(
             continue
         head, sep, rest = line.partition(":")
         label = head.strip().lower()
+        if sep and label in _ONCE:
+            kind = _ONCE[label]
+            if kind in first_seen:
+                raise InvalidBoardError(
+                    f"line {number}: a second {kind}: line (the first is line {first_seen[kind]}); a board has one"
+                )
+            first_seen[kind] = number
         if sep and label == "base":
             try:
                 base = Card.parse(rest.strip() + "S").rank

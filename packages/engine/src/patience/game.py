@@ -351,7 +351,7 @@ class Game:
         that may go (as fc-solve reads it: a run there is written ``23v4``),
         else the longest run that may.
         """
-        move = Move.parse(text)
+        move = Move.parse(text, columns=len(self.position.columns), cells=len(self.position.cells))
         if (
             "v" in text.lower()
             or move.source.kind is not PlaceKind.COLUMN

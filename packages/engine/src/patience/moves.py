@@ -98,8 +98,12 @@ class Place:
         return "the foundation" if suit is None else f"the {suit.title} foundation"
 
     @classmethod
-    def parse(cls, text: str) -> Place:
-        """Read one place: ``3``, ``10``, ``a``, ``k``, ``h`` or ``hS``."""
+    def parse(cls, text: str, *, columns: int | None = None, cells: int | None = None) -> Place:
+        """Read one place: ``3``, ``10``, ``a``, ``k``, ``h`` or ``hS``.
+
+        ``columns`` and ``cells``, the table's, only shape the message for
+        text that is no place: it names that table's places.
+        """
         key = text.strip()
         low = key.lower()
         # ASCII digits only (``²`` and ``١`` are digits to str.isdigit); no table has a million columns.
@@ -114,9 +118,17 @@ class Place:
                 return cls.foundation(Suit.parse(low[1]))
             except ValueError:
                 pass
-        raise InvalidMoveError(
-            f"{clipped(text)} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
-        )
+        raise InvalidMoveError(_not_a_place(text, columns, cells))
+
+
+def _not_a_place(text: str, columns: int | None, cells: int | None) -> str:
+    """Why ``text`` is no place, naming the table's places when its shape is known."""
+    if columns is None or cells is None:
+        return f"{clipped(text)} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
+    letters = " ".join(CELL_LETTERS[:cells])
+    if cells == 0:
+        return f"{clipped(text)} is not a place: use a column number (1 to {columns}) or h"
+    return f"{clipped(text)} is not a place: use a column number (1 to {columns}), a cell letter ({letters}) or h"
 
 
 # Places are immutable values, so the common ones are made once and shared (the rules and the
@@ -156,11 +168,12 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str, *, columns: int | None = None, cells: int | None = None) -> Move:
         """Read a move in standard notation: ``3a``, ``a5``, ``5h``, ``18``, ``23v4``, ``hSa``.
 
         Without ``v`` the move carries one card; :meth:`patience.game.Game.parse_move`
         reads the notation in the context of a position, where ``18`` may mean a run.
+        ``columns`` and ``cells`` are the table's, for messages (see :meth:`Place.parse`).
         """
         raw = text.strip()
         body = raw.lower()
@@ -179,7 +192,8 @@ class Move:
         dest_text, tail = _split_place(rest, raw)
         if tail:
             raise InvalidMoveError(f"{clipped(raw)} is not a move: unexpected {clipped(tail)} at the end")
-        source, destination = Place.parse(source_text), Place.parse(dest_text)
+        source = Place.parse(source_text, columns=columns, cells=cells)
+        destination = Place.parse(dest_text, columns=columns, cells=cells)
         if source.kind is _FOUNDATION and source.index is None:
             raise InvalidMoveError(f"{clipped(raw)}: a card taken from a foundation needs its suit after h, like hSa")
         if destination.kind is _FOUNDATION and destination.index is not None:
