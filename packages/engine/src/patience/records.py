@@ -49,6 +49,8 @@ __all__ = [
     "format_record",
     "format_time",
     "parse_record",
+    "parse_records",
+    "parse_time",
     "record_of",
     "replay",
 ]
@@ -64,8 +66,10 @@ ACTION_WORDS = frozenset({"undo", "redo", "finish", "giveup", "hint"})
 
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"\][ \t]*(?:;.*)?$')
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_TAG_NAME_START = re.compile(r"^\[([A-Za-z][A-Za-z0-9_]*)")
 _UNESCAPE = re.compile(r"\\(.)")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$", re.ASCII)
 _SHOWN = 60
 
 
@@ -83,6 +87,8 @@ class Record:
 
     tags: tuple[tuple[str, str], ...]
     actions: tuple[str, ...]
+    comments: tuple[tuple[int, str], ...] = ()
+    """The ``{...}`` comments among the actions: how many actions come before each, and its text between the braces."""
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive), or ``None``."""
@@ -94,7 +100,7 @@ class Record:
     def with_tag(self, name: str, value: str) -> Record:
         """This record with tag ``name`` set to ``value`` (in place when present, else added at the end)."""
         if self.tag(name) is None:
-            return Record((*self.tags, (name, value)), self.actions)
+            return Record((*self.tags, (name, value)), self.actions, self.comments)
         tags, done = [], False
         for key, old in self.tags:
             if key == name and not done:
@@ -102,7 +108,7 @@ class Record:
                 done = True
             else:
                 tags.append((key, old))
-        return Record(tuple(tags), self.actions)
+        return Record(tuple(tags), self.actions, self.comments)
 
 
 @frozen
@@ -142,36 +148,147 @@ def parse_record(text: str) -> Record:
     """Read a record: tag lines ``[Name "value"]``, then action tokens separated by white space.
 
     Blank lines and ``;`` comments (to the end of the line) are skipped
-    anywhere. Raises :class:`RecordError` naming the line when a tag line is
-    malformed, when there is no tag line at all, or when a tag line follows
-    the actions; never any other exception. Whether the tags and actions
-    make sense is :func:`check_record`'s question.
+    anywhere; ``{...}`` comments among the actions (over several lines if
+    need be) are kept in :attr:`Record.comments`. Raises :class:`RecordError`
+    naming the line when a tag line is malformed, when there is no tag line
+    at all, when a comment is not closed, or when a tag line follows the
+    actions (a second record: :func:`parse_records` reads several); never
+    any other exception. Whether the tags and actions make sense is
+    :func:`check_record`'s question.
     """
-    tags: list[tuple[str, str]] = []
-    actions: list[str] = []
-    in_actions = False
+    chunks = _split_records(text)
+    if len(chunks) > 1:
+        number, line = chunks[1][0]
+        raise RecordError(f"line {number}: {_shown(line.strip())}: a tag line after the actions")
+    return _parse_one(chunks[0])
+
+
+def parse_records(text: str) -> tuple[Record | RecordError, ...]:
+    """Read every record of a file holding several, one after another, as PGN files hold chess games.
+
+    A record's tag lines end at a blank line or at its first action; a tag
+    line after that starts the next record. Each record is read as
+    :func:`parse_record` reads one, and is the :class:`Record` or the
+    :class:`RecordError` saying why it is not one (its line numbers counted
+    in the whole text), in file order; text with no record at all is one
+    error. Never raises.
+    """
+    found: list[Record | RecordError] = []
+    for chunk in _split_records(text):
+        try:
+            found.append(_parse_one(chunk))
+        except RecordError as error:
+            found.append(error)
+    return tuple(found)
+
+
+_Lines = list[tuple[int, str]]
+
+
+def _split_records(text: str) -> list[_Lines]:
+    """The numbered lines of each record in ``text`` (at least one list, maybe empty).
+
+    A line starting with ``[`` starts the next record when it follows the
+    actions (outside a ``{...}`` comment), or when it follows a blank line
+    and names a tag this record has already (the next record of a file
+    whose records have no actions, each starting ``[Variant ...]``).
+    """
+    chunks: list[_Lines] = [[]]
+    names: set[str] = set()
+    in_actions = blank = in_brace = False
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        if not in_actions and line.startswith("["):
-            match = _TAG_LINE.match(line)
-            if match is None:
-                raise RecordError(f'line {number}: {_shown(line)} is not a tag line like [Variant "freecell"]')
-            tags.append((match.group(1), _UNESCAPE.sub(r"\1", match.group(2))))
-            continue
-        if not tags:
-            raise RecordError(
-                f'line {number}: {_shown(line)}: a record starts with tag lines like [Variant "freecell"]'
-            )
-        in_actions = True
-        words = line.split(";", 1)[0].split()
-        if words and words[0].startswith("["):
-            raise RecordError(f"line {number}: {_shown(line)}: a tag line after the actions")
-        actions.extend(words)
+        if in_brace:
+            in_brace = _still_in_brace(raw, True)
+        elif not line:
+            blank = True
+        elif line.startswith(";"):
+            pass
+        elif line.startswith("["):
+            named = _TAG_NAME_START.match(line)
+            name = named.group(1) if named else ""
+            if in_actions or (blank and name in names):
+                chunks.append([])
+                names, in_actions = set(), False
+            names.add(name)
+            blank = False
+        else:
+            in_actions = True
+            in_brace = _still_in_brace(raw, False)
+        chunks[-1].append((number, raw))
+    return chunks
+
+
+def _still_in_brace(raw: str, in_brace: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of this action line (``;`` outside one ends the line)."""
+    for char in raw:
+        if in_brace:
+            in_brace = char != "}"
+        elif char == ";":
+            break
+        elif char == "{":
+            in_brace = True
+    return in_brace
+
+
+def _parse_one(lines: _Lines) -> Record:
+    tags: list[tuple[str, str]] = []
+    actions: list[str] = []
+    comments: list[tuple[int, str]] = []
+    in_actions = False
+    brace: list[str] | None = None  # the text of a comment still open, and the line it opened on
+    brace_line = 0
+    for number, raw in lines:
+        raw = raw.removesuffix("\r")
+        line = raw.strip()
+        if brace is None:
+            if not line or line.startswith(";"):
+                continue
+            if not in_actions and line.startswith("["):
+                match = _TAG_LINE.match(line)
+                if match is None:
+                    raise RecordError(f'line {number}: {_shown(line)} is not a tag line like [Variant "freecell"]')
+                tags.append((match.group(1), _UNESCAPE.sub(r"\1", match.group(2))))
+                continue
+            if not tags:
+                raise RecordError(
+                    f'line {number}: {_shown(line)}: a record starts with tag lines like [Variant "freecell"]'
+                )
+            in_actions = True
+        word = ""
+        at = 0
+        while at < len(raw):
+            char = raw[at]
+            if brace is not None:
+                close = raw.find("}", at)
+                if close < 0:
+                    brace.append(raw[at:] + "\n")
+                    break
+                brace.append(raw[at:close])
+                comments.append((len(actions), "".join(brace)))
+                brace = None
+                at = close + 1
+                continue
+            if char == "{" or char == ";" or char.isspace():
+                if word:
+                    actions.append(word)
+                    word = ""
+                if char == ";":
+                    break
+                if char == "{":
+                    brace, brace_line = [], number
+            elif char == "}":
+                raise RecordError(f"line {number}: {_shown(line)}: a }} that closes no {{ comment")
+            else:
+                word += char
+            at += 1
+        if word:
+            actions.append(word)
+    if brace is not None:
+        raise RecordError(f"line {brace_line}: a comment opened with {{ is not closed")
     if not tags:
         raise RecordError('empty: a record starts with tag lines like [Variant "freecell"]')
-    return Record(tuple(tags), tuple(actions))
+    return Record(tuple(tags), tuple(actions), tuple(comments))
 
 
 def _escape(value: str) -> str:
@@ -192,12 +309,35 @@ def format_record(record: Record) -> str:
             raise RecordError(f"the value of {name} cannot hold a line break: {value!r}")
         lines.append(f'[{name} "{_escape(value)}"]')
     for token in record.actions:
-        if not token or token != "".join(token.split()) or ";" in token or token.startswith("["):
+        if not token or token != "".join(token.split()) or any(c in token for c in ";{}") or token.startswith("["):
             raise RecordError(f"{token!r} cannot be an action token")
+    for place, text in record.comments:
+        if "}" in text or "\r" in text:
+            raise RecordError(f"a comment cannot hold }} or a carriage return: {text!r}")
+        if not 0 <= place <= len(record.actions):
+            raise RecordError(f"a comment after action {place} of {len(record.actions)}: {text!r}")
     if not lines:
         raise RecordError("a record needs at least one tag")
-    body = [" ".join(record.actions[i : i + 10]) for i in range(0, len(record.actions), 10)]
-    return "\n".join([*lines, "", *body]) + "\n"
+    return "\n".join([*lines, "", *_body(record)]) + "\n"
+
+
+def _body(record: Record) -> list[str]:
+    """The action lines, ten actions to a line, each comment in braces where it was."""
+    remarks: dict[int, list[str]] = {}
+    for place, text in record.comments:
+        remarks.setdefault(place, []).append("{" + text + "}")
+    lines: list[str] = []
+    line: list[str] = []
+    for number, token in enumerate(record.actions):
+        line.extend(remarks.get(number, ()))
+        line.append(token)
+        if (number + 1) % 10 == 0:
+            lines.append(" ".join(line))
+            line = []
+    line.extend(remarks.get(len(record.actions), ()))
+    if line:
+        lines.append(" ".join(line))
+    return lines
 
 
 def format_time(when: dt.datetime) -> str:
@@ -340,7 +480,39 @@ def _claim_problem(record: Record) -> str | None:
         dt.date.fromisoformat(date)
     except ValueError:
         return f"Date: {date!r} is not a date like 2026-11-30"
+    return _times_problem(record, date)
+
+
+def _times_problem(record: Record, date: str) -> str | None:
+    """``Started`` and ``Ended``: each may be left out, but given once, as a UTC time, in order, on ``Date``."""
+    times: dict[str, dt.datetime] = {}
+    for name in ("Started", "Ended"):
+        count = sum(1 for key, _ in record.tags if key == name)
+        if count > 1:
+            return f"the {name} tag is given {count} times"
+        value = record.tag(name)
+        if value is None:
+            continue
+        when = parse_time(value)
+        if when is None:
+            return f"{name}: {value!r} is not a time like 2026-11-30T06:22:56Z"
+        times[name] = when
+    started, ended = times.get("Started"), times.get("Ended")
+    if started is not None and format_time(started)[:10] != date:
+        return f"Started: {record.tag('Started')!r} is not on the record's Date, {date}"
+    if ended is not None and started is not None and ended < started:
+        return f"Ended: {record.tag('Ended')!r} is before Started, {record.tag('Started')!r}"
     return None
+
+
+def parse_time(text: str) -> dt.datetime | None:
+    """A time as records write it (``2026-11-30T06:22:56Z``: UTC, to the second), or ``None`` for any other text."""
+    if not _TIME.match(text):
+        return None
+    try:
+        return dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return None
 
 
 def _disagreement(name: str, claimed: str, actual: str) -> str:
@@ -350,11 +522,14 @@ def _disagreement(name: str, claimed: str, actual: str) -> str:
 def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None) -> Replay:
     """Replay the record and compare every claim with the replay; ``problem`` is the first disagreement.
 
-    Checked in order: every required tag present once and well formed; the
+    Checked in order: every required tag present once and well formed, and
+    ``Started`` and ``Ended``, which may be left out, at most once each, UTC
+    times in order, ``Started`` on ``Date``; the
     ``Code`` matches ``Variant``, ``Cells`` and ``Deal``; every action legal;
     then ``Result`` (``won`` must end won, ``gave-up`` given up, and
-    ``unfinished`` or ``abandoned`` neither), ``Score``, ``Moves``, ``Undos``
-    and ``Hints``. Never raises.
+    ``unfinished`` or ``abandoned`` neither, and an ``unfinished`` record
+    has no ``Ended``), ``Score``, ``Moves``, ``Undos`` and ``Hints``. Never
+    raises.
     """
     try:
         return _check(record, plugins)
@@ -384,6 +559,10 @@ def _check(record: Record, plugins: pluggy.PluginManager | None) -> Replay:
         if done.result == "unfinished":
             actual = f"unfinished ({done.cards_home} cards home)"
         return _with_problem(done, _disagreement("Result", result, actual))
+    if result == "unfinished" and record.tag("Ended") is not None:
+        return _with_problem(
+            done, f"Ended: an unfinished game has not ended, but the record says {record.tag('Ended')!r}"
+        )
     for name, actual_value in (
         ("Score", done.score),
         ("Moves", done.moves),
