@@ -324,7 +324,7 @@ def test_import_stores_a_consistent_record_once(store: Store, tmp_path: Path) ->
     assert other.export(outcome.id) == text
     (fc,) = other.stats()
     assert (fc.played, fc.won) == (1, 1)
-    tagged = record.with_tag("Player", "Ann").with_tag("Started", "2026-11-29T20:00:00Z")
+    tagged = record.with_tag("Player", "Ann").with_tag("Date", "2026-11-29").with_tag("Started", "2026-11-29T20:00:00Z")
     kept = other.import_record(tagged)
     assert kept.status == "stored" and kept.id is not None
     again = other.record(kept.id)

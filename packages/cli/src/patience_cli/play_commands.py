@@ -11,7 +11,7 @@ from patience_cli.common import bad_input, complete_variant, game_from_args, gua
 
 if TYPE_CHECKING:
     from patience import Game
-    from patience.store import GameInfo, Store
+    from patience.store import GameInfo, Store, Tracker
 
 __all__ = ["play", "register", "resumed_line", "start_play"]
 
@@ -20,6 +20,8 @@ PLAY_HELP = """Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card nam
 VARIANT is any installed variant (`patience variants` lists them, plugins
 included). With no deal named, the last unfinished game comes back exactly
 as it was left (and it says so); when there is none, Eight Off is dealt.
+An imported game never comes back by itself: `--resume ID` brings back
+any unfinished game.
 When that game is the day's attempt at a daily deal, it is played as
 `patience daily` plays it (its record goes to the leaderboard server).
 Naming a deal starts a new game and leaves the unfinished one abandoned.
@@ -41,11 +43,13 @@ def start_play(
     deal: str | int | None = None,
     cells: int | None = None,
     code: str | None = None,
+    resume: int | None = None,
 ) -> None:
     """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise.
 
     ``deal`` may be the text typed (``617``, ``#617``); it is checked with
-    :func:`~patience_cli.common.parse_deal_number`.
+    :func:`~patience_cli.common.parse_deal_number`. ``resume`` brings back
+    that unfinished game instead, imported ones included.
     """
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Controller, Repl, Reply, Say, run_piped
@@ -59,9 +63,11 @@ def start_play(
         deal, variant = variant, None
     number = parse_deal_number(deal) if isinstance(deal, str) else deal
     named = any(value is not None for value in (variant, number, cells, code))
+    if resume is not None and named:
+        bad_input("give either --resume ID or a deal to play, not both")
     store = open_store()
     # Without a deal named, the last unfinished game comes back exactly as it was left.
-    tracker = None if named else store.resume()
+    tracker = _resume_by_id(store, resume) if resume is not None else None if named else store.resume()
     info = tracker.resumed if tracker is not None else None
     if tracker is not None and info is not None and info.daily is not None and _is_daily_attempt(store, info):
         # The day's attempt stays the attempt: played as `patience daily` plays it, so that its
@@ -89,6 +95,21 @@ def start_play(
     if intro is not None:
         repl.show(Reply([Say(intro)]))
     repl.run()
+
+
+def _resume_by_id(store: Store, game_id: int) -> Tracker:
+    """The stored game ``game_id`` brought back, or :func:`bad_input` saying why it cannot be."""
+    tracker = store.resume(game_id=game_id)
+    if tracker is not None:
+        return tracker
+    info = store.game(game_id)
+    if info is None:
+        bad_input(f"there is no game {game_id} (`patience history` lists them)")
+    if info.result != "unfinished":
+        bad_input(f"game {game_id} has ended ({info.result}): only an unfinished game can be resumed")
+    said = store.take_notices()
+    bad_input(said[-1] if said else f"game {game_id} cannot be resumed")
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _is_daily_attempt(store: Store, info: GameInfo) -> bool:
@@ -144,9 +165,18 @@ def play(
     code: Annotated[
         str | None, typer.Option("--code", help="Game code, like EO1-C8-AAAAAFA or FC1-C4-AAAAAAB", show_default=False)
     ] = None,
+    resume: Annotated[
+        int | None,
+        typer.Option(
+            "--resume",
+            metavar="ID",
+            help="Bring back unfinished game ID (see `patience history`), an imported one too.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal."""
-    start_play(variant, deal, cells, code)
+    start_play(variant, deal, cells, code, resume)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ commands and ``patience --help`` do not load sqlite3.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,7 +28,7 @@ from patience_cli.common import (
 )
 
 if TYPE_CHECKING:
-    from patience.records import Record
+    from patience.records import Record, RecordError
     from patience.store import GameInfo, Store, VariantStats
 
 __all__ = [
@@ -263,14 +263,22 @@ def export(
         int | None, typer.Argument(metavar="ID", help="The game's id (see `patience history`).", show_default=False)
     ] = None,
     last: Annotated[bool, typer.Option("--last", help="The game played last (the default without ID).")] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every stored game, one record after another, in the order they were stored.")
+    ] = False,
     out: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (it must not exist yet).", dir_okay=False)
     ] = None,
 ) -> None:
-    """Print a game's record (the text `patience verify` and `patience import` read)."""
+    """Print a game's record (the text `patience verify` and `patience import` read), or every game's with --all."""
     if game_id is not None and last:
         bad_input("give either ID or --last, not both")
+    if every and (game_id is not None or last):
+        bad_input("give either --all or a game (ID or --last), not both")
     store = open_store(reading=True)
+    if every:
+        _write_out(_every_record(store), out)
+        return
     if game_id is None:
         game_id = store.last_id()
         check_readable(store)
@@ -281,6 +289,23 @@ def export(
     warn_notices(store)
     if text is None:
         bad_input(f"there is no game {game_id} (`patience history` lists them)")
+    _write_out(text, out)
+
+
+def _every_record(store: Store) -> str:
+    """Every stored game's record, a blank line between two, as PGN files hold games."""
+    ids = store.ids()
+    check_readable(store)
+    if not ids:
+        bad_input("no games yet: there is nothing to export (`patience play` starts one)")
+    texts = [store.export(game_id) for game_id in ids]
+    check_readable(store)
+    warn_notices(store)
+    return "\n".join(text for text in texts if text is not None)
+
+
+def _write_out(text: str, out: Path | None) -> None:
+    """``text`` on stdout, or in the new file ``out`` (one that exists is never written over)."""
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -292,9 +317,9 @@ def export(
 
 
 # -- verify and import -------------------------------------------------------------------------
-def _read_record(path: Path) -> tuple[Record | None, str]:
-    """The record in ``path`` (``-``: stdin), or ``None`` and why it cannot be read."""
-    from patience.records import RecordError, parse_record
+def _read_records(path: Path) -> tuple[tuple[Record | RecordError, ...] | None, str]:
+    """The records in ``path`` (``-``: stdin), each read or the error saying why not; or ``None`` and why not one."""
+    from patience.records import parse_records
     from patience_cli.common import MAX_INPUT_BYTES
 
     try:
@@ -311,16 +336,37 @@ def _read_record(path: Path) -> tuple[Record | None, str]:
     text, why = decode_utf8(data)
     if text is None:
         return None, f"not a record: {why}"
-    try:
-        return parse_record(text), ""
-    except RecordError as error:
-        return None, f"not a record: {error}"
+    return parse_records(text), ""
 
 
-def _say_unread(unread: int, total: int) -> None:
-    """Exit code 2 comes with one ``patience:`` line on stderr, as for every command; each file's line is above it."""
-    if unread:
+def _each_record(files: list[Path]) -> Iterator[tuple[str, Record | None, str]]:
+    """Every record of every file: where it is (``g.txt``, or ``g.txt #3`` in a file of several), it, and why not.
+
+    A file that cannot be read at all is one entry with no record.
+    """
+    from patience.records import RecordError
+
+    for path in files:
+        entries, why = _read_records(path)
+        if entries is None:
+            yield str(path), None, why
+            continue
+        for number, entry in enumerate(entries, start=1):
+            where = f"{path} #{number}" if len(entries) > 1 else str(path)
+            if isinstance(entry, RecordError):
+                yield where, None, f"not a record: {entry}"
+            else:
+                yield where, entry, ""
+
+
+def _say_unread(unread: int, total: int, files: int) -> None:
+    """Exit code 2 comes with one ``patience:`` line on stderr, as for every command; each record's line is above it."""
+    if not unread:
+        return
+    if total == files:
         print(f"patience: {unread} of {plural(total, 'file')} could not be read as a record or stored", file=sys.stderr)
+    else:
+        print(f"patience: {unread} of {plural(total, 'record')} could not be read or stored", file=sys.stderr)
 
 
 def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
@@ -331,7 +377,10 @@ def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
 def verify(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Record files (- for stdin).")],
 ) -> None:
-    """Replay each record with the engine and check every claim; one line per file.
+    """Replay each record with the engine and check every claim; one line per record.
+
+    A file may hold several records, one after another (as `patience export
+    --all` writes them); each is then named by its number, `g.txt #3`.
 
     Exit 0 when every record is consistent, 1 when any is not (its line
     names the first illegal action, or the tag that differs, with both
@@ -340,21 +389,21 @@ def verify(
     from patience.records import check_record
 
     worst = EXIT_OK
-    unread = 0
-    for path in files:
-        record, why = _read_record(path)
+    unread = total = 0
+    for where, record, why in _each_record(files):
+        total += 1
         if record is None:
-            typer.echo(f"{path}: {why}")
+            typer.echo(f"{where}: {why}")
             worst, unread = EXIT_BAD_INPUT, unread + 1
             continue
         checked = check_record(record)
         if checked.problem is not None:
-            typer.echo(f"{path}: inconsistent: {checked.problem}")
+            typer.echo(f"{where}: inconsistent: {checked.problem}")
             worst = max(worst, EXIT_INCONSISTENT)
             continue
         summary = _summary(checked.result, checked.score, checked.moves, checked.undos, checked.cards_home)
-        typer.echo(f"{path}: consistent: {summary}")
-    _say_unread(unread, len(files))
+        typer.echo(f"{where}: consistent: {summary}")
+    _say_unread(unread, total, len(files))
     raise typer.Exit(worst)
 
 
@@ -364,6 +413,8 @@ def import_records(
 ) -> None:
     """Verify each record, then add the consistent ones to the history (once: a game already stored is skipped).
 
+    A file may hold several records; each is named by its number, `g.txt #3`.
+
     Exit codes as `patience verify`: 1 when a record is inconsistent (not
     stored), 2 when a file is not a record or nothing can be stored.
     """
@@ -371,27 +422,27 @@ def import_records(
     if not store.saving:
         bad_input("nothing can be imported: the store is not saving (see the warning above)")
     worst = EXIT_OK
-    unread = 0
-    for path in files:
-        record, why = _read_record(path)
+    unread = total = 0
+    for where, record, why in _each_record(files):
+        total += 1
         if record is None:
-            typer.echo(f"{path}: {why}")
+            typer.echo(f"{where}: {why}")
             worst, unread = EXIT_BAD_INPUT, unread + 1
             continue
         outcome = store.import_record(record)
         if outcome.status == "stored":
-            typer.echo(f"{path}: stored as game {outcome.id}")
+            typer.echo(f"{where}: stored as game {outcome.id}")
         elif outcome.status == "duplicate":
-            typer.echo(f"{path}: already stored as game {outcome.id}")
+            typer.echo(f"{where}: already stored as game {outcome.id}")
         elif outcome.status == "inconsistent":
-            typer.echo(f"{path}: inconsistent, not stored: {outcome.problem}")
+            typer.echo(f"{where}: inconsistent, not stored: {outcome.problem}")
             worst = max(worst, EXIT_INCONSISTENT)
         else:
-            typer.echo(f"{path}: not stored: {outcome.problem}")
+            typer.echo(f"{where}: not stored: {outcome.problem}")
             worst = EXIT_BAD_INPUT
         warn_notices(store)
     if worst == EXIT_BAD_INPUT:
-        _say_unread(max(unread, 1), len(files))
+        _say_unread(max(unread, 1), total, len(files))
     raise typer.Exit(worst)
 
 
@@ -403,6 +454,10 @@ def register(app: typer.Typer) -> None:
         epilog="Examples:  patience stats  |  patience stats freecell --cells 4 --format json  |  "
         "patience stats --reset freecell",
     )(stats)
-    app.command("export", epilog="Examples:  patience export --last > g.txt  |  patience export 12 -o g.txt")(export)
+    app.command(
+        "export",
+        epilog="Examples:  patience export --last > g.txt  |  patience export 12 -o g.txt  |  "
+        "patience export --all -o games.txt",
+    )(export)
     app.command("verify", epilog="Example:  patience verify g.txt other.txt")(verify)
     app.command("import", epilog="Example:  patience import g.txt")(import_records)

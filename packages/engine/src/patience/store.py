@@ -102,6 +102,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_result ON games (result, last_action);
     CREATE INDEX games_by_code ON games (code, started);
     """,
+    # What an imported record holds beyond the columns: whether it is untouched since (an imported game
+    # never takes over resume or is abandoned by a new deal), its {...} comments, and its tags' order.
+    """
+    ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN tag_order TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 #: The schema version this program writes (``PRAGMA user_version``).
@@ -114,7 +121,7 @@ _SQLITE_NOTADB = 26
 
 _COLUMNS = (
     "id, started, ended, last_action, variant, cells, deal, code, result, score, moves, undos, hints, "
-    "cards_home, daily, extra_tags"
+    "cards_home, daily, extra_tags, imported, comments, tag_order"
 )
 
 #: A condition on ``games`` (the table, not aliased): the row is not a day's attempt, the first game of a
@@ -187,6 +194,12 @@ class GameInfo:
     daily: str | None = None
     """The date of the daily deal this game was an attempt at, if any."""
     extra_tags: tuple[tuple[str, str], ...] = ()
+    imported: bool = False
+    """Stored by :meth:`Store.import_record` and not played since: resume and new deals leave it alone."""
+    comments: tuple[tuple[int, str], ...] = ()
+    """The record's ``{...}`` comments (see :attr:`patience.records.Record.comments`)."""
+    tag_order: tuple[str, ...] = ()
+    """The tag names in the imported record's order (empty for a game played here: the standard order)."""
 
     def as_json(self) -> dict[str, object]:
         """The keys ``patience history --format json`` prints, in that order."""
@@ -428,15 +441,17 @@ class Store:
         """The unfinished game whose last action is the latest, replayed: position, score, undo and redo stacks.
 
         With ``game_id``, that game only (a front end bringing back one it
-        knows, such as the day's attempt). A stored game that no longer
+        knows, such as the day's attempt, or an imported game); without it,
+        imported games are never taken: they are records, not the game the
+        player left. A stored game that no longer
         replays (its variant's plugin is gone, rules that changed) is said
         once and skipped, left as it is: the next unfinished game is tried.
         """
         if game_id is not None and not _fits(game_id):
             return None
         rows = self._read(
-            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' AND (? IS NULL OR id = ?) "
-            "ORDER BY last_action DESC, id DESC",
+            f"SELECT {_COLUMNS} FROM games WHERE result = 'unfinished' "
+            "AND (? IS NULL AND imported = 0 OR id = ?) ORDER BY last_action DESC, id DESC",
             (game_id, game_id),
         )
         for row in rows:
@@ -451,13 +466,14 @@ class Store:
         """Mark every unfinished game (but ``keep``) ``abandoned``, as when a new deal is started; how many.
 
         A day's attempt (the first game of a daily deal) stays unfinished: it can only be played once.
+        An imported game not played since stays as imported.
         """
         now = _stamp(self.clock())
 
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "UPDATE games SET result = 'abandoned', ended = ? "
-                f"WHERE result = 'unfinished' AND id IS NOT ? AND {_NOT_AN_ATTEMPT}",
+                f"WHERE result = 'unfinished' AND imported = 0 AND id IS NOT ? AND {_NOT_AN_ATTEMPT}",
                 (now, keep),
             )
             return cursor.rowcount
@@ -481,9 +497,13 @@ class Store:
         return _info(rows[0]) if rows else None
 
     def last_id(self) -> int | None:
-        """The game with the latest action, or ``None`` when nothing is stored."""
-        rows = self._read("SELECT id FROM games ORDER BY last_action DESC, id DESC LIMIT 1")
+        """The game played here with the latest action (an imported one only when none was), or ``None``."""
+        rows = self._read("SELECT id FROM games ORDER BY imported, last_action DESC, id DESC LIMIT 1")
         return int(rows[0][0]) if rows else None
+
+    def ids(self) -> list[int]:
+        """Every stored game, in the order they were stored."""
+        return [int(row[0]) for row in self._read("SELECT id FROM games ORDER BY id")]
 
     def record(self, game_id: int) -> Record | None:
         """The record of a stored game (every required tag, then Started, Ended and any others)."""
@@ -496,6 +516,7 @@ class Store:
         return None if record is None else format_record(record)
 
     def _record(self, info: GameInfo) -> Record:
+        """The record of ``info``: its tags in the imported record's order (the standard one for a game played here)."""
         tokens = [
             str(row[0]) for row in self._read("SELECT token FROM actions WHERE game = ? ORDER BY number", (info.id,))
         ]
@@ -519,7 +540,9 @@ class Store:
             tags.append(("Daily", info.daily))
         known = {name for name, _ in tags}
         tags.extend(tag for tag in info.extra_tags if tag[0] not in known)
-        return Record(tuple(tags), tuple(tokens))
+        ordered = _in_order(tags, info.tag_order, untouched=info.imported)
+        comments = tuple((place, text) for place, text in info.comments if 0 <= place <= len(tokens))
+        return Record(tuple(ordered), tuple(tokens), comments)
 
     def stats(self, variant: str | None = None, cells: int | None = None) -> list[VariantStats]:
         """Statistics per variant and cell count, of the games that have ended (and were not reset).
@@ -563,7 +586,10 @@ class Store:
 
         The same game is one with the same code, start time and actions.
         Its result, counts and tags are stored as the record claims them
-        (the check has just confirmed them).
+        (the check has just confirmed them), with its ``{...}`` comments and
+        its tags' order: until it is played again, :meth:`record` gives back
+        the record as it was imported. It stays out of :meth:`resume`
+        (without ``game_id``) and of the games a new deal abandons.
         """
         checked = check_record(record, plugins=plugins)
         if checked.problem is not None:
@@ -593,7 +619,8 @@ class Store:
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (variant, cells, deal, code, started, ended, last_action, result, score, moves, "
-                "undos, hints, cards_home, daily, extra_tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
                 (
                     record.tag("Variant"),
                     int(record.tag("Cells") or 0),
@@ -610,6 +637,8 @@ class Store:
                     checked.cards_home,
                     record.tag("Daily"),
                     json.dumps(extra),
+                    json.dumps([list(comment) for comment in record.comments]),
+                    json.dumps([name for name, _ in record.tags]),
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
@@ -837,11 +866,22 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         home,
         daily,
         extra,
+        imported,
+        comments_json,
+        order_json,
     ) = row
     try:
         tags = tuple((str(name), str(value)) for name, value in json.loads(extra))
     except (ValueError, TypeError):
         tags = ()
+    try:
+        comments = tuple((int(place), str(text)) for place, text in json.loads(comments_json))
+    except (ValueError, TypeError):
+        comments = ()
+    try:
+        order = tuple(str(name) for name in json.loads(order_json))
+    except (ValueError, TypeError):
+        order = ()
     return GameInfo(
         id=int(game_id),
         started=_shown_time(started) or "",
@@ -859,7 +899,30 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         cards_home=int(home),
         daily=daily,
         extra_tags=tags,
+        imported=bool(imported),
+        comments=comments,
+        tag_order=order,
     )
+
+
+def _in_order(tags: list[tuple[str, str]], order: tuple[str, ...], *, untouched: bool) -> list[tuple[str, str]]:
+    """``tags`` in the order ``order`` names them, the others after; untouched, no time the record left out is added.
+
+    A record imported without ``Started`` or ``Ended`` is exported without
+    them while nobody has played it since: the store's times for it were
+    made up from its ``Date``, not told.
+    """
+    if not order:
+        return tags
+    pending = list(tags)
+    ordered: list[tuple[str, str]] = []
+    for name in order:
+        for index, (key, _) in enumerate(pending):
+            if key == name:
+                ordered.append(pending.pop(index))
+                break
+    ordered.extend(tag for tag in pending if not (untouched and tag[0] in ("Started", "Ended")))
+    return ordered
 
 
 class _Tally:
@@ -950,7 +1013,7 @@ class Tracker:
             self.store._write(
                 lambda db: db.execute(
                     "UPDATE games SET result = 'abandoned', ended = ? "
-                    f"WHERE id = ? AND result = 'unfinished' AND {_NOT_AN_ATTEMPT}",
+                    f"WHERE id = ? AND result = 'unfinished' AND imported = 0 AND {_NOT_AN_ATTEMPT}",
                     (now, game_id),
                 )
             )
@@ -1028,7 +1091,7 @@ class Tracker:
                 if self.abandon_others:
                     db.execute(
                         "UPDATE games SET result = 'abandoned', ended = ? "
-                        f"WHERE result = 'unfinished' AND id != ? AND {_NOT_AN_ATTEMPT}",
+                        f"WHERE result = 'unfinished' AND imported = 0 AND id != ? AND {_NOT_AN_ATTEMPT}",
                         (stamp, game_id),
                     )
             db.executemany(
@@ -1037,7 +1100,7 @@ class Tracker:
             )
             db.execute(
                 "UPDATE games SET result = ?, ended = ?, last_action = ?, score = ?, moves = ?, undos = ?, "
-                "hints = ?, cards_home = ? WHERE id = ?",
+                "hints = ?, cards_home = ?, imported = 0 WHERE id = ?",
                 (result, ended, stamp, *counts, game_id),
             )
             return game_id
