@@ -6,7 +6,7 @@ terminals) can play at the same time. A front end opens the store once,
 tracks each game it deals, and calls nothing else while the player plays::
 
     store = Store.open()                   # never raises; store.notice is a line to show once
-    tracker = store.resume()               # the last unfinished game, rebuilt exactly, or None
+    tracker = store.resume()               # the last unfinished game played here, rebuilt exactly, or None
     if tracker is None:
         store.abandon_unfinished()         # a new deal leaves the unfinished game
         tracker = store.track(Game.new("freecell"))
