@@ -220,3 +220,16 @@ def test_resume_by_id_of_a_game_that_cannot_come_back_says_why_in_one_line() -> 
         assert result.stdout == ""
         (line,) = result.stderr.splitlines()
         assert line.startswith(said), line
+
+
+def test_a_records_actions_with_brace_comments_replay_in_piped_play_as_they_are() -> None:
+    game = Game.new("freecell", 1)
+    for move in FC1:
+        game.play(move)
+    record = record_of(game, result="won", started=START, ended=START + dt.timedelta(minutes=9))
+    commented = Record(record.tags, record.actions, ((0, "start; here"), (5, "over\ntwo lines"), (87, "won")))
+    actions = "\n".join(line for line in format_record(commented).splitlines() if not line.startswith("["))
+    played = patience(["play", "freecell", "1"], actions + "\n")
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.splitlines()[-1] == "won: score 1046 in 87 moves"
+    assert not any(line.startswith("line ") for line in played.stdout.splitlines()), played.stdout

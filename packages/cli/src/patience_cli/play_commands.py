@@ -29,7 +29,8 @@ Every action is saved as it is played (`patience history`, `patience stats`).
 
 Without a terminal (a pipe or a file on stdin) it reads moves and commands,
 one or several a line (a game record's actions as they are; ; starts a
-comment), prints one line a move and the result at the end.
+comment, and so does {, up to }), prints one line a move and the result at
+the end.
 """
 
 PLAY_EPILOG = (

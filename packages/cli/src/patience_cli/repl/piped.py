@@ -42,7 +42,7 @@ def _bounded(stream: io.TextIOBase) -> Iterator[str]:
 
 
 class _Lines:
-    """Numbered input lines with blanks and ``#`` comments skipped, readable ahead on demand.
+    """Numbered input lines with blanks, ``#`` lines and a record's comments skipped, readable ahead on demand.
 
     A line of several words (other than ``new ...`` and ``give up``) is read
     as that many lines, so a game record's action section plays as it is.
@@ -55,13 +55,32 @@ class _Lines:
     def __init__(self, lines: Iterable[str]) -> None:
         self._source = enumerate(lines, start=1)
         self._ahead: deque[tuple[int, str]] = deque()
+        self._in_brace = False
+
+    def _uncommented(self, raw: str) -> str:
+        """``raw`` without its comments, as game records have them: ``;`` to the end of the line, ``{...}`` anywhere.
+
+        A ``{`` comment may run over several lines, so whether one is open carries from line to line.
+        """
+        kept: list[str] = []
+        for char in raw:
+            if self._in_brace:
+                self._in_brace = char != "}"
+            elif char == ";":
+                break
+            elif char == "{":
+                self._in_brace = True
+                kept.append(" ")
+            else:
+                kept.append(char)
+        return "".join(kept)
 
     def _read(self) -> bool:
         for number, raw in self._source:
             if isinstance(raw, _Overlong):
                 self._ahead.append((number, raw))
                 return True
-            line = raw.split(";", 1)[0].strip()  # `;` starts a comment, as in game records
+            line = self._uncommented(raw).strip()
             if line and not line.startswith("#"):
                 words = line.split()
                 if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
