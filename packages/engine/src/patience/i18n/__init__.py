@@ -1,4 +1,4 @@
-"""Languages: which one the player reads, and the grammar messages need in each (:mod:`.hungarian`).
+"""Languages: which one the player reads, its catalogs, its numbers and dates, and its grammar (:mod:`.hungarian`).
 
 The program speaks English, German and Hungarian. :func:`choose_language`
 picks one the way gettext programs do: an explicit choice (``--lang``)
@@ -8,20 +8,58 @@ the locale variables ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and
 no translation for means English, silently, as a locale the catalogs do
 not cover does for any gettext program. Only an explicit choice that is
 not a language offered is an error (:class:`UnknownLanguageError`).
+
+Messages are gettext's: each distribution has a domain of its own, named
+after its import package, whose catalogs lie in the package
+(``<package>/locale/<language>/LC_MESSAGES/<domain>.mo``, compiled from the
+``.po`` beside them when the package is built or set up). A module marks
+its messages with a :class:`Domain`'s methods, which translate into the
+language in use at the moment they are called, so that a window can switch
+languages without a restart::
+
+    _ = Domain("patience_cli").gettext
+    print(_("won in {moves} moves").format(moves=12))
+
+The pseudo-language ``xx`` (``PATIENCE_LANG=xx``, for tests only) shows
+every message that went through a catalog in brackets, ``[like this]``:
+text on screen without them bypassed the catalogs.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import datetime
+import functools
+import gettext
+import importlib.resources
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from patience.errors import PatienceError
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "UnknownLanguageError", "choose_language", "language_of"]
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "PSEUDO_LANGUAGE",
+    "Domain",
+    "UnknownLanguageError",
+    "choose_language",
+    "current_language",
+    "format_date",
+    "format_number",
+    "language_of",
+    "speaking",
+    "use_language",
+]
 
 #: The languages the program ships, as ISO 639-1 codes, English (the source language) first.
 LANGUAGES = ("en", "de", "hu")
 DEFAULT_LANGUAGE = "en"
+#: The pseudo-language of the tests: every translated message in brackets. Never offered to a user.
+PSEUDO_LANGUAGE = "xx"
+#: The CLDR locale whose numbers and dates each language uses.
+_LOCALES = {"en": "en_US", "de": "de_DE", "hu": "hu_HU", PSEUDO_LANGUAGE: "en_US"}
 
 #: The environment variables read after ``--lang`` and the window's choice, in order.
 _PROGRAM_VARIABLE = "PATIENCE_LANG"
@@ -61,6 +99,8 @@ def choose_language(
         return code
     env = os.environ if environ is None else environ
     program = env.get(_PROGRAM_VARIABLE, "")
+    if program.strip().lower() == PSEUDO_LANGUAGE:
+        return PSEUDO_LANGUAGE
     if program:
         return language_of(program) or DEFAULT_LANGUAGE
     if remembered:
@@ -76,3 +116,148 @@ def choose_language(
             continue
         return language_of(value) or DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+# -- the language in use -----------------------------------------------------------------------------
+
+
+class _InUse:
+    """The language the process speaks: chosen from the environment the first time it is asked for."""
+
+    language: str | None = None
+
+
+#: The language of the task at hand, where it differs from the process's (a server's request).
+_SPEAKING: contextvars.ContextVar[str | None] = contextvars.ContextVar("patience_speaking", default=None)
+
+
+def current_language() -> str:
+    """The language messages are translated into now.
+
+    That of the :func:`speaking` block around the caller, else the one set
+    by :func:`use_language`, else :func:`choose_language`'s from the
+    environment.
+    """
+    speaking_now = _SPEAKING.get()
+    if speaking_now is not None:
+        return speaking_now
+    if _InUse.language is None:
+        _InUse.language = choose_language()
+    return _InUse.language
+
+
+def _checked(language: str) -> str:
+    if language not in (*LANGUAGES, PSEUDO_LANGUAGE):
+        offered = " ".join(LANGUAGES)
+        raise UnknownLanguageError(f"unknown language {language!r}: choose one of {offered}")
+    return language
+
+
+def use_language(language: str) -> None:
+    """Speak ``language`` from now on (one of :data:`LANGUAGES`, or :data:`PSEUDO_LANGUAGE`).
+
+    The front ends call it once at start-up with the choice made by
+    :func:`choose_language`, and the window again when the player picks
+    another language in its menu.
+    """
+    _InUse.language = _checked(language)
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the block only (in this thread or task): a server answers each request so."""
+    token = _SPEAKING.set(_checked(language))
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
+# -- catalogs ------------------------------------------------------------------------------------------
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-language: the English message in brackets."""
+
+    def gettext(self, message: str) -> str:
+        return f"[{message}]"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"[{msgid1 if n == 1 else msgid2}]"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"[{message}]"
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return f"[{msgid1 if n == 1 else msgid2}]"
+
+
+@functools.cache
+def _translations(domain: str, package: str, language: str) -> gettext.NullTranslations:
+    if language == PSEUDO_LANGUAGE:
+        return _Pseudo()
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    catalog = importlib.resources.files(package).joinpath("locale", language, "LC_MESSAGES", f"{domain}.mo")
+    try:
+        with catalog.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    except (FileNotFoundError, NotADirectoryError):
+        # A distribution without this language (a plugin that ships English only) speaks English.
+        return gettext.NullTranslations()
+
+
+class Domain:
+    """One distribution's messages: a gettext domain whose catalogs lie in ``package``'s ``locale`` folder.
+
+    Each method translates into :func:`current_language` as it is called.
+    ``package`` defaults to the domain's name (the import package).
+    """
+
+    def __init__(self, name: str, package: str | None = None) -> None:
+        self.name = name
+        self.package = package or name
+
+    def translations(self, language: str | None = None) -> gettext.NullTranslations:
+        """The catalog of ``language`` (the one in use by default); English is the messages as written."""
+        return _translations(self.name, self.package, language or current_language())
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the language in use."""
+        return self.translations().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` that ``n`` takes in the language in use (its own plural rule)."""
+        return self.translations().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the language in use, told apart from the same English words by ``context``."""
+        return self.translations().pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """:meth:`ngettext` with a ``context``."""
+        return self.translations().npgettext(context, singular, plural, n)
+
+
+# -- numbers and dates ---------------------------------------------------------------------------------
+
+
+def format_number(number: int | float, language: str | None = None) -> str:
+    """``number`` as the language writes it: ``1,000,000``, German ``1.000.000``, Hungarian ``1 000 000``.
+
+    Babel (CLDR's data) is imported on the first call only, so that a
+    command that formats no number does not pay for it.
+    """
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(number, locale=_LOCALES[language or current_language()]))
+
+
+def format_date(date: datetime.date, language: str | None = None, *, style: str = "long") -> str:
+    """``date`` as the language writes it (``style`` is CLDR's: ``short``, ``medium``, ``long`` or ``full``).
+
+    English ``December 1, 2026``, German ``1. Dezember 2026``, Hungarian ``2026. december 1.``.
+    """
+    from babel.dates import format_date as babel_format_date
+
+    return str(babel_format_date(date, format=style, locale=_LOCALES[language or current_language()]))

@@ -207,3 +207,40 @@ def test_the_module_examples_hold() -> None:
     result = doctest.testmod(hungarian)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# -- the language in use -----------------------------------------------------------------------------
+
+
+def test_a_speaking_block_changes_the_language_for_its_inside_only() -> None:
+    from patience.i18n import current_language, speaking
+
+    before = current_language()
+    with speaking("hu"):
+        assert current_language() == "hu"
+        with speaking("de"):
+            assert current_language() == "de"
+        assert current_language() == "hu"
+    assert current_language() == before
+
+
+def test_the_pseudo_language_brackets_every_translated_message() -> None:
+    from patience.i18n import Domain, speaking
+
+    domain = Domain("patience")
+    with speaking("xx"):
+        assert domain.pgettext("suit", "hearts") == "[hearts]"
+        assert domain.ngettext("{n} card", "{n} cards", 2) == "[{n} cards]"
+
+
+def test_the_pseudo_language_is_chosen_only_through_patience_lang() -> None:
+    assert choose_language(environ={"PATIENCE_LANG": "xx"}) == "xx"
+    assert choose_language(environ={"LANG": "xx"}) == "en"
+    with pytest.raises(UnknownLanguageError):
+        choose_language("xx", environ={})
+
+
+def test_a_distribution_without_a_catalog_speaks_english() -> None:
+    from patience.i18n import Domain
+
+    assert Domain("patience_nonexistent", "patience").translations("de").gettext("Deal") == "Deal"
