@@ -147,7 +147,7 @@ def catalogs() -> int:
         for language in LANGUAGES:
             po = locale / language / "LC_MESSAGES" / f"{domain}.po"
             if po.exists():
-                run([pybabel, "-q", "update", "-D", domain, "-i", str(template), "-o", str(po), "-l", language])
+                run([pybabel, "-q", "update", "--ignore-pot-creation-date", "-D", domain, "-i", str(template), "-o", str(po), "-l", language])
             else:
                 run([pybabel, "-q", "init", "-D", domain, "-i", str(template), "-o", str(po), "-l", language])
     compile_catalogs()
