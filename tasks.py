@@ -146,10 +146,11 @@ def catalogs() -> int:
             continue
         for language in LANGUAGES:
             po = locale / language / "LC_MESSAGES" / f"{domain}.po"
+            files = ["-D", domain, "-i", str(template), "-o", str(po), "-l", language]
             if po.exists():
-                run([pybabel, "-q", "update", "--ignore-pot-creation-date", "-D", domain, "-i", str(template), "-o", str(po), "-l", language])
+                run([pybabel, "-q", "update", "--ignore-pot-creation-date", *files])
             else:
-                run([pybabel, "-q", "init", "-D", domain, "-i", str(template), "-o", str(po), "-l", language])
+                run([pybabel, "-q", "init", *files])
     compile_catalogs()
     return 0
 
