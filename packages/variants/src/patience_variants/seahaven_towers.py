@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl
+from patience.i18n import N_, N_paragraphs
 from patience.shuffle import deal_round_robin, ms_deal
 from patience_variants.freecell import FREECELL_SCORING
 
 __all__ = ["SEAHAVEN_TOWERS", "deal_seahaven"]
 
-RULES_TEXT = """\
+RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
 The deal: 10 columns of 5 cards; the last 2 cards start in the first two of the 4 free cells.
@@ -26,7 +27,7 @@ Runs: a same-suit run on top of a column moves as one move if it has no more tha
 Automatic play: every card that can go home goes home by itself.
 
 Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
-"""
+""")
 
 SEAHAVEN_TOWERS = Variant(
     name="seahaven-towers",
@@ -42,7 +43,7 @@ SEAHAVEN_TOWERS = Variant(
         undo_limit=300,
         scoring=FREECELL_SCORING,
     ),
-    description="10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns.",
+    description=N_("10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns."),
     rules_text=RULES_TEXT,
     aliases=("seahaven", "st"),
 )
