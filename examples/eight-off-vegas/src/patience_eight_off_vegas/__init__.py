@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from patience import Registrar
-from patience.i18n import N_, N_paragraphs, Scoring, hookimpl
+from patience import Registrar, Scoring, hookimpl
+from patience.i18n import N_, N_paragraphs
 
 __all__ = ["VEGAS_SCORING", "patience_register_variants"]
 

@@ -26,7 +26,8 @@ Runs: a same-suit run on top of a column moves as one move if it has no more tha
 
 Automatic play: every card that can go home goes home by itself.
 
-Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
+Score as in FreeCell: +10 for each card home; an undo costs 10 and takes back what the undone move earned; \
+a win adds 700 − 2 × moves. Undo: up to 300 steps back.
 """)
 
 SEAHAVEN_TOWERS = Variant(
