@@ -802,7 +802,9 @@ def rules_text(variant: Variant) -> str:
     text = variant.rules_text_in()
     if text:
         return text
-    fallback = variant.description_in() or f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    fallback = variant.description_in() or (
+        f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    )
     return fallback + "\n\nThe plugin gives no longer rules text."
 
 
