@@ -30,14 +30,17 @@ def extract(
     fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[tuple[int, str | None, str | tuple[str | None, ...], list[str]]]:
     """Babel's Python extraction, with each ``N_paragraphs`` text yielded as its paragraphs, one message each."""
-    from babel.messages.extract import extract_python
+    from babel.messages import extract as babel_extract
 
+    # Babel's extractors yield (line, keyword, message or messages, comments), as its extract() reads
+    # them; its type stubs say otherwise, so the results are taken as they come.
+    python: Any = babel_extract.extract_python
     wanted = [*keywords, PARAGRAPHS_KEYWORD]
-    for lineno, funcname, messages, comments in extract_python(fileobj, wanted, comment_tags, dict(options)):
+    for lineno, funcname, messages, comments in python(fileobj, wanted, comment_tags, dict(options)):
         if funcname != PARAGRAPHS_KEYWORD:
             yield lineno, funcname, messages, comments
             continue
-        text = messages if isinstance(messages, str) else messages[0]
+        text: object = messages if isinstance(messages, str) else messages[0]
         if not isinstance(text, str):
             continue  # not a literal string: nothing to extract
         for paragraph in paragraphs(text):
