@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-from patience import Registrar, Scoring, hookimpl
-from patience.i18n import N_, N_paragraphs
+from patience import N_, N_paragraphs, Registrar, Scoring, hookimpl
 
 __all__ = ["VEGAS_SCORING", "patience_register_variants"]
 

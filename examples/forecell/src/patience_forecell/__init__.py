@@ -18,8 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl, ms_deal
-from patience.i18n import N_, N_paragraphs
+from patience import (
+    N_,
+    AutoPlay,
+    Build,
+    Card,
+    EmptyColumns,
+    N_paragraphs,
+    Position,
+    Rules,
+    Scoring,
+    Variant,
+    hookimpl,
+    ms_deal,
+)
 
 __all__ = ["FORECELL", "deal_forecell", "patience_deal", "patience_register_variants"]
 

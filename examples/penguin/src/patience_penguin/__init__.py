@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl, ms_deal
-from patience.i18n import N_, N_paragraphs
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Variant, hookimpl, ms_deal
 
 __all__ = ["PENGUIN", "deal_penguin", "patience_deal", "patience_register_variants"]
 

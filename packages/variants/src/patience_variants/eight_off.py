@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
-from patience.i18n import N_, N_paragraphs
+from patience import N_, Build, Card, EmptyColumns, N_paragraphs, Position, Rules, Scoring, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 
 __all__ = ["EIGHT_OFF", "deal_eight_off"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
-from patience.i18n import N_, N_paragraphs
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Scoring, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 
 __all__ = ["FREECELL", "FREECELL_SCORING", "deal_freecell"]
