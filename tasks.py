@@ -126,6 +126,11 @@ def compile_catalogs() -> None:
     subprocess.run([str(PY), str(ROOT / "tools" / "hatch_catalogs.py"), *folders], check=True)
 
 
+def _undated(template: str) -> str:
+    """A template without its creation date, to tell whether anything else changed."""
+    return "\n".join(line for line in template.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
 def catalogs() -> int:
     """Extract each distribution's messages into its template and merge them into its .po files."""
     setup()
@@ -136,9 +141,12 @@ def catalogs() -> int:
         template = locale / f"{domain}.pot"
         extract = [pybabel, "-q", "extract", "-F", str(ROOT / "babel.cfg"), "--sort-by-file", "-c", "Translators:"]
         extract += ["--project", domain, "--copyright-holder", "the patience authors", "-o", str(template), domain]
+        before = template.read_text(encoding="utf-8") if template.exists() else ""
         # From the distribution's src folder, so that the templates name files as src/<domain>/... does.
         print("+ " + " ".join(extract), flush=True)
         subprocess.run(extract, cwd=folder / "src", check=True)
+        if _undated(template.read_text(encoding="utf-8")) == _undated(before):
+            template.write_text(before, encoding="utf-8")  # only its date would change: keep it as it was
         if template.read_text(encoding="utf-8").count('\nmsgid "') < 2 and not any(locale.glob("*/LC_MESSAGES")):
             # No message marked for translation yet: no catalogs to keep.
             template.unlink()

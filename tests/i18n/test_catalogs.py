@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from patience.i18n import LANGUAGES, Domain
@@ -33,6 +34,13 @@ def _domains() -> list[tuple[str, Path]]:
 
 
 DOMAINS = _domains()
+
+
+def _mapping() -> list[tuple[str, str]]:
+    """The extraction methods ``babel.cfg`` names, as ``tasks.py catalogs`` runs them (``N_paragraphs`` split)."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
+        method_map, _ = parse_mapping_cfg(handle, str(ROOT / "babel.cfg"))
+    return method_map
 
 
 def _read(path: Path, language: str | None = None) -> Catalog:
@@ -63,7 +71,7 @@ def test_the_template_holds_every_message_the_sources_mark(domain: str, locale: 
     source = locale.parent
     marked = {
         (context, ident if isinstance(ident, str) else ident[0])
-        for _, _, ident, _, context in extract_from_dir(str(source.parent), method_map=[("**.py", "python")])
+        for _, _, ident, _, context in extract_from_dir(str(source.parent), method_map=_mapping())
         if ident
     }
     kept = {_key(message) for message in template if message.id}

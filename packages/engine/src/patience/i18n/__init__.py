@@ -34,6 +34,7 @@ import functools
 import gettext
 import importlib.resources
 import os
+import re
 from collections.abc import Iterator, Mapping
 
 from patience.errors import PatienceError
@@ -41,15 +42,19 @@ from patience.errors import PatienceError
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
+    "N_",
     "PSEUDO_LANGUAGE",
     "Domain",
+    "N_paragraphs",
     "UnknownLanguageError",
     "choose_language",
     "current_language",
     "format_date",
     "format_number",
     "language_of",
+    "paragraphs",
     "speaking",
+    "translate_paragraphs",
     "use_language",
 ]
 
@@ -198,12 +203,13 @@ def _translations(domain: str, package: str, language: str) -> gettext.NullTrans
         return _Pseudo()
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    catalog = importlib.resources.files(package).joinpath("locale", language, "LC_MESSAGES", f"{domain}.mo")
     try:
+        catalog = importlib.resources.files(package).joinpath("locale", language, "LC_MESSAGES", f"{domain}.mo")
         with catalog.open("rb") as handle:
             return gettext.GNUTranslations(handle)
-    except (FileNotFoundError, NotADirectoryError):
-        # A distribution without this language (a plugin that ships English only) speaks English.
+    except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError, TypeError):
+        # A distribution without this language (a plugin that ships English only), or a domain whose
+        # package cannot be imported, speaks English.
         return gettext.NullTranslations()
 
 
@@ -219,7 +225,11 @@ class Domain:
         self.package = package or name
 
     def translations(self, language: str | None = None) -> gettext.NullTranslations:
-        """The catalog of ``language`` (the one in use by default); English is the messages as written."""
+        """The catalog of ``language`` (the one in use by default); English is the messages as written.
+
+        A domain whose package cannot be imported, or has no catalog for the
+        language, speaks English.
+        """
         return _translations(self.name, self.package, language or current_language())
 
     def gettext(self, message: str) -> str:
@@ -237,6 +247,50 @@ class Domain:
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         """:meth:`ngettext` with a ``context``."""
         return self.translations().npgettext(context, singular, plural, n)
+
+
+# -- texts marked where they are written, translated where they are shown ------------------------
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction where it is written; it is translated where it is shown.
+
+    A variant's ``description`` is written so: ``description=N_("8 columns of 6, ...")``.
+    """
+    return message
+
+
+def N_paragraphs(text: str) -> str:
+    """Mark a text of paragraphs for extraction, each paragraph (:func:`paragraphs`) a message of its own.
+
+    The text stays one readable English text in the module (a variant's
+    ``rules_text``); a translator translates it paragraph by paragraph, so
+    that changing one paragraph leaves the translations of the others as
+    they are. ``python3 tasks.py catalogs`` extracts it with the
+    ``patience`` extraction method (:mod:`patience.i18n.extract`).
+    """
+    return text
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of ``text``: the parts between blank lines, stripped, empty ones left out.
+
+    Extraction and translation split a text the same way, so that each
+    paragraph shown is one message of the catalog.
+    """
+    return [part.strip() for part in _PARAGRAPH_BREAK.split(text) if part.strip()]
+
+
+def translate_paragraphs(domain: Domain, text: str, language: str | None = None) -> str:
+    """``text`` with each of its paragraphs translated in ``domain``, joined by blank lines again.
+
+    A paragraph the catalog does not have stays in English, as any message does.
+    """
+    translations = domain.translations(language)
+    return "\n\n".join(translations.gettext(paragraph) for paragraph in paragraphs(text))
 
 
 # -- numbers and dates ---------------------------------------------------------------------------------
