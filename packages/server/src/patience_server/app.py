@@ -995,7 +995,8 @@ def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]], de
         for row in rows
     )
     if not rows:
-        body = f'<tr><td colspan="7" class="n">{html.escape(tr.gettext("No results yet."))}</td></tr>'
+        empty = html.escape(tr.gettext("No results yet."))
+        body = f'<tr><td colspan="7" class="n">{empty}</td></tr>'
     prev, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
     query = html.escape(f"?variant={variant}&cells={cells}&lang={language}")
     heading = html.escape(tr.gettext("Daily {variant}, {date}").format(variant=title, date=format_date(day)))
