@@ -28,7 +28,7 @@ from typing import Annotated, Any, NamedTuple, TypeVar
 import anyio
 import anyio.to_thread
 import sqlalchemy as sa
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
@@ -61,6 +61,8 @@ ENDED = ("won", "gave-up")
 MAX_ACTIONS = 5000
 #: Worker threads that run requests' work on PostgreSQL (a few suffice for commits to overlap).
 DATABASE_THREADS = 4
+#: The largest id a database row can have (a signed 64-bit integer): a larger attempt number is 422.
+MAX_ID = 2**63 - 1
 #: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
 REGISTER_COUNT = 20
 #: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
@@ -511,7 +513,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return {"attempt": ident, "deal": daily.deal, "code": daily.code}
 
     @app.put("/api/v1/daily/{date}/attempts/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429))
-    async def send_record(date: str, attempt: int, request: Request, who: Auth) -> dict[str, Any]:
+    async def send_record(
+        date: str, attempt: Annotated[int, Path(ge=0, le=MAX_ID)], request: Request, who: Auth
+    ) -> dict[str, Any]:
         """Replay the attempt's record; store and rank the result it really gives."""
         raw = await request.body()
         return _accept(date, attempt, raw, who)
@@ -641,7 +645,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             connection.execute(sa.select(1))
         return {"status": "ok"}
 
-    @app.get("/daily/{date}", response_class=HTMLResponse, responses=error_responses(404, 422))
+    @app.get("/daily/{date}", response_class=HTMLResponse, responses=error_responses(404, 422, page=True))
     def page(
         date: str,
         variant: Annotated[str, Query()] = "freecell",
@@ -654,7 +658,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         rows = _board(day.isoformat(), var, n_cells)
         return _html(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
 
-    @app.get("/", response_class=HTMLResponse, responses=error_responses(422))
+    @app.get("/", response_class=HTMLResponse, responses=error_responses(422, page=True))
     def front(
         variant: Annotated[str, Query()] = "freecell",
         cells: Annotated[int | None, Query()] = None,

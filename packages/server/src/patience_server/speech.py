@@ -149,9 +149,17 @@ _DESCRIPTIONS = {
 }
 
 
-def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI ``responses`` of a route's refusals: each with the error schema."""
+def error_responses(*statuses: int, page: bool = False) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's refusals: each with the error schema.
+
+    A ``page`` (a route whose success is HTML) names the schema by
+    reference under ``application/json``: FastAPI would put a model under
+    the route's own media type.
+    """
     chosen = sorted({*statuses, 405, 413, 500, 503})
+    if page:
+        content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+        return {status: {"description": _DESCRIPTIONS[status], "content": content} for status in chosen}
     return {status: {"model": ErrorBody, "description": _DESCRIPTIONS[status]} for status in chosen}
 
 
