@@ -729,8 +729,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     # validation and serialisation took about 0.14 ms of each): plain routes ahead of the declared ones
     # serve a well-formed request with the same functions. Anything else - a body that is not the
     # JSON object expected, an attempt number that is not a plain number - goes on, already read, to
-    # the declared route, so refusals and their messages stay FastAPI's, and /openapi.json still
-    # describes the declared routes.
+    # the declared route, which refuses it, and /openapi.json still describes the declared routes.
+    # Both raise the same ApiError from the same functions, answered by the same handlers, inside the
+    # same _Speaking: a refusal's body, id and language do not depend on the route that served it.
     declared = {
         (route.path, method): route
         for route in app.routes
