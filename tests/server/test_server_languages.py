@@ -485,3 +485,30 @@ def test_a_locked_database_is_503_unavailable_and_worth_a_retry(tmp_path: Path) 
         holder.close()
         log = locked.stop()
     assert "Traceback" not in log
+
+
+def test_a_failure_is_500_internal_error_in_the_requests_language_with_the_traceback_in_the_log_only(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "board.sqlite3"
+    failing = Server(f"sqlite+pysqlite:///{database}", tmp_path)
+    try:
+        _, token = register(failing)
+        _, attempt = start(failing, token)
+        # A stored result the service never writes: a score that is no number, which the page cannot format.
+        with sqlite3.connect(database) as connection:
+            connection.execute(
+                "UPDATE attempts SET result = 'won', won = 1, score = 'lots', moves = 1, undos = 0, cards_home = 52,"
+                " submitted = '2026-01-01 00:00:00', record = '' WHERE id = ?",
+                (attempt["attempt"],),
+            )
+        status, body, headers = fetch(failing, "GET", f"/daily/{today()}?lang=de")
+        assert status == 500
+        assert body == {
+            "error": "interner Fehler: der Dienst ist an dieser Anfrage gescheitert",
+            "error_code": "internal_error",
+        }
+        assert "Accept-Language" in headers["vary"]
+    finally:
+        log = failing.stop()
+    assert "Traceback" in log and "internal error" in log
