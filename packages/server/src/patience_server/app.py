@@ -427,9 +427,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         return ApiError(ErrorCode.ENGINE_REFUSED, str(error)).response()
 
     @app.exception_handler(sa.exc.OperationalError)
-    async def _database_away(_request: Request, _error: sa.exc.OperationalError) -> JSONResponse:
+    async def _database_away(_request: Request, error: sa.exc.OperationalError) -> JSONResponse:
         # The database refused to connect or answer (down, restarting, locked too long): worth a retry.
-        log.warning("database unavailable: %s", _error)
+        log.warning("database unavailable: %s", " ".join(str(error.orig).split()))
         return _unavailable().response()
 
     # Anything else that fails is answered 500 by _Speaking, with the traceback in the log only.
