@@ -8,6 +8,7 @@
     python3 tasks.py setup --compiled   # the compiled build: the hot modules compiled with mypyc
     python3 tasks.py setup --pure       # back to pure Python (the default and the reference)
     python3 tasks.py clean   # remove the compiled files from the source tree
+    python3 tasks.py catalogs   # extract every distribution's messages and update its .po files (docs/languages.md)
 
 Set-up is skipped when nothing it depends on has changed since the last run.
 ``--compiled`` and ``--pure`` (or PATIENCE_COMPILED=1 / PATIENCE_COMPILED=0 in
@@ -106,6 +107,62 @@ def _stamped() -> tuple[str, bool, str]:
     return lines[0], lines[1] == "compiled", lines[2]
 
 
+#: The languages each distribution's catalogs are kept for (English is the source).
+LANGUAGES = ("de", "hu")
+
+
+def _distributions() -> list[tuple[Path, str]]:
+    """Each distribution's folder and its gettext domain (its import package: ``src/<domain>``)."""
+    found = []
+    for rel in _members(_config()) + _extra_plugins():
+        packages = sorted(p for p in (ROOT / rel / "src").iterdir() if (p / "__init__.py").exists())
+        found += [(ROOT / rel, package.name) for package in packages]
+    return found
+
+
+def compile_catalogs() -> None:
+    """Compile every changed .po into its .mo (the build hook does the same when a package is installed)."""
+    folders = [str(folder) for folder, _ in _distributions()]
+    subprocess.run([str(PY), str(ROOT / "tools" / "hatch_catalogs.py"), *folders], check=True)
+
+
+def _undated(template: str) -> str:
+    """A template without its creation date, to tell whether anything else changed."""
+    return "\n".join(line for line in template.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
+def catalogs() -> int:
+    """Extract each distribution's messages into its template and merge them into its .po files."""
+    setup()
+    pybabel = str(BIN / "pybabel")
+    for folder, domain in _distributions():
+        locale = folder / "src" / domain / "locale"
+        locale.mkdir(exist_ok=True)
+        template = locale / f"{domain}.pot"
+        extract = [pybabel, "-q", "extract", "-F", str(ROOT / "babel.cfg"), "--sort-by-file", "-c", "Translators:"]
+        extract += ["--project", domain, "--copyright-holder", "the patience authors", "-o", str(template), domain]
+        before = template.read_text(encoding="utf-8") if template.exists() else ""
+        # From the distribution's src folder, so that the templates name files as src/<domain>/... does.
+        print("+ " + " ".join(extract), flush=True)
+        subprocess.run(extract, cwd=folder / "src", check=True)
+        if _undated(template.read_text(encoding="utf-8")) == _undated(before):
+            template.write_text(before, encoding="utf-8")  # only its date would change: keep it as it was
+        if template.read_text(encoding="utf-8").count('\nmsgid "') < 2 and not any(locale.glob("*/LC_MESSAGES")):
+            # No message marked for translation yet: no catalogs to keep.
+            template.unlink()
+            locale.rmdir() if not any(locale.iterdir()) else None
+            continue
+        for language in LANGUAGES:
+            po = locale / language / "LC_MESSAGES" / f"{domain}.po"
+            files = ["-D", domain, "-i", str(template), "-o", str(po), "-l", language]
+            if po.exists():
+                run([pybabel, "-q", "update", "--ignore-pot-creation-date", *files])
+            else:
+                run([pybabel, "-q", "init", *files])
+    compile_catalogs()
+    return 0
+
+
 def setup(compiled: bool | None = None) -> None:
     """Create .venv and install the workspace editable, with the dev tools, unless already done.
 
@@ -122,6 +179,7 @@ def setup(compiled: bool | None = None) -> None:
         compiled = was_compiled
     sources = _compiled_fingerprint() if compiled else ""
     if old == fingerprint and was_compiled == compiled and old_sources == sources and PY.exists():
+        compile_catalogs()
         return
     # Compiled files from an earlier build would be imported ahead of the sources: never keep them.
     clean()
@@ -129,6 +187,7 @@ def setup(compiled: bool | None = None) -> None:
         _install_engine(compiled)
     else:
         _install_all(config, packages, compiled)
+    compile_catalogs()
     STAMP.write_text(f"{fingerprint}\n{'compiled' if compiled else 'pure'}\n{sources}\n")
 
 
@@ -216,13 +275,15 @@ def main(argv: list[str]) -> int:
     if command == "clean":
         clean()
         return 0
+    if command == "catalogs":
+        return catalogs()
     if command == "test":
         return test(rest, compiled)
     if command == "play":
         setup(compiled)
         args = play_command(rest, window="--terminal" not in rest and display_available())
         os.execv(args[0], args)
-    print(f"unknown command {command!r}: use setup, test, play or clean", file=sys.stderr)
+    print(f"unknown command {command!r}: use setup, test, play, clean or catalogs", file=sys.stderr)
     return 2
 
 

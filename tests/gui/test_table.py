@@ -172,7 +172,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(make_app: MakeApp) -> None:
     home = card_position(app, card)
     drag(app, centre(app, Place.column(5)), centre(app, Place.column(0)))  # onto ♠6
     assert game.position == before and game.moves == 0
-    reason = game.check(Move(Place.column(5), Place.column(0))).reason
+    reason = str(game.check(Move(Place.column(5), Place.column(0))).reason)
     assert reason and app.message_text == reason
     assert card_position(app, card) == home
 

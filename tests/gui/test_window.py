@@ -81,7 +81,7 @@ def test_a_typed_move_is_played_and_a_refused_one_shows_the_engine_reason(make_a
     app.entry.event_generate("<Return>")
     pump(app.root)
     assert app.game.log == ["6a"]
-    reason = app.game.check(Move(Place.column(5), Place.column(0))).reason
+    reason = str(app.game.check(Move(Place.column(5), Place.column(0))).reason)
     assert app.message_text == reason
     assert app.entry.get() == "61"  # kept, to be corrected
 

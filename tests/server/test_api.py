@@ -45,7 +45,7 @@ def test_register_gives_a_token_once_and_refuses_a_taken_name(server: Server) ->
     name, token = register(server)
     assert token
     status, body, _ = call("POST", f"{server.url}/api/v1/players", {"name": name})
-    assert (status, list(body)) == (409, ["error"])
+    assert (status, list(body), body["error_code"]) == (409, ["error", "error_code"], "name_taken")
 
 
 @pytest.mark.parametrize("name", ["", "x" * 33, "tab\there", " lead", "new\nline"])
@@ -53,12 +53,13 @@ def test_a_name_outside_one_to_32_printable_characters_is_422(server: Server, na
     status, body, _ = call("POST", f"{server.url}/api/v1/players", {"name": name})
     assert status == 422
     assert "name" in body["error"]
+    assert body["error_code"] == ("invalid_name" if name in ("", "x" * 33) else "name_invisible")
 
 
 def test_a_body_that_is_not_a_player_is_422_json(server: Server) -> None:
     status, body, _ = call("POST", f"{server.url}/api/v1/players", {"nom": "x"})
     assert status == 422
-    assert list(body) == ["error"]
+    assert body == {"error": "name: this value is required", "error_code": "invalid_request"}
 
 
 def test_attempt_then_winning_record_ranks_and_shows_on_the_leaderboard(server: Server) -> None:
@@ -92,6 +93,7 @@ def test_attempt_then_winning_record_ranks_and_shows_on_the_leaderboard(server: 
     status, body = send(server, token, attempt["attempt"], record_text(game))
     assert status == 409
     assert "already" in body["error"]
+    assert body["error_code"] == "action_conflict"
 
 
 def test_ranking_wins_first_then_score_then_fewer_undos(server: Server) -> None:
@@ -122,6 +124,7 @@ def test_second_attempt_of_the_day_is_409(server: Server) -> None:
     status, body = start(server, token)
     assert status == 409
     assert "one attempt" in body["error"]
+    assert body["error_code"] == "action_conflict"
     # Another cell count is another daily deal: its own attempt.
     assert start(server, token, cells=3)[0] == 201
 
@@ -138,21 +141,30 @@ def test_only_today_can_be_attempted(server: Server, date: str, body: dict[str, 
     _, token = register(server)
     status, answer = start(server, token, date=date, **body)
     assert status == 422
-    assert "error" in answer
+    assert answer["error_code"] == ("invalid_date" if date != "2020-01-01" else "date_not_playable")
 
 
-@pytest.mark.parametrize("body", [{"variant": "canfield"}, {"cells": 7}, {"cells": "four"}])
-def test_an_unknown_variant_or_cell_count_is_422(server: Server, body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"variant": "canfield"}, "unknown_variant"),
+        ({"cells": 7}, "invalid_cells"),
+        ({"cells": "four"}, "invalid_request"),
+    ],
+)
+def test_an_unknown_variant_or_cell_count_is_422(server: Server, body: dict[str, Any], code: str) -> None:
     _, token = register(server)
-    assert start(server, token, **body)[0] == 422
+    status, answer = start(server, token, **body)
+    assert (status, answer["error_code"]) == (422, code)
 
 
 @pytest.mark.parametrize("token", [None, "", "1.wrong", "garbage", "999999.abc"])
 def test_no_or_a_wrong_token_is_401(server: Server, token: str | None) -> None:
     status, body = start(server, token) if token is not None else start(server, None)  # type: ignore[arg-type]
     assert status == 401
-    assert list(body) == ["error"]
-    assert send(server, token, 1, "x")[0] == 401
+    assert list(body) == ["error", "error_code"]
+    assert body["error_code"] == "unauthorized"
+    assert send(server, token, 1, "x") == (401, body)
 
 
 def test_impersonation_another_players_attempt_is_404_and_a_forged_token_401(server: Server) -> None:
@@ -178,6 +190,7 @@ def test_tampered_records_are_422_with_the_action(server: Server) -> None:
     assert status == 422
     assert "Score" in body["error"]
     assert body["action"] is None
+    assert body["error_code"] == "record_mismatch"
     # An illegal action: the first move replaced by one that cannot be played.
     lines = text.split("\n")
     first = next(i for i, line in enumerate(lines) if line and not line.startswith("["))
@@ -188,20 +201,22 @@ def test_tampered_records_are_422_with_the_action(server: Server) -> None:
     assert status == 422
     assert body["action"] == 3
     assert "action 3" in body["error"]
+    assert body["error_code"] == "illegal_action"
     # Not a record at all.
     status, body = send(server, token, attempt["attempt"], "hello")
-    assert status == 422
+    assert (status, body["error_code"]) == (422, "not_a_record")
     # The record of another deal (yesterday's) for today's attempt.
     other = record_text(won_game((dt.datetime.now(dt.UTC).date() - dt.timedelta(days=2)).isoformat()))
     status, body = send(server, token, attempt["attempt"], other)
     assert status == 422
     assert "Deal" in body["error"]
+    assert body["error_code"] == "wrong_deal"
     # An unfinished game is not over yet.
     from patience import Game
 
     unfinished = Game.from_code(attempt["code"])
     status, body = send(server, token, attempt["attempt"], record_text(unfinished, "unfinished"))
-    assert status == 422
+    assert (status, body["error_code"]) == (422, "game_not_ended")
     # After all that, the honest record is still accepted.
     assert send(server, token, attempt["attempt"], text)[0] == 200
 
@@ -212,6 +227,7 @@ def test_a_body_over_256_kib_is_413(server: Server) -> None:
     status, body = send(server, token, attempt["attempt"], b"a" * (256 * 1024 + 1))
     assert status == 413
     assert "256 KiB" in body["error"]
+    assert body["error_code"] == "body_too_large"
 
 
 def test_a_player_over_the_rate_limit_gets_429(server: Server) -> None:
@@ -219,6 +235,8 @@ def test_a_player_over_the_rate_limit_gets_429(server: Server) -> None:
     statuses = [start(server, token, variant="canfield")[0] for _ in range(45)]
     assert statuses[:40] == [422] * 40
     assert set(statuses[40:]) == {429}
+    status, body = start(server, token)
+    assert (status, body["error_code"]) == (429, "rate_limited")
 
 
 def test_health_openapi_pages_and_unknown_paths(server: Server) -> None:
@@ -238,7 +256,7 @@ def test_health_openapi_pages_and_unknown_paths(server: Server) -> None:
         assert 'name="viewport"' in page
     status, body, kind = call("GET", f"{server.url}/api/v1/nothing")
     assert (status, kind) == (404, "application/json")
-    assert list(body) == ["error"]
+    assert body == {"error": "there is nothing at /api/v1/nothing", "error_code": "not_found"}
     assert call("GET", f"{server.url}/api/v1/daily/not-a-date/leaderboard")[0] == 422
     assert call("GET", f"{server.url}/daily/2026-13-40")[0] == 422
 
@@ -259,12 +277,13 @@ def test_requests_the_plain_routes_do_not_take_get_the_declared_routes_answers(s
     # The hot endpoints serve a well-formed request on a plain route; anything else goes on to the
     # declared FastAPI route, whose answers these are.
     status, body, _ = call("POST", f"{server.url}/api/v1/players", text='{"name": "plain"}')
-    assert (status, list(body)) == (422, ["error"])
+    assert (status, body) == (422, {"error": "the body must be a JSON object", "error_code": "invalid_request"})
     status, body, _ = call("POST", f"{server.url}/api/v1/players", [{"name": "listed"}])
-    assert (status, list(body)) == (422, ["error"])
+    assert (status, body) == (422, {"error": "the body must be a JSON object", "error_code": "invalid_request"})
     _, token = register(server)
     assert start(server, token, cells="x")[1] == {
-        "error": "cells: Input should be a valid integer, unable to parse string as an integer"
+        "error": "cells: a whole number is expected",
+        "error_code": "invalid_request",
     }
     url = f"{server.url}/api/v1/daily/{today()}/attempts"
     assert call("POST", url, {"cells": "x"})[0] == 401
@@ -273,7 +292,7 @@ def test_requests_the_plain_routes_do_not_take_get_the_declared_routes_answers(s
     record = record_text(won_game(today()))
     assert send(server, token, 0x7FFF, record)[0] == 404
     status, body, _ = call("PUT", f"{url}/x/record", token=token, text=record)
-    assert status == 422 and "attempt" in body["error"]
+    assert status == 422 and "attempt" in body["error"] and body["error_code"] == "invalid_request"
     assert send(server, "1.wrong", attempt["attempt"], record)[0] == 401
     assert send(server, token, attempt["attempt"], record)[0] == 200
     _, spec, _ = call("GET", f"{server.url}/openapi.json")

@@ -31,6 +31,7 @@ def test_a_record_claiming_abandoned_for_an_unfinished_game_is_refused_and_not_s
     status, answer = send(server, token, attempt["attempt"], record_text(game, result="abandoned"))
     assert status == 422, answer
     assert "not ended" in answer["error"]
+    assert answer["error_code"] == "game_not_ended"
     assert board(server, cells=3) == []
     # The same game given up is accepted, and what is stored is what the replay came to.
     game.give_up()
@@ -54,6 +55,7 @@ def test_a_record_of_too_many_actions_is_refused_before_it_is_replayed(server: S
     status, answer = send(server, token, attempt["attempt"], text)
     assert status == 422, answer
     assert "at most 5,000" in answer["error"]
+    assert answer["error_code"] == "record_too_long"
     assert answer["action"] == 5001
 
 
@@ -65,6 +67,7 @@ def test_registration_and_refused_records_are_rate_limited(tmp_path: Path) -> No
         status, body, _ = call("POST", f"{limited.url}/api/v1/players", {"name": unique_name()})
         assert statuses == [201, 201, 429]
         assert status == 429 and "too many new players" in body["error"]
+        assert body["error_code"] == "rate_limited"
         # A player whose records keep being refused after their replay is stopped before the next replay.
         status, attempt = start(limited, token)
         assert status == 201
@@ -73,6 +76,7 @@ def test_registration_and_refused_records_are_rate_limited(tmp_path: Path) -> No
         refused = [send(limited, token, attempt["attempt"], record_text(unfinished, "abandoned")) for _ in range(3)]
         assert [status for status, _answer in refused] == [422, 422, 429]
         assert "too many refused records" in refused[2][1]["error"]
+        assert refused[2][1]["error_code"] == "rate_limited"
     finally:
         limited.stop()
 
@@ -82,6 +86,7 @@ def test_pages_of_dates_nobody_can_play_are_404_without_solving(server: Server) 
     status, body, kind = call("GET", f"{server.url}/daily/{long_ago}?variant=eight-off&cells=2", timeout=5)
     assert (status, kind.split(";")[0]) == (404, "application/json")
     assert "nobody played" in body["error"]
+    assert body["error_code"] == "not_found"
     status, page, _ = call("GET", f"{server.url}/daily/{today()}")
     assert status == 200 and f"Deal #{daily_deal(today()).deal}" in page
 
@@ -114,7 +119,7 @@ def test_an_engine_refusal_is_422_not_500(tmp_path: Path) -> None:
     handler = app.exception_handlers[PatienceError]
     answer = asyncio.run(handler(None, PatienceError("no winnable deal")))  # type: ignore[arg-type]
     assert answer.status_code == 422
-    assert json.loads(bytes(answer.body)) == {"error": "no winnable deal"}
+    assert json.loads(bytes(answer.body)) == {"error": "no winnable deal", "error_code": "engine_refused"}
 
 
 @pytest.mark.parametrize("home", ["~/patience-data"])

@@ -204,7 +204,7 @@ def test_a_run_asked_of_a_cell_says_a_cell_gives_one_card() -> None:
     game = game_at("eight-off", table(["TH"], ["9H"]))
     verdict = game.check(Move(Move.parse("a1").source, Move.parse("a1").destination, 2))
     assert not verdict
-    assert verdict.reason == "only a column holds a run of cards; cell a gives one card at a time"
+    assert str(verdict.reason) == "only a column holds a run of cards; cell a gives one card at a time"
 
 
 def test_a_king_run_too_long_for_an_empty_column_is_refused_for_capacity() -> None:

@@ -13,9 +13,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl, ms_deal
+from patience import (
+    N_,
+    AutoPlay,
+    Build,
+    EmptyColumns,
+    N_paragraphs,
+    Position,
+    Rules,
+    Scoring,
+    Variant,
+    hookimpl,
+    ms_deal,
+)
 
 __all__ = ["DOUBLE_FREECELL", "deal_double_freecell", "patience_deal", "patience_register_variants"]
+
+RULES_TEXT = N_paragraphs("""\
+Goal: move all 104 cards of two decks to the eight foundations, two per suit, each built up from the ace to \
+the king.
+
+The deal: the two decks are shuffled by Microsoft's deal number and dealt face up into 10 columns: the first \
+4 get 11 cards, the other 6 get 10. The 6 free cells start empty.
+
+Columns: a column's top card may move onto another column's top card one rank higher and of the other \
+colour (a red 7 on a black 8). Any card, or any run that fits, may go into an empty column.
+
+Free cells: each holds one card. A card leaves a cell for a column where it fits, an empty column or a \
+foundation.
+
+Runs: an ordered run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: aces and twos go home by themselves; any other card goes home once all four cards of the \
+other colour one rank lower are home. Cards on a foundation stay there.
+
+Score: +10 for each card home; undoing takes back what the undone move earned. Undo: the last 500 moves.
+""")
 
 DOUBLE_FREECELL = Variant(
     name="double-freecell",
@@ -32,7 +66,10 @@ DOUBLE_FREECELL = Variant(
         undo_limit=500,
         scoring=Scoring(card_home=10, undo_takes_back=True),
     ),
-    description="Two decks in 10 columns; 6 cells, 8 foundations; alternating colours; any card fills an empty column.",
+    description=N_(
+        "Two decks in 10 columns; 6 cells, 8 foundations; alternating colours; any card fills an empty column."
+    ),
+    rules_text=RULES_TEXT,
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``DOUBLE_FREECELL.rules``."""
 

@@ -18,7 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl, ms_deal
+from patience import (
+    N_,
+    AutoPlay,
+    Build,
+    Card,
+    EmptyColumns,
+    N_paragraphs,
+    Position,
+    Rules,
+    Scoring,
+    Variant,
+    hookimpl,
+    ms_deal,
+)
 
 __all__ = ["FORECELL", "deal_forecell", "patience_deal", "patience_register_variants"]
 
@@ -26,6 +39,28 @@ __all__ = ["FORECELL", "deal_forecell", "patience_deal", "patience_register_vari
 COLUMNS = 8
 #: Cards dealt to the columns; the rest of the deck fills the cells.
 IN_COLUMNS = 48
+
+RULES_TEXT = N_paragraphs("""\
+Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
+
+The deal: Microsoft's deal numbers; 48 cards face up in 8 columns of 6, and the last 4 cards fill the 4 free \
+cells.
+
+Columns: a column's top card may move onto another column's top card one rank higher and of the other \
+colour (a red 7 on a black 8). Only a king, alone or with the run on it, may go into an empty column.
+
+Free cells: each holds one card. A card leaves a cell for a column where it fits, an empty column (a king \
+only) or its foundation.
+
+Runs: an ordered run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: aces and twos go home by themselves; any other card goes home once both cards of the other \
+colour one rank lower are home. Cards on a foundation stay there.
+
+Score as in FreeCell: +10 for each card home; an undo costs 10 and takes back what the undone move earned; \
+a win adds 700 − 2 × moves. Undo: up to 300 steps back.
+""")
 
 FORECELL = Variant(
     name="forecell",
@@ -49,15 +84,11 @@ FORECELL = Variant(
             win_bonus_per_move=2,
         ),
     ),
-    description="8 columns of 6, the last 4 cards fill the cells; alternating colours; only kings fill empty columns.",
-    # Shown by the window under Help > Rules of Forecell: short paragraphs, a blank line between them.
-    rules_text=(
-        "Goal: all 52 cards to the foundations, one per suit, ace to king.\n\n"
-        "The deal: 8 columns of 6 cards; the last 4 cards fill the 4 free cells.\n\n"
-        "Columns build down in alternating colours (a red 7 on a black 8). Only a king, alone or with "
-        "the run on it, may go into an empty column.\n\n"
-        "Runs move as one move if they have no more than (free cells + 1) x 2^(empty columns) cards."
+    description=N_(
+        "8 columns of 6, the last 4 cards fill the cells; alternating colours; only kings fill empty columns."
     ),
+    # Shown by the window under Help > Rules of Forecell: short paragraphs, a blank line between them.
+    rules_text=RULES_TEXT,
     aliases=("fore-cell",),
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``FORECELL.rules``."""

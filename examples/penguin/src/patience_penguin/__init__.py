@@ -14,9 +14,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl, ms_deal
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Variant, hookimpl, ms_deal
 
 __all__ = ["PENGUIN", "deal_penguin", "patience_deal", "patience_register_variants"]
+
+RULES_TEXT = N_paragraphs("""\
+Goal: move all 52 cards to the four foundations, one per suit, each built up by suit from the base rank.
+
+The deal: the first card of Microsoft's deal (the beak) sets the base rank of the foundations, and the three \
+other cards of that rank start on their foundations. The other 49 cards, the beak first, are dealt face up \
+into 7 columns of 7, so the beak lies at the bottom of the first column.
+
+Foundations: each is built up by suit from the base, around the corner: after the king comes the ace \
+(with base 5: 5, 6 … king, ace … 4).
+
+Columns: a column's top card may move onto the next higher card of the same suit (♥7 on ♥8); a king may go \
+on the ace of its suit. Only a card one rank below the base (a king when the base is the ace), alone or \
+with the run on it, may go into an empty column.
+
+Free cells: there are 7, each holds one card.
+
+Runs: a same-suit run on top of a column moves as one move if it has no more than \
+(free cells + 1) × 2^(empty columns) cards; an empty column that is the destination does not count.
+
+Automatic play: every card that can go home goes home by itself.
+
+Score: +10 for each card that reaches a foundation; an undo does not take the points back. Undo: the last \
+100 moves.
+""")
 
 PENGUIN = Variant(
     name="penguin",
@@ -32,7 +57,8 @@ PENGUIN = Variant(
         empty_columns=EmptyColumns.BELOW_BASE,
         autoplay=AutoPlay.ALL,
     ),
-    description="7 columns of 7; the first card sets the foundations' base; build by suit, K on A; 7 cells.",
+    description=N_("7 columns of 7; the first card sets the foundations' base; build by suit, K on A; 7 cells."),
+    rules_text=RULES_TEXT,
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``PENGUIN.rules``."""
 

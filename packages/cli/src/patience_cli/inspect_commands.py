@@ -136,7 +136,7 @@ def variants(
                     "default_cells": default,
                     "aliases": list(variant.aliases),
                     "plugin": variant.plugin,
-                    "description": variant.description,
+                    "description": variant.description_in(),
                 }
             )
         _emit_json(data)

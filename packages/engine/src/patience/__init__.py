@@ -34,6 +34,7 @@ from patience.errors import (
 )
 from patience.game import Action, Game, GameEvent, LegalMoves, deal_position
 from patience.hookspecs import CellCounts, hookimpl
+from patience.i18n import N_, N_paragraphs
 from patience.legality import Verdict, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import (
@@ -79,6 +80,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "MAX_DEAL",
+    "N_",
     "OVERRIDES_ATTRIBUTE",
     "Action",
     "ActionKind",
@@ -102,6 +104,7 @@ __all__ = [
     "InvalidMoveError",
     "LegalMoves",
     "Move",
+    "N_paragraphs",
     "NothingToRedoError",
     "NothingToUndoError",
     "Outcome",

@@ -173,7 +173,7 @@ def send_unsent(url: str) -> list[str]:
         except ServerUnreachable:
             break  # still away: everything stays kept
         except LeaderboardError as error:
-            if error.status is None or error.status == 429 or error.status >= 500:
+            if error.passing or error.status == 429:
                 break  # a passing refusal: try again next time
             forget_unsent(url, kept.name, kept.attempt)
             lines.append(f"the record kept from {kept.date} was refused by the server: {error}")

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from patience.reasons import Reason
+
 __all__ = [
     "GameOverError",
     "IllegalMoveError",
@@ -46,7 +51,16 @@ class InvalidMoveError(PatienceError):
 
 
 class IllegalMoveError(PatienceError):
-    """A well-formed move that the variant's rules do not allow in this position."""
+    """A well-formed move that the variant's rules do not allow in this position.
+
+    ``reason`` is why, as the rules gave it: a :class:`patience.reasons.Reason`
+    (a kind and its parameters, for a front end to put into its own words),
+    or the message itself.
+    """
+
+    def __init__(self, message: str, reason: Reason | str | None = None) -> None:
+        super().__init__(message)
+        self.reason: Reason | str = message if reason is None else reason
 
 
 class InvalidCodeError(PatienceError):

@@ -391,7 +391,7 @@ class Game:
             move = self.parse_move(move)
         verdict = self.check(move)
         if not verdict:
-            raise IllegalMoveError(verdict.reason)
+            raise IllegalMoveError(str(verdict.reason), verdict.reason)
         return self._perform(ActionKind.MOVE, (move,), log=str(move))
 
     def tap(self, place: Place) -> Action | None:

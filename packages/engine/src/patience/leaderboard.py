@@ -64,12 +64,25 @@ TOKENS_FILE = "leaderboard.json"
 
 
 class LeaderboardError(PatienceError):
-    """The server refused a request: ``status`` is its HTTP status, ``action`` the failing action of a record."""
+    """The server refused a request: ``status`` is its HTTP status, ``action`` the failing action of a record.
 
-    def __init__(self, message: str, status: int | None = None, action: int | None = None) -> None:
+    ``code`` is the refusal's ``error_code`` (``name_taken``,
+    ``rate_limited``, ``unavailable`` ..., ``docs/server.md``), ``None`` when
+    the answer had none.
+    """
+
+    def __init__(
+        self, message: str, status: int | None = None, action: int | None = None, code: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.action = action
+        self.code = code
+
+    @property
+    def passing(self) -> bool:
+        """True for a refusal worth trying again later: no answer, a rate limit, the service unavailable or failing."""
+        return self.status is None or self.status >= 500 or self.code in ("rate_limited", "unavailable")
 
 
 class ServerUnreachable(LeaderboardError):
@@ -150,10 +163,12 @@ class Client:
                 answer = {}
             message = answer.get("error") if isinstance(answer, dict) else None
             action = answer.get("action") if isinstance(answer, dict) else None
+            code = answer.get("error_code") if isinstance(answer, dict) else None
             raise LeaderboardError(
                 str(message or f"the server answered {error.code} {error.reason}"),
                 error.code,
                 action if isinstance(action, int) else None,
+                code if isinstance(code, str) else None,
             ) from None
         except (urllib.error.URLError, OSError, ValueError) as error:
             reason = getattr(error, "reason", error)

@@ -15,6 +15,7 @@ from attrs import frozen
 from patience.cards import Card, Suit
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
+from patience.reasons import Reason, Refusal
 from patience.rules import AutoPlay, Build, EmptyColumns, Rules, builds_on, group_capacity
 
 __all__ = [
@@ -40,10 +41,15 @@ _NO_EMPTY_COLUMNS: Final = EmptyColumns.NONE
 
 @frozen
 class Verdict:
-    """Whether a move is legal and, when it is not, why, in the variant's words."""
+    """Whether a move is legal and, when it is not, why.
+
+    ``reason`` is a :class:`~patience.reasons.Reason` (a kind and its
+    parameters, put into words in the language in use by ``str()``), or a
+    plain string from a plugin's own legality hook, shown as it is.
+    """
 
     legal: bool
-    reason: str = ""
+    reason: Reason | str = ""
 
     def __bool__(self) -> bool:
         return self.legal
@@ -52,8 +58,8 @@ class Verdict:
 LEGAL: Final = Verdict(True)
 
 
-def _no(reason: str) -> Verdict:
-    return Verdict(False, reason)
+def _no(kind: Refusal, **params: Card | Place | Build | int | str | bool) -> Verdict:
+    return Verdict(False, Reason.of(kind, **params))
 
 
 def is_run(build: Build, cards: tuple[Card, ...], wrap: bool = False) -> bool:
@@ -102,14 +108,14 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     if not _exists(position, dkind, to):
         return _no_place(position, dest, title)
     if skind is dkind and at == to:
-        return _no(f"{move}: a card cannot move to where it already is")
+        return _no(Refusal.SAME_PLACE)
     if skind is _FOUNDATION:
         if not rules.foundation_takeback:
-            return _no(f"nothing comes back from a foundation in {title}")
+            return _no(Refusal.NO_TAKEBACK, title=title)
         if dkind is _FOUNDATION:
-            return _no("a card cannot move from one foundation to another")
+            return _no(Refusal.FOUNDATION_TO_FOUNDATION)
     if count > 1 and skind is not _COLUMN:
-        return _no(f"only a column holds a run of cards; {source.describe()} gives one card at a time")
+        return _no(Refusal.RUN_FROM_NON_COLUMN, place=source)
     bottom: Card | None
     if skind is _COLUMN:
         assert at is not None
@@ -122,50 +128,44 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
         bottom = position.card_at(source)
     if bottom is None:
         if skind is _COLUMN and count > 1 and position.column(source):
-            n = len(position.column(source))
-            return _no(f"{source.describe()} holds only {n} card{'s' if n != 1 else ''}, not {count}")
-        return _no(f"{source.describe()} is empty")
+            return _no(Refusal.TOO_FEW_CARDS, place=source, held=len(position.column(source)), count=count)
+        return _no(Refusal.EMPTY_SOURCE, place=source)
     if count > 1:
         if dkind is not _COLUMN:
-            where = "a cell holds one card" if dkind is _CELL else "cards go home one at a time"
-            return _no(f"{move}: {where}, not a run of {count}")
+            return _no(Refusal.RUN_TO_CELL if dkind is _CELL else Refusal.RUN_HOME, count=count)
         if not is_run(rules.build, position.moving_cards(move), rules.wrap):
-            return _no(
-                f"the top {count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
-            )
+            return _no(Refusal.NOT_A_RUN, count=count, place=source, title=title, build=rules.build)
     if dkind is _FOUNDATION:
         if position.home_index(bottom) is not None:
             return LEGAL
-        return _no(_foundation_reason(position, bottom))
+        return _foundation_reason(position, bottom)
     assert to is not None
     if dkind is _CELL:
         if skind is _CELL:
-            return _no("moving a card from one cell to another changes nothing")
+            return _no(Refusal.CELL_TO_CELL)
         occupant = cells[to]
         if occupant is not None:
-            return _no(f"{dest.describe()} already holds {occupant.display}: a cell holds one card")
+            return _no(Refusal.CELL_TAKEN, place=dest, card=occupant)
         return LEGAL
     # destination is a column
     target = columns[to]
     if target:
         top = target[-1]
         if not builds_on(rules.build, bottom, top, rules.wrap):
-            return _no(_build_reason(rules, bottom, top, title))
+            return _build_reason(rules, bottom, top, title)
     else:
         if rules.empty_columns is _NO_EMPTY_COLUMNS:
-            return _no(f"nothing may go to an empty column in {title}")
+            return _no(Refusal.NO_EMPTY_COLUMNS, title=title)
         rank = rules.empty_column_rank(position.base)
         if rank is not None and bottom.rank != rank:
-            what = bottom.display if count == 1 else f"a run from {bottom.display}"
-            name = "a king" if rank == 13 else f"{_a(rank)} {_RANK_WORDS[rank]}"
-            return _no(f"{what} cannot go to an empty column: only {name}, alone or with its run, may in {title}")
+            return _no(Refusal.EMPTY_COLUMN_RANK, card=bottom, count=count, rank=rank, title=title)
         if skind is _COLUMN and count == len(position.column(source)):
-            return _no("moving a whole column into an empty column changes nothing")
+            return _no(Refusal.WHOLE_COLUMN_TO_EMPTY)
     if count == 1:
         return LEGAL  # one card always moves: the capacity is at least one
     limit = max_group(rules, position, to_empty_column=not target)
     if count > limit:
-        return _no(_capacity_reason(rules, position, count, limit, to_empty=not target))
+        return _capacity_reason(rules, position, count, limit, to_empty=not target)
     return LEGAL
 
 
@@ -181,62 +181,43 @@ def _exists(position: Position, kind: PlaceKind, index: int | None) -> bool:
 def _no_place(position: Position, place: Place, title: str) -> Verdict:
     """Why a move naming ``place``, which this table does not have, is refused."""
     if place.kind is _COLUMN:
-        return _no(f"there is no {place.describe()}: {title} has columns 1 to {len(position.columns)}")
-    letters = " ".join(str(Place.cell(i)) for i in range(len(position.cells)))
-    return _no(f"there is no {place.describe()}: {title} has {len(position.cells)} cells ({letters})")
+        return _no(Refusal.NO_SUCH_COLUMN, place=place, title=title, columns=len(position.columns))
+    return _no(Refusal.NO_SUCH_CELL, place=place, title=title, cells=len(position.cells))
 
 
-_RANK_WORDS = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-
-
-def _a(rank: int) -> str:
-    """The article for a rank's word: "an ace", "an 8", "a king"."""
-    return "an" if rank in (1, 8) else "a"
-
-
-def _build_reason(rules: Rules, card: Card, top: Card, title: str) -> str:
+def _build_reason(rules: Rules, card: Card, top: Card, title: str) -> Verdict:
     """Why ``card`` may not lie on ``top``: the rank, the turn from A to K, or the suit or colour."""
-    refused = f"{card.display} cannot go on {top.display}"
     if top.rank == 1 and not rules.wrap:
-        return f"{refused}: nothing goes on an ace in {title}, which does not build around from A to K"
+        return _no(Refusal.NOTHING_ON_ACE, card=card, top=top, title=title)
     below = 13 if top.rank == 1 else top.rank - 1
     if card.rank != below:
-        if rules.build is Build.SAME_SUIT:
-            fits = Card(below, top.suit).display
-        elif rules.build is Build.ALTERNATE_COLOURS:
-            other = "black" if top.colour.value == "red" else "red"
-            fits = f"{_a(below)} {other} {_RANK_WORDS[below]}"
-        else:
-            fits = f"{_a(below)} {_RANK_WORDS[below]}"
-        turn = " (a king goes on an ace: it builds around from A to K)" if top.rank == 1 else ""
-        return f"{refused}: wrong rank, only {fits} goes on it in {title}{turn}"
-    return f"{refused}: {title} {rules.build.words}"
+        return _no(
+            Refusal.WRONG_RANK, card=card, top=top, title=title, build=rules.build, rank=below, around=top.rank == 1
+        )
+    return _no(Refusal.WRONG_SUIT, card=card, top=top, title=title, build=rules.build)
 
 
-def _foundation_reason(position: Position, card: Card) -> str:
+def _foundation_reason(position: Position, card: Card) -> Verdict:
     """Why ``card`` may not go home: its foundation wants another card next, or is full."""
     suit = card.suit.value
     tops = [position.foundations[f] for f in range(suit, len(position.foundations), 4)]
     if all(height == 13 for height in tops):
-        return f"{card.display} cannot go home: its foundation is full"
+        return _no(Refusal.FOUNDATION_FULL, card=card)
     height = min(h for h in tops if h < 13)
     rank = (position.base + height - 1) % 13 + 1
     if height == 0:
-        need = "an ace" if rank == 1 else f"the {Card(rank, card.suit).display} (the base)"
-    else:
-        need = f"the {Card(rank, card.suit).display}"
-    return f"{card.display} cannot go home yet: its foundation needs {need} next"
+        if rank == 1:
+            return _no(Refusal.NEEDS_ACE, card=card)
+        return _no(Refusal.NEEDS_BASE, card=card, needed=Card(rank, card.suit))
+    return _no(Refusal.NEEDS_CARD, card=card, needed=Card(rank, card.suit))
 
 
-def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *, to_empty: bool) -> str:
+def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *, to_empty: bool) -> Verdict:
     if not rules.group_moves:
-        return f"run of {count} cards, but only one card moves at a time in this game"
+        return _no(Refusal.NO_GROUP_MOVES, count=count)
     free = position.free_cells
     empty = position.empty_columns - (1 if to_empty else 0)
-    cells = f"{free} free cell{'s' if free != 1 else ''}"
-    columns = f"{empty} empty column{'s' if empty != 1 else ''}"
-    extra = " (the destination does not count)" if to_empty else ""
-    return f"run of {count} cards, but {cells} and {columns}{extra} move at most {limit}"
+    return _no(Refusal.OVER_CAPACITY, count=count, free=free, empty=empty, limit=limit, to_empty=to_empty)
 
 
 def candidate_moves(

@@ -227,8 +227,9 @@ class Registrar:
     the order plugins load in does not matter.
     """
 
-    def __init__(self, plugin: str, found: dict[str, Variant], prefixes: dict[str, Variant]) -> None:
+    def __init__(self, plugin: str, found: dict[str, Variant], prefixes: dict[str, Variant], domain: str = "") -> None:
         self._plugin = plugin
+        self._domain = domain
         self._found = found
         self._prefixes = prefixes
         self.registered: list[Variant] = []
@@ -253,8 +254,9 @@ class Registrar:
                 f" which {same_prefix.name!r} (plugin {same_prefix.plugin!r}) has"
             )
         # The registering plugin is the variant's plugin, whatever the variant says (a derived one
-        # carries its base's): the per-variant hooks are routed by it.
-        self.registered.append(variant.with_plugin(plugin))
+        # carries its base's): the per-variant hooks are routed by it. Its texts are in that plugin's
+        # catalogs unless the variant names its domain.
+        self.registered.append(variant.with_plugin(plugin, self._domain))
 
     def get(self, name: str) -> Variant:
         """The variant called ``name`` that another plugin registers, to derive a variant of your own from.
@@ -319,7 +321,7 @@ def _register_variants(pm: pluggy.PluginManager, registering: tuple[pluggy.HookI
             waiting: list[tuple[str, object, Callable[..., Any]]] = []
             missing: dict[str, str] = {}
             for plugin_name, plugin, function in pending:
-                registrar = Registrar(plugin_name, found, prefixes)
+                registrar = Registrar(plugin_name, found, prefixes, _domain_of(function))
                 try:
                     with _calling(pm):
                         function(register=registrar)
@@ -347,6 +349,12 @@ def _register_variants(pm: pluggy.PluginManager, registering: tuple[pluggy.HookI
     finally:
         _REGISTERING.reset(token)
     return dict(sorted(found.items(), key=lambda item: _ORDER.get(item[0], 99)))
+
+
+def _domain_of(function: Callable[..., Any]) -> str:
+    """The gettext domain of a plugin's texts: the import package of the module that registers its variants."""
+    module = getattr(function, "__module__", None) or ""
+    return module.partition(".")[0]
 
 
 def _registration_reason(plugin_name: str, error: Exception) -> str:

@@ -21,13 +21,17 @@ code deals them again); the game's legal moves agree with the legality hook
 and with the solver's move generation on random positions; solver solutions
 replay through :meth:`Game.play` to a win; undo restores exactly after
 random play; the board format, the move notation and the game code read
-back what they wrote.
+back what they wrote; the plugin's catalogs (:func:`check_catalogs`)
+translate every message, its description and every paragraph of its rules
+included, for each language it ships a catalog for.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import inspect
 import random
+import string
 from collections.abc import Callable, Iterable, Iterator
 from types import FunctionType
 from typing import Any
@@ -39,6 +43,7 @@ from patience import hookspecs
 from patience.board import format_board, parse_board
 from patience.errors import PatienceError
 from patience.game import Game, deal_position
+from patience.i18n import paragraphs
 from patience.legality import autoplay_moves, candidate_moves
 from patience.moves import Move, PlaceKind
 from patience.plugins import (
@@ -56,6 +61,7 @@ from patience.variant import Variant
 
 __all__ = [
     "ConformanceError",
+    "check_catalogs",
     "check_plugin",
     "check_variant",
     "patience_conformance",
@@ -250,6 +256,7 @@ def check_variant(
     attempt("solutions", lambda: _check_solutions(pm, var, tuple(solve_deals), time_limit))
     attempt("undo", lambda: _check_undo(pm, var, random.Random(seed + 1), games, moves))
     attempt("formats", lambda: _check_formats(pm, var, random.Random(seed + 2), games, moves))
+    attempt("catalogs", lambda: check_catalogs(var))
     if failures:
         shown = "\n".join(f"- {failure}" for failure in failures[:20])
         more = f"\n... and {len(failures) - 20} more" if len(failures) > 20 else ""
@@ -382,6 +389,94 @@ def _check_formats(pm: pluggy.PluginManager, variant: Variant, rng: random.Rando
             if Move.parse(str(move)) != move:
                 problems.append(f"deal {deal}: Move.parse({str(move)!r}) != {move!r}")
                 break
+    return problems
+
+
+# -- catalogs ------------------------------------------------------------------------------------
+
+
+def _fields(text: str) -> set[str]:
+    """The ``{placeholder}`` names of a str.format message (``{{`` and ``}}`` are no placeholders)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+def _as_tuple(value: object) -> tuple[str, ...]:
+    if isinstance(value, tuple | list):
+        return tuple(str(part) for part in value)
+    return (str(value),) if value else ("",)
+
+
+def _catalog_problems(catalog: Any, wanted: list[tuple[str | None, str]], where: str) -> list[str]:
+    """What is wrong with one language's catalog.
+
+    A wanted message missing; any message untranslated, fuzzy, or with other placeholders than its English.
+    """
+    problems: list[str] = []
+    for context, ident in wanted:
+        if catalog.get(ident, context=context) is None:
+            problems.append(f"{where}: {ident!r} is not in the catalog")
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = _as_tuple(message.id)
+        name = f"{where}: {ids[0]!r}"
+        strings = _as_tuple(message.string)
+        if not all(strings):
+            problems.append(f"{name} is not translated")
+        if message.fuzzy:
+            problems.append(f"{name} is fuzzy (its English changed: check the translation, then drop the flag)")
+        expected = set().union(*(_fields(text) for text in ids))
+        for text in strings:
+            if text and _fields(text) != expected:
+                found, kept = sorted(_fields(text)), sorted(expected)
+                problems.append(f"{name}: the translation has the placeholders {found}, the message {kept}")
+                break
+    return problems
+
+
+def check_catalogs(variant: str | Variant, pm: pluggy.PluginManager | None = None) -> list[str]:
+    """What is wrong with the catalogs of ``variant``'s plugin; an empty list when nothing is.
+
+    The catalogs are those of the variant's gettext domain (its plugin's
+    import package): ``<domain>/locale/<language>/LC_MESSAGES/<domain>.po``.
+    For each language the plugin ships a catalog for, every message the
+    variant shows (its description and each paragraph of its rules) and
+    every message of the plugin's template (``locale/<domain>.pot``, when it
+    ships one) must be in the catalog; every message there must be
+    translated, not fuzzy, and keep exactly the ``{placeholders}`` of its
+    English. A plugin with no catalogs passes: it speaks English only.
+    """
+    from babel.messages.pofile import PoFileError, read_po
+
+    var = get_variant(variant, pm if pm is not None else make_plugin_manager()) if isinstance(variant, str) else variant
+    if not var.domain:
+        return []
+    try:
+        locale = importlib.resources.files(var.domain).joinpath("locale")
+        languages = sorted(entry.name for entry in locale.iterdir() if entry.is_dir()) if locale.is_dir() else []
+    except (ModuleNotFoundError, TypeError, NotADirectoryError):
+        return []
+    shown = [text for text in (var.description, *paragraphs(var.rules_text)) if text]
+    wanted: list[tuple[str | None, str]] = [(None, text) for text in shown]
+    template = locale.joinpath(f"{var.domain}.pot")
+    if template.is_file():
+        with template.open("rb") as handle:
+            wanted += [(m.context, _as_tuple(m.id)[0]) for m in read_po(handle) if m.id]
+    problems: list[str] = []
+    for language in languages:
+        po = locale.joinpath(language, "LC_MESSAGES", f"{var.domain}.po")
+        if not po.is_file():
+            continue
+        with po.open("rb") as handle:
+            try:
+                catalog = read_po(handle, locale=language, abort_invalid=True)
+            except (PoFileError, ValueError) as error:
+                problems.append(f"{var.domain} {language}: the catalog cannot be read: {error}")
+                continue
+        problems += _catalog_problems(catalog, wanted, f"{var.domain} {language}")
     return problems
 
 

@@ -1,4 +1,4 @@
-"""What a variant declares about itself: its name, table, cell counts and rules as data."""
+"""What a variant declares about itself: its name, table, cell counts, rules as data, and its texts for people."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 from attrs import evolve, field, frozen
 
+from patience.i18n import Domain, paragraphs, translate_paragraphs
 from patience.rules import Rules
 
 __all__ = ["Variant", "normalise_name"]
@@ -39,15 +40,25 @@ class Variant:
     default_cells: int
     rules: Rules
     description: str = ""
+    """One line for people, in English as written (``N_("...")`` marks it for the catalogs):
+    :meth:`description_in` gives it in the language in use."""
     rules_text: str = ""
-    """The rules for players, as plain text in short paragraphs (blank lines between them): front ends
-    show it as it is (the window's Help ▸ Rules of <variant>). Empty when the plugin gives none."""
+    """The rules for players, in English, as plain text in short paragraphs (blank lines between them;
+    ``N_paragraphs("...")`` marks each paragraph for the catalogs). Front ends show
+    :meth:`rules_text_in`, the text in the language in use (the window's Help ▸ Rules of <variant>).
+    Empty when the plugin gives none."""
     aliases: tuple[str, ...] = ()
     """Other names it answers to (``freecell`` might answer to ``fc``)."""
     plugin: str = ""
     """The name of the plugin that registered it (filled in by the engine when it is registered)."""
     base: str = ""
     """The variant it was derived from (:meth:`derive`); it is dealt as that one is unless its plugin deals it."""
+    domain: str = field(default="", eq=False)
+    """The gettext domain of its texts, whose catalogs lie in the package of that name
+    (``<domain>/locale/<language>/LC_MESSAGES/<domain>.mo``). Empty in a plugin's module: registration
+    fills in the registering plugin's import package (``patience_variants`` for
+    ``patience_variants.eight_off``). Where the catalogs are is no part of what the variant is, so two
+    variants that differ only in it are equal."""
 
     def __attrs_post_init__(self) -> None:
         if not re.fullmatch(r"[A-Z]{2}", self.prefix):
@@ -79,12 +90,44 @@ class Variant:
         if rules:
             changes["rules"] = evolve(changes.get("rules", self.rules), **rules)
         changes.setdefault("aliases", ())
+        # The base's texts describe the base's rules, in the base's catalogs: the new variant has its own.
         changes.setdefault("description", "")
+        changes.setdefault("rules_text", "")
+        changes.setdefault("domain", "")
         return evolve(self, name=name, title=title, prefix=prefix, plugin="", base=self.name, **changes)
 
-    def with_plugin(self, plugin: str) -> Variant:
-        """This variant as registered by ``plugin``."""
-        return self if self.plugin == plugin else evolve(self, plugin=plugin)
+    def with_plugin(self, plugin: str, domain: str = "") -> Variant:
+        """This variant as registered by ``plugin``, its texts in ``domain`` unless it names its own."""
+        own = self.domain or domain
+        if self.plugin == plugin and self.domain == own:
+            return self
+        return evolve(self, plugin=plugin, domain=own)
+
+    def description_in(self, language: str | None = None) -> str:
+        """:attr:`description` in ``language`` (the one in use by default), from the plugin's catalog.
+
+        English as written when the plugin has no catalog for the language,
+        or its catalog lacks the line.
+        """
+        if not self.description:
+            return ""
+        if not self.domain:
+            return self.description
+        return Domain(self.domain).translations(language).gettext(self.description)
+
+    def rules_text_in(self, language: str | None = None) -> str:
+        """:attr:`rules_text` in ``language`` (the one in use by default), paragraph by paragraph.
+
+        Each paragraph is a message of the plugin's catalog
+        (:func:`patience.i18n.paragraphs` splits them); one the catalog
+        lacks, and every one of a plugin with no catalog for the language,
+        stays in English. The paragraphs come back joined by blank lines.
+        """
+        if not self.rules_text.strip():
+            return ""
+        if not self.domain:
+            return "\n\n".join(paragraphs(self.rules_text))
+        return translate_paragraphs(Domain(self.domain), self.rules_text, language)
 
     def answers_to(self, name: str) -> bool:
         """Whether ``name`` (normalised, as :func:`normalise_name` makes it) names this variant.

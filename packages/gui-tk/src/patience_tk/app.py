@@ -798,11 +798,13 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 
 def rules_text(variant: Variant) -> str:
-    """The rules to show for ``variant``: its plugin's ``rules_text``, else its one-line description."""
-    text = variant.rules_text.strip()
+    """The rules to show for ``variant`` in the language in use: its plugin's rules text, else its description."""
+    text = variant.rules_text_in()
     if text:
         return text
-    fallback = variant.description or f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    fallback = variant.description_in() or (
+        f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
+    )
     return fallback + "\n\nThe plugin gives no longer rules text."
 
 

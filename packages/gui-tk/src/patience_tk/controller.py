@@ -258,7 +258,7 @@ class Controller:
         verdict = self.game.check(move)
         if not verdict:
             self.view.redraw()
-            self.say(verdict.reason, "error")
+            self.say(str(verdict.reason), "error")
             return
         self._dragged = True
         try:

@@ -172,7 +172,7 @@ class KeyboardPlay:
             return  # dropped back where it came from
         verdict = self.view.game.check(move)
         if not verdict:
-            self._say(verdict.reason, "error")
+            self._say(str(verdict.reason), "error")
             return
         self._play(move)
         # After the move the focus stays on the pile the cards went to, ready for the next one.

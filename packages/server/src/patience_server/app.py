@@ -3,8 +3,9 @@
 Every endpoint, key and status code is the one ``docs/server.md`` lists.
 The handlers build SQL only with SQLAlchemy expressions (bound parameters),
 tokens are kept as SHA-256 hashes and compared with
-:func:`hmac.compare_digest`, every error is a JSON body ``{"error": ...}``,
-and one line is logged per request.
+:func:`hmac.compare_digest`, every error is a JSON body ``{"error": ...,
+"error_code": ...}`` in the request's language (:mod:`.speech`), and one line
+is logged per request.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Annotated, Any, NamedTuple, TypeVar
 
 import anyio
 import anyio.to_thread
 import sqlalchemy as sa
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
@@ -39,11 +40,13 @@ from starlette.routing import Route
 
 from patience import PatienceError, get_variant
 from patience.daily import DailyDeal, daily_deal, parse_date
+from patience.i18n import current_language, format_date, format_number, speaking
 from patience.plugins import check_cells
-from patience.records import RecordError, check_record, parse_record
+from patience.records import RecordError, Replay, check_record, parse_record
 from patience_server.db import Attempt, Player, default_database_url, make_engine, upgrade
+from patience_server.speech import VARY, ApiError, ErrorCode, error_responses, language_of_request, tr
 
-__all__ = ["MAX_ACTIONS", "MAX_BODY", "ApiError", "RateLimiter", "create_app", "serve"]
+__all__ = ["MAX_ACTIONS", "MAX_BODY", "ApiError", "ErrorCode", "RateLimiter", "create_app", "serve"]
 
 log = logging.getLogger("patience_server")
 
@@ -58,6 +61,8 @@ ENDED = ("won", "gave-up")
 MAX_ACTIONS = 5000
 #: Worker threads that run requests' work on PostgreSQL (a few suffice for commits to overlap).
 DATABASE_THREADS = 4
+#: The largest id a database row can have (a signed 64-bit integer): a larger attempt number is 422.
+MAX_ID = 2**63 - 1
 #: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
 REGISTER_COUNT = 20
 #: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
@@ -70,26 +75,31 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class ApiError(Exception):
-    """An answer other than success: the status code, the message, and the failing action for a record."""
-
-    def __init__(self, status: int, message: str, action: int | None = None, *, with_action: bool = False) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.action = action
-        self.with_action = with_action
-
-    def body(self) -> dict[str, Any]:
-        """The JSON body: ``{"error": ...}``, plus ``"action"`` for a refused record."""
-        data: dict[str, Any] = {"error": self.message}
-        if self.with_action:
-            data["action"] = self.action
-        return data
-
-
 class _TooLarge(Exception):
     """The body grew past :data:`MAX_BODY` while it was read."""
+
+
+def _too_large() -> ApiError:
+    size = format_number(MAX_BODY // 1024)
+    return ApiError(ErrorCode.BODY_TOO_LARGE, tr.gettext("the request body is over {size} KiB").format(size=size))
+
+
+def _internal() -> ApiError:
+    return ApiError(ErrorCode.INTERNAL_ERROR, tr.gettext("internal error: the service failed on this request"))
+
+
+def _unavailable() -> ApiError:
+    return ApiError(ErrorCode.UNAVAILABLE, tr.gettext("the database cannot be reached just now: try again soon"))
+
+
+def _rate_limited(limiter: RateLimiter) -> ApiError:
+    seconds = format_number(limiter.window)
+    message = tr.ngettext(
+        "too many requests: at most {count} request in {seconds} s, try again soon",
+        "too many requests: at most {count} requests in {seconds} s, try again soon",
+        limiter.count,
+    )
+    return ApiError(ErrorCode.RATE_LIMITED, message.format(count=format_number(limiter.count), seconds=seconds))
 
 
 class RateLimiter:
@@ -137,6 +147,39 @@ def _rate_from_env(variable: str = "PATIENCE_RATE_LIMIT", default: int = RATE_CO
     return RateLimiter(default)
 
 
+class _Speaking:
+    """ASGI middleware: answer each request in its language, and a failure nothing else answered with a JSON 500.
+
+    The language is the request's alone (:func:`patience.i18n.speaking`: a
+    context variable, which the worker threads a request's work runs in
+    inherit), never the process's.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = [False]
+
+        async def send_started(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                started[0] = True
+            await send(message)
+
+        with speaking(language_of_request(scope.get("query_string", b""), scope.get("headers") or [])):
+            try:
+                await self.app(scope, receive, send_started)
+            except _TooLarge:
+                raise
+            except Exception:
+                log.exception("internal error")
+                if not started[0]:
+                    await _internal().response()(scope, receive, send_started)
+
+
 class _Guard:
     """ASGI middleware: refuse bodies over :data:`MAX_BODY` with 413 and log one line per request."""
 
@@ -158,6 +201,7 @@ class _Guard:
             await send(message)
 
         length = dict(scope.get("headers") or []).get(b"content-length", b"")
+        language = language_of_request(scope.get("query_string", b""), scope.get("headers") or [])
         try:
             if length.isdigit() and int(length) > MAX_BODY:
                 raise _TooLarge
@@ -174,8 +218,9 @@ class _Guard:
             await self.app(scope, receive_limited, send_logged)
         except _TooLarge:
             if not sent[0]:
-                error = ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB")
-                await JSONResponse(error.body(), status_code=413)(scope, receive, send_logged)
+                with speaking(language):
+                    error = _too_large()
+                await error.response()(scope, receive, send_logged)
         finally:
             elapsed = (time.perf_counter() - started) * 1000
             client = scope.get("client") or ("-", 0)
@@ -266,15 +311,23 @@ def _player_of(request: Request, authorization: str | None) -> Who:
     scheme, _, token = (authorization or "").partition(" ")
     ident, _, secret = token.strip().partition(".")
     if scheme.lower() != "bearer" or not ident.isdigit() or not secret or len(ident) > 18:
-        raise ApiError(401, "no valid token: send `Authorization: Bearer TOKEN` with your player's token")
+        raise ApiError(
+            ErrorCode.UNAUTHORIZED,
+            tr.gettext("no valid token: send `Authorization: Bearer TOKEN` with your player's token"),
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     with engine.connect() as connection:
         found = connection.execute(_FIND_PLAYER, {"ident": int(ident)}).first()
     # Compared in constant time, against a dummy hash when the id is unknown so both cases take as long.
     stored = str(found.token_hash) if found is not None else "0" * 64
     if not hmac.compare_digest(stored, hash_token(token.strip())) or found is None:
-        raise ApiError(401, "wrong token: this token belongs to no player")
+        raise ApiError(
+            ErrorCode.UNAUTHORIZED,
+            tr.gettext("wrong token: this token belongs to no player"),
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     if not limiter.allow(int(found.id)):
-        raise ApiError(429, f"too many requests: at most {limiter.count} in {limiter.window:g} s, try again soon")
+        raise _rate_limited(limiter)
     return Who(int(found.id), str(found.name))
 
 
@@ -299,10 +352,29 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+#: The fewest and the most characters of a player's name.
+NAME_LENGTH = (1, 32)
+
+
 def check_name(name: str) -> str:
-    """A player's name: 1 to 32 printable characters, no space at either end; else 422."""
-    if not 1 <= len(name) <= 32 or not name.isprintable() or name != name.strip():
-        raise ApiError(422, "a name is 1 to 32 printable characters, with no space at either end")
+    """A player's name: 1 to 32 printable characters, no space at either end; else 422.
+
+    ``invalid_name`` for its length, ``name_invisible`` for a character
+    nobody could see (a tab, a line break, a space at either end).
+    """
+    least, most = NAME_LENGTH
+    if not least <= len(name) <= most:
+        raise ApiError(
+            ErrorCode.INVALID_NAME,
+            tr.gettext("a name is {least} to {most} characters long").format(
+                least=format_number(least), most=format_number(most)
+            ),
+        )
+    if not name.isprintable() or name != name.strip():
+        raise ApiError(
+            ErrorCode.NAME_INVISIBLE,
+            tr.gettext("a name may hold no tab, line break or other invisible character, nor start or end in a space"),
+        )
     return name
 
 
@@ -334,37 +406,39 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        return error.response()
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
-        return JSONResponse({"error": message}, status_code=422)
+        return _validation_error(error.errors()).response()
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code, headers=error.headers)
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _http_error(request, error).response()
 
     @app.exception_handler(_TooLarge)
-    async def _too_large(_request: Request, _error: _TooLarge) -> JSONResponse:
-        return JSONResponse(ApiError(413, f"the request body is over {MAX_BODY // 1024} KiB").body(), status_code=413)
+    async def _too_large_body(_request: Request, _error: _TooLarge) -> JSONResponse:
+        return _too_large().response()
 
     @app.exception_handler(PatienceError)
     async def _refused(_request: Request, error: PatienceError) -> JSONResponse:
-        # Whatever the engine refuses (no daily deal for those arguments, ...) is the request's fault: 422.
-        return JSONResponse({"error": str(error)}, status_code=422)
+        # Whatever else the engine refuses (no daily deal for those arguments, ...) is the request's fault: 422,
+        # in the engine's words.
+        return ApiError(ErrorCode.ENGINE_REFUSED, str(error)).response()
 
-    @app.exception_handler(Exception)
-    async def _crash(_request: Request, error: Exception) -> JSONResponse:
-        log.exception("internal error")
-        return JSONResponse({"error": "internal error"}, status_code=500)
+    @app.exception_handler(sa.exc.OperationalError)
+    async def _database_away(_request: Request, error: sa.exc.OperationalError) -> JSONResponse:
+        # The database refused to connect or answer (down, restarting, locked too long): worth a retry.
+        log.warning("database unavailable: %s", " ".join(str(error.orig).split()))
+        return _unavailable().response()
+
+    # Anything else that fails is answered 500 by _Speaking, with the traceback in the log only.
+    app.add_middleware(_Speaking)
 
     # The declared endpoints are coroutines: for a plain function FastAPI hops to a worker thread and
     # back several times a request, which cost more than the few indexed statements. A well-formed
     # request of a game is served by the plain routes at the end, with the same functions.
-    @app.post("/api/v1/players", status_code=201)
+    @app.post("/api/v1/players", status_code=201, responses=error_responses(409, 422, 429))
     async def register(body: PlayerIn, request: Request) -> dict[str, str]:
         """Register a player: the token is shown once and kept only as a hash."""
         return _register(body, request)
@@ -372,11 +446,14 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     def _register(body: PlayerIn, request: Request) -> dict[str, str]:
         address = request.client.host if request.client is not None else "-"
         if not registrations.allow(address):
-            raise ApiError(
-                429,
-                f"too many new players from {address}: at most {registrations.count} "
-                f"in {registrations.window:g} s, try again soon",
+            message = tr.ngettext(
+                "too many new players from {address}: at most {count} in {seconds} s, try again soon",
+                "too many new players from {address}: at most {count} in {seconds} s, try again soon",
+                registrations.count,
             )
+            seconds = format_number(registrations.window)
+            count = format_number(registrations.count)
+            raise ApiError(ErrorCode.RATE_LIMITED, message.format(address=address, count=count, seconds=seconds))
         name = check_name(body.name)
         secret = secrets.token_urlsafe(32)
         now = dt.datetime.now(dt.UTC)
@@ -400,10 +477,12 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
                     token = f"{ident}.{secret}"
                     connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
         except sa.exc.IntegrityError:
-            raise ApiError(409, f"the name {name!r} is taken: choose another") from None
+            raise ApiError(
+                ErrorCode.NAME_TAKEN, tr.gettext("the name “{name}” is taken: choose another").format(name=name)
+            ) from None
         return {"name": name, "token": token}
 
-    @app.post("/api/v1/daily/{date}/attempts", status_code=201)
+    @app.post("/api/v1/daily/{date}/attempts", status_code=201, responses=error_responses(401, 409, 422, 429))
     async def start_attempt(date: str, body: AttemptIn, who: Auth) -> dict[str, Any]:
         """Start the player's one attempt at the day's deal."""
         return _start(date, body, who)
@@ -426,13 +505,17 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
                     },
                 ).scalar_one()
         except sa.exc.IntegrityError:
+            message = tr.gettext("{name} has already started the daily {variant} of {date}: one attempt a day")
+            when = format_date(day)
             raise ApiError(
-                409, f"{who.name} has already started the {daily.title} daily deal of {daily.date}: one attempt a day"
+                ErrorCode.ACTION_CONFLICT, message.format(name=who.name, variant=daily.title, date=when)
             ) from None
         return {"attempt": ident, "deal": daily.deal, "code": daily.code}
 
-    @app.put("/api/v1/daily/{date}/attempts/{attempt}/record")
-    async def send_record(date: str, attempt: int, request: Request, who: Auth) -> dict[str, Any]:
+    @app.put("/api/v1/daily/{date}/attempts/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429))
+    async def send_record(
+        date: str, attempt: Annotated[int, Path(ge=0, le=MAX_ID)], request: Request, who: Auth
+    ) -> dict[str, Any]:
         """Replay the attempt's record; store and rank the result it really gives."""
         raw = await request.body()
         return _accept(date, attempt, raw, who)
@@ -445,41 +528,62 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who) -> dict[str, Any]:
         row = connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": who.id, "day": date}).first()
         if row is None:
-            raise ApiError(404, f"{who.name} has no attempt {attempt} on {date}")
+            raise ApiError(
+                ErrorCode.NOT_FOUND,
+                tr.gettext("{name} has no attempt {attempt} on {date}").format(
+                    name=who.name, attempt=attempt, date=date
+                ),
+            )
         if row.result is not None:
-            raise ApiError(409, f"attempt {attempt} already has its record")
+            raise _recorded(attempt)
         try:
             text = raw.decode("utf-8")
             record = parse_record(text)
         except (UnicodeDecodeError, RecordError) as error:
-            raise ApiError(422, f"not a game record: {error}", with_action=True) from None
+            # The reason is the engine's words.
+            reason = error.reason if isinstance(error, UnicodeDecodeError) else str(error)
+            message = tr.gettext("not a game record: {reason}").format(reason=reason)
+            raise ApiError(ErrorCode.NOT_A_RECORD, message, with_action=True) from None
         if len(record.actions) > MAX_ACTIONS:
             # Refused before any replay: a long record costs CPU in proportion to its length.
+            message = tr.ngettext(
+                "the record has {count} action: at most {most} are accepted",
+                "the record has {count} actions: at most {most} are accepted",
+                len(record.actions),
+            )
+            count, most = format_number(len(record.actions)), format_number(MAX_ACTIONS)
             raise ApiError(
-                422,
-                f"the record has {len(record.actions):,} actions: at most {MAX_ACTIONS:,} are accepted",
-                MAX_ACTIONS + 1,
-                with_action=True,
+                ErrorCode.RECORD_TOO_LONG, message.format(count=count, most=most), MAX_ACTIONS + 1, with_action=True
             )
         for tag, expected in (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal))):
             if record.tag(tag) != expected:
+                message = tr.gettext(
+                    "the record is not of this attempt's deal: its {tag} is “{claimed}”, the attempt's is {expected}"
+                )
                 raise ApiError(
-                    422,
-                    f"the record is not of this attempt's deal: {tag} {record.tag(tag)!r}, the attempt's is {expected}",
+                    ErrorCode.WRONG_DEAL,
+                    message.format(tag=tag, claimed=record.tag(tag) or "", expected=expected),
                     with_action=True,
                 )
         if refusals.full(who.id):
-            raise ApiError(
-                429,
-                f"too many refused records: at most {refusals.count} in {refusals.window:g} s, try again later",
+            message = tr.ngettext(
+                "too many refused records: at most {count} in {seconds} s, try again later",
+                "too many refused records: at most {count} in {seconds} s, try again later",
+                refusals.count,
             )
+            count, seconds = format_number(refusals.count), format_number(refusals.window)
+            raise ApiError(ErrorCode.RATE_LIMITED, message.format(count=count, seconds=seconds))
         checked = check_record(record)
         if checked.problem is not None:
             refusals.allow(who.id)
-            raise ApiError(422, checked.problem, checked.action, with_action=True)
+            raise ApiError(_problem_code(checked), checked.problem, checked.action, with_action=True)
         if checked.result not in ENDED:
             refusals.allow(who.id)
-            raise ApiError(422, "the game has not ended: send its record once it is won or given up", with_action=True)
+            raise ApiError(
+                ErrorCode.GAME_NOT_ENDED,
+                tr.gettext("the game has not ended: send its record once it is won or given up"),
+                with_action=True,
+            )
         # What the replay came to, never what the record says it came to.
         result = checked.result
         won = 1 if result == "won" else 0
@@ -501,7 +605,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             },
         ).rowcount
         if updated != 1:
-            raise ApiError(409, f"attempt {attempt} already has its record")
+            raise _recorded(attempt)
         before = connection.execute(
             _RANKED_BEFORE,
             {
@@ -525,7 +629,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
             "rank": rank,
         }
 
-    @app.get("/api/v1/daily/{date}/leaderboard")
+    @app.get("/api/v1/daily/{date}/leaderboard", responses=error_responses(422))
     def leaderboard(
         date: str, variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
     ) -> list[dict[str, Any]]:
@@ -534,32 +638,37 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         var, n_cells = _variant(variant, cells)
         return _board(day.isoformat(), var, n_cells)
 
-    @app.get("/api/v1/health")
+    @app.get("/api/v1/health", responses=error_responses())
     async def health() -> dict[str, str]:
         """200 when the service can reach its database."""
         with engine.connect() as connection:
             connection.execute(sa.select(1))
         return {"status": "ok"}
 
-    @app.get("/daily/{date}", response_class=HTMLResponse)
+    @app.get("/daily/{date}", response_class=HTMLResponse, responses=error_responses(404, 422, page=True))
     def page(
-        date: str, variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
+        date: str,
+        variant: Annotated[str, Query()] = "freecell",
+        cells: Annotated[int | None, Query()] = None,
+        lang: Annotated[str | None, Query(description=LANG_QUERY)] = None,
     ) -> HTMLResponse:
-        """The day's leaderboard as a small page."""
+        """The day's leaderboard as a small page, in the language of ``?lang=`` or else ``Accept-Language``."""
         day = _date_or_422(date)
         var, n_cells = _variant(variant, cells)
         rows = _board(day.isoformat(), var, n_cells)
-        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
+        return _html(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
 
-    @app.get("/", response_class=HTMLResponse)
+    @app.get("/", response_class=HTMLResponse, responses=error_responses(422, page=True))
     def front(
-        variant: Annotated[str, Query()] = "freecell", cells: Annotated[int | None, Query()] = None
+        variant: Annotated[str, Query()] = "freecell",
+        cells: Annotated[int | None, Query()] = None,
+        lang: Annotated[str | None, Query(description=LANG_QUERY)] = None,
     ) -> HTMLResponse:
-        """Today's leaderboard (the server's UTC date)."""
+        """Today's leaderboard (the server's UTC date), in the language of ``?lang=`` or else ``Accept-Language``."""
         day = dt.datetime.now(dt.UTC).date()
         var, n_cells = _variant(variant, cells)
         rows = _board(day.isoformat(), var, n_cells)
-        return HTMLResponse(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
+        return _html(_page(day, var, n_cells, rows, _deal_of(day, var, n_cells)))
 
     def _deal_of(day: dt.date, variant: str, cells: int) -> tuple[int, str]:
         """The day's deal and code: computed for the dates that can be played, else read from that day's attempts.
@@ -577,8 +686,14 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
                 .limit(1)
             ).first()
         if found is None:
+            message = tr.ngettext(
+                "nobody played the daily {variant} of {date} with {cells} free cell",
+                "nobody played the daily {variant} of {date} with {cells} free cells",
+                cells,
+            )
             title = get_variant(variant).title
-            raise ApiError(404, f"nobody played the {title} daily deal of {day} with {cells} cells")
+            when = format_date(day)
+            raise ApiError(ErrorCode.NOT_FOUND, message.format(variant=title, date=when, cells=format_number(cells)))
         return int(found[0]), str(found[1])
 
     def _board(day: str, variant: str, cells: int) -> list[dict[str, Any]]:
@@ -614,8 +729,9 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     # validation and serialisation took about 0.14 ms of each): plain routes ahead of the declared ones
     # serve a well-formed request with the same functions. Anything else - a body that is not the
     # JSON object expected, an attempt number that is not a plain number - goes on, already read, to
-    # the declared route, so refusals and their messages stay FastAPI's, and /openapi.json still
-    # describes the declared routes.
+    # the declared route, which refuses it, and /openapi.json still describes the declared routes.
+    # Both raise the same ApiError from the same functions, answered by the same handlers, inside the
+    # same _Speaking: a refusal's body, id and language do not depend on the route that served it.
     declared = {
         (route.path, method): route
         for route in app.routes
@@ -718,11 +834,84 @@ class _Declared(Response):
         await self.route.app(scope, replay, send)
 
 
+#: What the pages say of their ``?lang=`` (the OpenAPI description).
+LANG_QUERY = "en, de or hu: the page's language (any other value: English); without it, Accept-Language decides"
+
+
+def _html(text: str) -> HTMLResponse:
+    """A page: its words depend on the request's language, so caches keep one per Accept-Language."""
+    return HTMLResponse(text, headers=VARY)
+
+
+def _recorded(attempt: int) -> ApiError:
+    message = tr.gettext("attempt {attempt} already has its record").format(attempt=attempt)
+    return ApiError(ErrorCode.ACTION_CONFLICT, message)
+
+
+def _problem_code(checked: Replay) -> ErrorCode:
+    """The id of a replay's problem: an action it could not play (after the end: game over), else a claim."""
+    if checked.action is None:
+        return ErrorCode.RECORD_MISMATCH
+    game = checked.game
+    if game is not None and (game.is_won or game.gave_up):
+        return ErrorCode.GAME_OVER
+    return ErrorCode.ILLEGAL_ACTION
+
+
+#: The request's parts that FastAPI names first in a validation error's location.
+_PARTS = frozenset({"body", "query", "path", "header", "cookie"})
+
+
+def _validation_error(errors: Sequence[Any]) -> ApiError:
+    """A request FastAPI could not read: its first problem, in the request's language (``invalid_request``)."""
+    first: dict[str, Any] = dict(errors[0]) if errors else {}
+    location = list(first.get("loc", ()))
+    if location and location[0] in _PARTS:
+        location = location[1:]
+    field = ".".join(str(part) for part in location)
+    kind = str(first.get("type", ""))
+    if kind == "json_invalid":
+        message = tr.gettext("the body is not valid JSON")
+    elif not field and kind in ("model_attributes_type", "dict_type", "model_type"):
+        message = tr.gettext("the body must be a JSON object")
+    elif not field:
+        message = tr.gettext("the request is not one this service can read")
+    elif kind == "missing":
+        message = tr.gettext("{field}: this value is required").format(field=field)
+    elif kind.startswith("int_"):
+        message = tr.gettext("{field}: a whole number is expected").format(field=field)
+    elif kind.startswith("string_"):
+        message = tr.gettext("{field}: a text is expected").format(field=field)
+    else:
+        message = tr.gettext("{field}: this value is not valid").format(field=field)
+    return ApiError(ErrorCode.INVALID_REQUEST, message)
+
+
+def _http_error(request: Request, error: StarletteHTTPException) -> ApiError:
+    """An answer Starlette gave before any route (no such path, not this method, ...), in the request's language."""
+    headers = dict(error.headers or {})
+    if error.status_code == 404:
+        message = tr.gettext("there is nothing at {path}").format(path=request.url.path)
+        return ApiError(ErrorCode.NOT_FOUND, message, headers=headers)
+    if error.status_code == 405:
+        allowed = headers.get("allow", headers.get("Allow", ""))
+        message = tr.gettext("{method} is not allowed on {path}: it takes {allowed}")
+        return ApiError(
+            ErrorCode.METHOD_NOT_ALLOWED,
+            message.format(method=request.method, path=request.url.path, allowed=allowed),
+            headers=headers,
+        )
+    if error.status_code >= 500:
+        return _internal()
+    return ApiError(ErrorCode.INVALID_REQUEST, tr.gettext("the request is not one this service can read"))
+
+
 def _date_or_422(text: str) -> dt.date:
     try:
         return parse_date(text)
-    except PatienceError as error:
-        raise ApiError(422, str(error)) from None
+    except PatienceError:
+        message = tr.gettext("“{text}” is not a date: write it as YYYY-MM-DD, like {example}")
+        raise ApiError(ErrorCode.INVALID_DATE, message.format(text=text, example="2026-12-24")) from None
 
 
 def _today_or_422(text: str) -> dt.date:
@@ -730,18 +919,39 @@ def _today_or_422(text: str) -> dt.date:
     day = _date_or_422(text)
     today = dt.datetime.now(dt.UTC).date()
     if abs((day - today).days) > 1:
-        raise ApiError(422, f"only today's daily deal can be played: {day} is not {today} give or take a day")
+        message = tr.gettext("only today's daily deal can be played: {date} is not {today} give or take a day")
+        raise ApiError(ErrorCode.DATE_NOT_PLAYABLE, message.format(date=format_date(day), today=format_date(today)))
     return day
 
 
-@functools.lru_cache(maxsize=256)
 def _variant(name: str, cells: int | None) -> tuple[str, int]:
+    """The variant's name and its cell count (its default for ``None``), or 422 in the request's language."""
+    found = _variant_cached(name, cells)
+    if isinstance(found, tuple):
+        return found
+    if found == "variant":
+        message = tr.gettext("there is no variant “{name}” on this server").format(name=name)
+        raise ApiError(ErrorCode.UNKNOWN_VARIANT, message)
+    title = get_variant(name).title
+    count = cells if cells is not None else 0
+    message = tr.ngettext(
+        "{variant} is not played with {cells} free cell", "{variant} is not played with {cells} free cells", count
+    ).format(variant=title, cells=format_number(count))
+    raise ApiError(ErrorCode.INVALID_CELLS, message)
+
+
+@functools.lru_cache(maxsize=256)
+def _variant_cached(name: str, cells: int | None) -> tuple[str, int] | str:
     # Cached: looking a variant up walks every plugin (milliseconds); a process's plugins do not change.
+    # What is wrong is cached as a word ("variant", "cells"), so that the message is in each request's language.
     try:
         variant = get_variant(name)
+    except PatienceError:
+        return "variant"
+    try:
         return variant.name, check_cells(variant, cells)
-    except PatienceError as error:
-        raise ApiError(422, str(error)) from None
+    except PatienceError:
+        return "cells"
 
 
 @functools.lru_cache(maxsize=256)
@@ -766,28 +976,58 @@ tr:nth-child(even) td{background:#f6f8f6}
 """
 
 
+def _result_word(result: str) -> str:
+    """A stored result as the page's language says it."""
+    if result == "won":
+        return tr.pgettext("result", "won")
+    if result == "gave-up":
+        return tr.pgettext("result", "gave up")
+    return result
+
+
 def _page(day: dt.date, variant: str, cells: int, rows: list[dict[str, Any]], deal: tuple[int, str]) -> str:
+    """The leaderboard page, every word in the language in use, numbers and dates as it writes them."""
+    language = current_language()
     var = get_variant(variant)
-    title = html.escape(var.title)
-    total = 52 * var.rules.decks
+    title = var.title
+    total = format_number(52 * var.rules.decks)
+    number = format_number
     body = "".join(
-        f'<tr><td>{row["rank"]}</td><td class="n">{html.escape(row["name"])}</td>'
-        f'<td class="{"won" if row["result"] == "won" else ""}">{html.escape(row["result"])}</td>'
-        f"<td>{row['score']}</td><td>{row['cards_home']}/{total}</td><td>{row['moves']}</td><td>{row['undos']}</td></tr>"
+        f'<tr><td>{number(row["rank"])}</td><td class="n">{html.escape(row["name"])}</td>'
+        f'<td class="{"won" if row["result"] == "won" else ""}">{html.escape(_result_word(row["result"]))}</td>'
+        f"<td>{number(row['score'])}</td><td>{html.escape(number(row['cards_home']))}/{html.escape(total)}</td>"
+        f"<td>{number(row['moves'])}</td><td>{number(row['undos'])}</td></tr>"
         for row in rows
     )
     if not rows:
-        body = '<tr><td colspan="7" class="n">No results yet.</td></tr>'
+        empty = html.escape(tr.gettext("No results yet."))
+        body = f'<tr><td colspan="7" class="n">{empty}</td></tr>'
     prev, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
-    query = f"?variant={html.escape(variant)}&amp;cells={cells}"
+    query = html.escape(f"?variant={variant}&cells={cells}&lang={language}")
+    heading = html.escape(tr.gettext("Daily {variant}, {date}").format(variant=title, date=format_date(day)))
+    line = tr.ngettext(
+        "Deal #{deal} · {cells} free cell · {code}", "Deal #{deal} · {cells} free cells · {code}", cells
+    ).format(deal=deal[0], cells=number(cells), code=deal[1])
+    columns = (
+        tr.pgettext("leaderboard column", "Player"),
+        tr.pgettext("leaderboard column", "Result"),
+        tr.pgettext("leaderboard column", "Score"),
+        tr.pgettext("leaderboard column", "Home"),
+        tr.pgettext("leaderboard column", "Moves"),
+        tr.pgettext("leaderboard column", "Undos"),
+    )
+    head = f'<th>#</th><th class="n">{html.escape(columns[0])}</th>' + "".join(
+        f"<th>{html.escape(column)}</th>" for column in columns[1:]
+    )
+    earlier = html.escape(tr.gettext("← {date}").format(date=format_date(prev, style="medium")))
+    later = html.escape(tr.gettext("{date} →").format(date=format_date(after, style="medium")))
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Daily {title} {day}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>Daily {title} {day}</h1><p>Deal #{deal[0]} · {cells} cells · {html.escape(deal[1])}</p>"
-        '<table><thead><tr><th>#</th><th class="n">Player</th><th>Result</th><th>Score</th>'
-        f"<th>Home</th><th>Moves</th><th>Undos</th></tr></thead><tbody>{body}</tbody></table>"
-        f'<p><nav><a href="/daily/{prev}{query}">← {prev}</a><a href="/daily/{after}{query}">{after} →</a></nav></p>'
+        f"<title>{heading}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>{heading}</h1><p>{html.escape(line)}</p>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f'<p><nav><a href="/daily/{prev}{query}">{earlier}</a><a href="/daily/{after}{query}">{later}</a></nav></p>'
         "</body></html>"
     )
 

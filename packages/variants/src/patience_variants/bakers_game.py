@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Variant, hookimpl
 from patience_variants.freecell import FREECELL_SCORING, deal_freecell
 
 __all__ = ["BAKERS_GAME"]
 
-RULES_TEXT = """\
+RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
 The deal: FreeCell's deals, 8 columns (4 of 7 cards and 4 of 6) and 4 empty free cells.
@@ -24,8 +24,9 @@ Runs: a same-suit run on top of a column moves as one move if it has no more tha
 
 Automatic play: every card that can go home goes home by itself (in a same-suit game that is always safe).
 
-Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
-"""
+Score as in FreeCell: +10 for each card home; an undo costs 10 and takes back what the undone move earned; \
+a win adds 700 − 2 × moves. Undo: up to 300 steps back.
+""")
 
 BAKERS_GAME = Variant(
     name="bakers-game",
@@ -41,7 +42,7 @@ BAKERS_GAME = Variant(
         undo_limit=300,
         scoring=FREECELL_SCORING,
     ),
-    description="FreeCell's deals built by suit; any card fills an empty column.",
+    description=N_("FreeCell's deals built by suit; any card fills an empty column."),
     rules_text=RULES_TEXT,
     aliases=("bakers", "baker", "bg"),
 )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import Build, Card, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
+from patience import N_, Build, Card, EmptyColumns, N_paragraphs, Position, Rules, Scoring, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 
 __all__ = ["EIGHT_OFF", "deal_eight_off"]
 
-RULES_TEXT = """\
+RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
 The deal: 48 cards face up in 8 columns of 6; the other 4 start in the free cells. With 8 cells, four cells \
@@ -35,7 +35,7 @@ A foundation's top card may be taken back to a free cell or onto a column that t
 
 Score: +10 the first time each card reaches a foundation; undoing takes back what the move earned. \
 Undo: the last 100 moves.
-"""
+""")
 
 EIGHT_OFF = Variant(
     name="eight-off",
@@ -51,7 +51,7 @@ EIGHT_OFF = Variant(
         undo_limit=100,
         scoring=Scoring(card_home=10, first_time_only=True, undo_takes_back=True),
     ),
-    description="8 columns of 6, four cards start in the cells; build by suit; only kings fill empty columns.",
+    description=N_("8 columns of 6, four cards start in the cells; build by suit; only kings fill empty columns."),
     rules_text=RULES_TEXT,
     aliases=("eightoff", "eo"),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Scoring, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 
 __all__ = ["FREECELL", "FREECELL_SCORING", "deal_freecell"]
@@ -21,7 +21,7 @@ FREECELL_SCORING = Scoring(
     win_bonus_per_move=2,
 )
 
-RULES_TEXT = """\
+RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
 The deal: Microsoft's deal numbers; the cards are dealt face up into 8 columns, 4 of 7 cards and 4 of 6. \
@@ -43,7 +43,7 @@ Finish: when foundation moves alone can end the game, one command plays them all
 
 Score: +10 for each card home; an undo costs 10 and takes back what the undone move earned; a win adds \
 700 − 2 × moves. Undo: up to 300 steps back.
-"""
+""")
 
 FREECELL = Variant(
     name="freecell",
@@ -59,7 +59,7 @@ FREECELL = Variant(
         undo_limit=300,
         scoring=FREECELL_SCORING,
     ),
-    description="Microsoft's deals; build down in alternating colours; any card fills an empty column.",
+    description=N_("Microsoft's deals; build down in alternating colours; any card fills an empty column."),
     rules_text=RULES_TEXT,
     aliases=("fc", "free-cell"),
 )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import AutoPlay, Build, EmptyColumns, Position, Rules, Variant, hookimpl
+from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 from patience_variants.freecell import FREECELL_SCORING
 
 __all__ = ["SEAHAVEN_TOWERS", "deal_seahaven"]
 
-RULES_TEXT = """\
+RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
 The deal: 10 columns of 5 cards; the last 2 cards start in the first two of the 4 free cells.
@@ -25,8 +25,9 @@ Runs: a same-suit run on top of a column moves as one move if it has no more tha
 
 Automatic play: every card that can go home goes home by itself.
 
-Score and undo as in FreeCell: +10 for each card home, −10 for an undo, 700 − 2 × moves for a win.
-"""
+Score as in FreeCell: +10 for each card home; an undo costs 10 and takes back what the undone move earned; \
+a win adds 700 − 2 × moves. Undo: up to 300 steps back.
+""")
 
 SEAHAVEN_TOWERS = Variant(
     name="seahaven-towers",
@@ -42,7 +43,7 @@ SEAHAVEN_TOWERS = Variant(
         undo_limit=300,
         scoring=FREECELL_SCORING,
     ),
-    description="10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns.",
+    description=N_("10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns."),
     rules_text=RULES_TEXT,
     aliases=("seahaven", "st"),
 )

@@ -410,7 +410,7 @@ class Controller:
             if auto is not None:
                 self._claim(move, auto, reply)
                 return
-            reason = verdict.reason
+            reason = str(verdict.reason)
             if card is not None:
                 reason += f" (for the card {card.display}, write {card})"
             raise IllegalMoveError(reason)
