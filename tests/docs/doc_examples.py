@@ -41,7 +41,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sybil import Document, Example
+from sybil import Document, Example, Region
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.parsers.abstract import DocTestStringParser
 from sybil.parsers.markdown import CodeBlockParser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +134,7 @@ def normalise(text: str) -> list[str]:
 def matches(expected: Sequence[str], actual: Sequence[str], *, then_prompt: str | None = None) -> bool:
     """Whether ``actual`` is what ``expected`` shows (followed by a waiting prompt, with ``then_prompt``)."""
     wanted = normalise("\n".join(expected))
-    text = "".join(line + "\n" for line in actual)
+    text = "".join(line + "\n" for line in normalise("\n".join(actual)))
     return _pattern(wanted, then_prompt=then_prompt).fullmatch(text) is not None
 
 
@@ -241,7 +243,8 @@ def parse_terminal(source: str) -> tuple[list[str], list[Typed]]:
 class Tmux:
     """A private tmux server with one 80-column terminal running an interactive bash."""
 
-    def __init__(self, sandbox: Sandbox, width: int = 80, height: int = 50) -> None:
+    def __init__(self, sandbox: Sandbox, width: int = 80, height: int = 50, timeout: float = SCREEN_TIMEOUT) -> None:
+        self.timeout = timeout
         self.socket = sandbox.root / "tmux.socket"
         self.env = dict(sandbox.env)
         self.env.pop("TMUX", None)
@@ -275,7 +278,7 @@ class Tmux:
         Once the screen has differed from the block, the rest cannot match:
         later waits are short, only to let the difference show in full.
         """
-        deadline = time.monotonic() + (SCREEN_TIMEOUT if self.on_track else LATE_TIMEOUT)
+        deadline = time.monotonic() + (self.timeout if self.on_track else LATE_TIMEOUT)
         while True:
             if matches(expected, self.screen(), then_prompt=prompt):
                 return True
@@ -289,11 +292,11 @@ class Tmux:
         subprocess.run(["tmux", "-S", str(self.socket), "kill-server"], env=self.env, capture_output=True, check=False)
 
 
-def run_terminal(source: str) -> str | None:
+def run_terminal(source: str, timeout: float = SCREEN_TIMEOUT) -> str | None:
     """Play a ``terminal`` block in tmux; None when the screen ends as shown, else the difference."""
     screen, typed = parse_terminal(source)
     sandbox = Sandbox()
-    terminal = Tmux(sandbox)
+    terminal = Tmux(sandbox, timeout=timeout)
     shell_prompt = SHELL_PROMPT.rstrip()
     try:
         for key in typed:
@@ -322,9 +325,26 @@ def evaluate_terminal(example: Example) -> str | None:
     return run_terminal(str(example.parsed))
 
 
+class PyconParser:
+    """``pycon`` blocks: Python sessions (``>>>`` lines and what they print), run as doctests."""
+
+    def __init__(self) -> None:
+        self.blocks = CodeBlockParser(language="pycon", evaluator=lambda example: None)
+        self.doctests = DocTestStringParser(DocTestEvaluator())
+
+    def __call__(self, document: Document) -> Iterator[Region]:
+        """The doctest regions of every ``pycon`` block of ``document``."""
+        for block in self.blocks(document):
+            source = block.parsed
+            for region in self.doctests(source, document.path):
+                region.adjust(block, source)
+                yield region
+
+
 PARSERS = (
     CodeBlockParser(language="console", evaluator=evaluate_console),
     CodeBlockParser(language="terminal", evaluator=evaluate_terminal),
+    PyconParser(),
 )
 
 
@@ -333,5 +353,5 @@ def examples() -> Iterator[tuple[str, Example]]:
     for path in DOC_FILES:
         document = Document.parse(str(path), *PARSERS)
         for example in document.examples():
-            language = example.region.lexemes.get("arguments", "")
+            language = example.region.lexemes.get("arguments") or "pycon"
             yield f"{path.relative_to(ROOT)}:{example.line}:{language}", example
