@@ -157,7 +157,7 @@ def test_a_terminal_session_that_differs_fails_with_a_diff_of_the_screen() -> No
         "» quit\n"
         "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)\n"
     )
-    problem = run_terminal(block, timeout=5.0)
+    problem = run_terminal(block, timeout=3.0)
     assert problem is not None
     assert "-♦8 cannot go on ♦3: FreeCell builds in alternating colours" in problem
     assert "+♦8 cannot go on ♦3: wrong rank, only a black 2 goes on it in FreeCell" in problem
