@@ -1,4 +1,4 @@
-"""Checked examples in the docs: ``console`` and ``terminal`` blocks of ``docs/*.md`` and ``README.md``.
+"""Checked examples in the docs: ``console``, ``terminal`` and ``pycon`` blocks of ``docs/*.md`` and ``README.md``.
 
 Sybil finds the fenced blocks; this module says what they mean and runs them.
 
@@ -15,7 +15,9 @@ Sybil finds the fenced blocks; this module says what they mean and runs them.
   the session is over. Each line is typed once the screen shows everything
   above it (a hint is printed when the solver has found it).
 
-In the expected output, a line that is just ``...`` stands for any number of
+- A ``pycon`` block is a Python session, run as a doctest.
+
+In the expected output of the first two, a line that is just ``...`` stands for any number of
 lines (none included), and ``...`` inside a line for any text on that line:
 for what may vary (times, paths, dates), used sparingly. Trailing spaces and
 trailing blank lines are not compared.
