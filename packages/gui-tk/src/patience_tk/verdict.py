@@ -58,8 +58,17 @@ class Verdict:
         if self.kind == "lost":
             if self.undo is None:
                 return "lost"
-            return f"lost: undo {self.undo} move{'s' if self.undo != 1 else ''} to win again"
+            if self.undo == 1:
+                return "lost: undo 1 move to win again"
+            return f"lost: undo {self.undo} moves to win again"
         return ""
+
+    @property
+    def short_text(self) -> str:
+        """What the status bar says when it is short of room: ``lost: undo 12`` for the longest verdict."""
+        if self.kind == "lost" and self.undo is not None:
+            return f"lost: undo {self.undo}"
+        return self.text
 
 
 class VerdictWorker:
