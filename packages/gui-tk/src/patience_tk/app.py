@@ -467,16 +467,25 @@ class App:
         game = self.game
         if kind == "won":
             title = "You won!"
-            detail = f"Score {game.score} in {game.moves} moves. Well played."
+            if game.moves == 1:
+                detail = f"Score {game.score} in 1 move. Well played."
+            else:
+                detail = f"Score {game.score} in {game.moves} moves. Well played."
             if self.store is not None and self.store.saving:
                 found = self.store.stats(game.variant.name, game.cells)
                 line = streak_line(found[0] if found else None)
                 if line:
                     detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
-            self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
+            if game.moves == 1:
+                self.say(f"Won with score {game.score} in 1 move.", "win")
+            else:
+                self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
         else:
             title = "Game over"
-            detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
+            if game.cards_home == 1:
+                detail = f"You gave up with 1 card home; the score is {game.score}."
+            else:
+                detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
             self.say(detail)
         daily = self.daily_game
         if daily is not None:
@@ -544,7 +553,10 @@ class App:
         if not game.log and not game.is_over:
             self.controller.restart()
             return None
-        text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
+        if game.moves == 1:
+            text = "Start this deal again from the beginning? The 1 move played so far cannot be undone."
+        else:
+            text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
         return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
 
     def give_up(self) -> ConfirmDialog | None:
@@ -705,7 +717,7 @@ class App:
             self.windows["leaderboard"] = dialog
             centre_over(dialog, self.root)
             dialog.focus_set()
-            self.say(f"The leaderboard of {day}: {len(entries)} players.", "info")
+            self.say(leaderboard_line(day, len(entries)), "info")
 
         Job(
             self.canvas,
@@ -905,6 +917,15 @@ def _chrome(label: tk.Label) -> int:
     """The pixels a label adds around its text: padding, border and focus ring on both sides."""
     parts = (label.cget(option) for option in ("padx", "borderwidth", "highlightthickness"))
     return 2 * sum(label.winfo_pixels(str(part)) for part in parts)
+
+
+def leaderboard_line(day: str, players: int) -> str:
+    """What the message line says when the day's leaderboard arrives with ``players`` players on it."""
+    if players == 0:
+        return f"The leaderboard of {day} has nobody on it yet."
+    if players == 1:
+        return f"The leaderboard of {day}: 1 player."
+    return f"The leaderboard of {day}: {players} players."
 
 
 def _cells(count: int) -> str:

@@ -140,7 +140,7 @@ class Controller:
                 else ""
             )
             if event.kind == "finish":
-                what = f"{len(event.action.moves)} cards home"
+                what = "1 card home" if len(event.action.moves) == 1 else f"{len(event.action.moves)} cards home"
             else:
                 # An undone action is described from where it started, which is the position now.
                 what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
