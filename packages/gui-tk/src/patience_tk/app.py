@@ -33,6 +33,7 @@ from patience_tk.daily import (
     started_at,
 )
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
+from patience_tk.history import HistoryDialog
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
@@ -183,6 +184,7 @@ class App:
         game.add_command(label="Daily deal", command=self.daily_deal)
         game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
         game.add_separator()
+        game.add_command(label="History…", command=self.show_history)
         game.add_command(label="Statistics…", command=self.show_statistics)
         game.add_separator()
         game.add_command(label="Give up", command=self.give_up)
@@ -726,6 +728,49 @@ class App:
             failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
         )
 
+    def show_history(self) -> HistoryDialog | None:
+        """Game ▸ History…: the stored games, newest first; any unfinished one can be resumed from there."""
+        if self.store is None:
+            self.say("History is not kept in this window (it was opened without its store).", "info")
+            return None
+        old = self.windows.get("history")
+        if old is not None and old.winfo_exists():
+            old.destroy()  # shown again with what was played since
+        current = self.tracker.id if self.tracker is not None and not self.game.is_over else None
+        dialog = HistoryDialog(self.root, self.store.history(), self.resume_game, current=current)
+        self.windows["history"] = dialog
+        centre_over(dialog, self.root)
+        dialog.bind("<Escape>", lambda _e: give_back_focus(dialog))
+        dialog.focus_set()
+        return dialog
+
+    def resume_game(self, game_id: int) -> bool:
+        """Put the stored unfinished game ``game_id`` on the table exactly as it was left; whether it could be.
+
+        The game on the table is left as it is, unfinished, so History can
+        bring it back in its turn: nothing is abandoned by looking back.
+        """
+        store = self.store
+        if store is None:
+            return False
+        if self.tracker is not None and self.tracker.id == game_id and not self.game.is_over:
+            self.say("That game is the one on the table.")
+            return True
+        resumed = store.resume(game_id=game_id)
+        if resumed is None:
+            notices = store.take_notices()
+            self.say(" ".join(notices) or f"Game {game_id} is no longer unfinished: it cannot be resumed.", "error")
+            return False
+        if self.tracker is not None:
+            self.tracker.close()
+        self.tracker = resumed
+        self.daily_game = None
+        self.controller.set_game(resumed.game)
+        self.say(welcome_back(resumed))
+        if resumed.daily is not None and resumed.resumed is not None:
+            self._rejoin_daily(resumed)
+        return True
+
     def show_statistics(self) -> StatisticsDialog | None:
         """Game ▸ Statistics…: every variant played, the one on the table selected."""
         if self.store is None:
@@ -996,17 +1041,22 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
         if tracker is not None:
             game = tracker.game
             if variant is None or get_variant(variant).name == game.variant.name:
-                deal = f" #{game.deal:,}" if game.deal is not None else ""
-                # A daily game says so at once; whether it is the attempt is found as the window opens.
-                daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
-                note = (
-                    f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
-                    f"{game.moves} move{'' if game.moves == 1 else 's'} in "
-                    "(Game ▸ New… deals another)."
-                )
-                return game, tracker, note
+                return game, tracker, welcome_back(tracker)
             tracker.close()
     return game_from_args(args), None, None
+
+
+def welcome_back(tracker: Tracker) -> str:
+    """What the message line says about a game brought back from the store: which game, how far in."""
+    game = tracker.game
+    deal = f" #{game.deal:,}" if game.deal is not None else ""
+    # A daily game says so at once; whether it is the attempt is found once the window has it.
+    daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
+    return (
+        f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
+        f"{game.moves} move{'' if game.moves == 1 else 's'} in "
+        "(Game ▸ New… deals another)."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

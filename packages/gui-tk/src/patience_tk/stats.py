@@ -19,7 +19,7 @@ from patience.errors import UnknownVariantError
 if TYPE_CHECKING:
     from patience.store import VariantStats
 
-__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line"]
+__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line", "variant_title"]
 
 #: (heading, the longest value expected in digits) of each column.
 COLUMNS: tuple[tuple[str, int], ...] = (
@@ -36,7 +36,8 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 )
 
 
-def _title(name: str) -> str:
+def variant_title(name: str) -> str:
+    """The title of the variant called ``name``; the name itself when its plugin is no longer installed."""
     try:
         return get_variant(name).title
     except UnknownVariantError:  # a variant whose plugin is no longer installed keeps its name
@@ -50,7 +51,7 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
         return "–" if value is None else f"{value:g}"
 
     return (
-        _title(stats.variant),
+        variant_title(stats.variant),
         str(stats.cells),
         str(stats.played),
         str(stats.won),
