@@ -436,23 +436,23 @@ class App:
         scores, capacities, verdicts = self._score_forms, self._capacity_forms, self._verdict_forms
         # (score form, capacity form, verdict form), most to say first; the code is kept in the first only.
         levels = [(0, 0, 0), (0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 1), (2, 3, 1)]
-        chosen = levels[-1]
-        with_code = False
-        for number, (score, capacity, verdict) in enumerate(levels):
-            texts = (scores[score], capacities[capacity], verdicts[verdict])
-            used = sum(
+
+        def width_of(texts: tuple[str, str, str]) -> int:
+            return sum(
                 (bold if label is not self.status_score else plain).measure(text) + pad[label] if text else 0
                 for label, text in zip(labels, texts, strict=True)
             )
-            if plain.measure(name + (code if number == 0 else "")) <= room - used:
-                chosen, with_code = (score, capacity, verdict), number == 0
+
+        texts = (scores[-1], capacities[-1], verdicts[-1])
+        with_code = False
+        for number, (score, capacity, verdict) in enumerate(levels):
+            tried = (scores[score], capacities[capacity], verdicts[verdict])
+            if plain.measure(name + (code if number == 0 else "")) <= room - width_of(tried):
+                texts, with_code = tried, number == 0
                 break
-        score, capacity, verdict = chosen
-        for label, text in zip(labels, (scores[score], capacities[capacity], verdicts[verdict]), strict=True):
+        for label, text in zip(labels, texts, strict=True):
             label.configure(text=text)
-        self.status.update_idletasks()
-        used = sum(label.winfo_reqwidth() for label in labels if label.cget("text"))
-        self.status_game.configure(text=elide(name, code if with_code else "", room - used, plain.measure))
+        self.status_game.configure(text=elide(name, code if with_code else "", room - width_of(texts), plain.measure))
 
     def _verdict_switched(self) -> None:
         self.verdict.enabled = bool(self.verdict_var.get())
