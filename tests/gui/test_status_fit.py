@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from tkhelp import pump
 
-from patience import Game
+from patience import Game, variants
 from patience.solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import display as private_display
@@ -61,7 +61,7 @@ def check_row(app: App) -> None:
         assert label.winfo_width() >= label.winfo_reqwidth(), (texts, label.winfo_width(), label.winfo_reqwidth())
         assert label.winfo_x() + label.winfo_width() <= right, (texts, label.winfo_x(), label.winfo_width(), right)
     assert app.verdict_text.startswith("lost: undo 12"), texts
-    assert texts[0].startswith("F"), texts  # something still names the game
+    assert texts[0].startswith(app.game.variant.title[0]), texts  # something still names the game
     assert status.winfo_rooty() + status.winfo_height() <= app.root.winfo_screenheight(), "below the screen"
     assert status.winfo_rootx() + right <= app.root.winfo_screenwidth(), "off the screen's right edge"
 
@@ -72,6 +72,22 @@ def test_the_default_freecell_width_shows_the_verdict_whole_and_the_game_name(ma
     long_texts(app)
     check_row(app)
     assert str(app.status_game.cget("text")).startswith("FreeCell #1"), app.status_text
+
+
+@pytest.mark.parametrize("name", sorted(variants()))
+def test_every_variant_shows_the_longest_verdict_whole_at_its_own_width_and_at_640(
+    make_app: MakeApp, name: str
+) -> None:
+    app = make_app(name, 3, verdict=False)
+    game = app.game
+    moves = list(game.legal_moves)[:1]
+    for move in moves:
+        game.play(move)
+    app._show_verdict(Verdict("lost", 12))
+    pump(app.root)
+    check_row(app)
+    resize(app, 640)
+    check_row(app)
 
 
 @pytest.mark.parametrize("width", [800, 700, 640])

@@ -37,14 +37,19 @@ HISTORY_COLUMNS: tuple[tuple[str, int], ...] = (
 #: How many games the window lists (the newest): ``patience history`` shows them all.
 SHOWN = 500
 
-_RESULTS = {"unfinished": "unfinished", "won": "won", "gave-up": "given up", "abandoned": "abandoned"}
+#: How each result reads, for a game and for a day's attempt at a daily deal.
+_RESULTS = {
+    "unfinished": ("unfinished", "unfinished (daily)"),
+    "won": ("won", "won (daily)"),
+    "gave-up": ("given up", "given up (daily)"),
+    "abandoned": ("abandoned", "abandoned (daily)"),
+}
 
 
 def history_row(info: GameInfo, *, on_table: bool = False) -> tuple[str, ...]:
     """One row of the table, as text; ``on_table`` marks the game being played."""
-    result = "on the table" if on_table else _RESULTS.get(info.result, info.result)
-    if info.daily is not None and not on_table:
-        result = f"{result} (daily)"
+    daily = info.daily is not None
+    result = "on the table" if on_table else _RESULTS.get(info.result, (info.result, info.result))[daily]
     return (
         variant_title(info.variant),
         str(info.cells),
