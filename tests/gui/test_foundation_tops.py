@@ -44,7 +44,12 @@ def check_tops(app: App) -> None:
     """Every foundation's shown top card is the highest card landed on it (the canvas, not the game, is read)."""
     for index, pile in enumerate(landed_piles(app)):
         if pile:
-            assert pile[-1] == max(pile, key=lambda card: card.rank), (index, [str(card) for card in pile])
+            assert pile[-1] == max(pile, key=lambda card: card.rank), (
+                index,
+                [str(card) for card in pile],
+                app.game.log[-3:],
+                app.message_text,
+            )
 
 
 def settle(app: App) -> None:
@@ -69,6 +74,10 @@ def settle(app: App) -> None:
             assert card_tag(home[-1]) in app.canvas.gettags(over[-1]), index
 
 
+#: The X server time (milliseconds) of the last drag's press.
+_clock = [100_000]
+
+
 def drag(app: App, move: Move) -> None:
     """Play ``move`` by dragging its cards with the mouse (press, motion, release) onto its destination."""
     view, position, canvas = app.view, app.game.position, app.canvas
@@ -84,17 +93,22 @@ def drag(app: App, move: Move) -> None:
     else:
         target = view.card_box(destination)
     dx, dy = int(target.x0 - start.x0), int(target.y0 - start.y0)
-    canvas.event_generate("<ButtonPress-1>", x=x, y=y)
+    # Each drag a second after the last, as a hand drags: two presses closer than that are a double click.
+    _clock[0] += 1000
+    now = _clock[0]
+    canvas.event_generate("<ButtonPress-1>", x=x, y=y, time=now)
     for step in range(1, 5):
-        canvas.event_generate("<B1-Motion>", x=x + dx * step // 4, y=y + dy * step // 4, state=0x100)
-    canvas.event_generate("<ButtonRelease-1>", x=x + dx, y=y + dy, state=0x100)
+        canvas.event_generate(
+            "<B1-Motion>", x=x + dx * step // 4, y=y + dy * step // 4, state=0x100, time=now + 20 * step
+        )
+    canvas.event_generate("<ButtonRelease-1>", x=x + dx, y=y + dy, state=0x100, time=now + 100)
 
 
-def moving(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, deal: int = 1) -> App:
+def moving(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, deal: int = 1, variant: str = "freecell") -> App:
     # Quicker slides keep a whole game short; every frame still runs through the same code.
     monkeypatch.setattr(motion, "DURATION", 0.05)
     monkeypatch.setattr(motion, "STAGGER", 0.03)
-    app = make_app("freecell", deal, verdict=False)
+    app = make_app(variant, deal, verdict=False)
     app.animation_var.set(True)
     app._animation_switched()
     return app
@@ -121,10 +135,11 @@ def test_a_drag_into_a_cell_that_sends_cards_home_shows_each_foundation_top(
     assert landed_piles(app)[3 if clubs is None else clubs][-1] == Card.parse("2C")
 
 
+@pytest.mark.parametrize("variant", ["freecell", "eight-off", "bakers-game", "seahaven-towers"])
 def test_a_won_game_dragged_move_by_move_shows_each_foundation_top_after_every_automatic_move(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, variant: str
 ) -> None:
-    app = moving(make_app, monkeypatch)
+    app = moving(make_app, monkeypatch, variant=variant)
     game = app.game
     for move in solution(app):
         if game.is_won:
