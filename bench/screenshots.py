@@ -117,6 +117,33 @@ def win_banner(root: tk.Tk, store: Store) -> tk.Misc:
     return root
 
 
+def history(root: tk.Tk, store: Store) -> tk.Misc:
+    """History after a few games: one won, one given up, one on the table and one unfinished to resume."""
+    app = open_window(root, store, Game.new("freecell", 1))
+    play(app)
+    app.set_game(Game.new("bakers-game", 3))
+    app.controller.play_text("1a")
+    app.give_up()
+    pump(root)
+    app.windows["give-up"].event_generate("<Return>")
+    app.set_game(Game.new("seahaven-towers", 2))
+    play_moves(app.game, 2)
+    left = Game.new("freecell", 617)
+    tracker = store.track(left, abandon_others=False)  # left unfinished beside it, as a day's attempt is
+    play_moves(left, 4)
+    tracker.close()
+    pump(root)
+    app.show_history()
+    pump(root)
+    return app.windows["history"]
+
+
+def play_moves(game: Game, count: int) -> None:
+    """The first ``count`` moves of ``game``'s solution, off the table."""
+    for move in solution(game)[:count]:
+        game.play(move)
+
+
 def statistics(root: tk.Tk, store: Store) -> tk.Misc:
     """Statistics after a few games, FreeCell selected."""
     app = open_window(root, store, Game.new("freecell", 1))
@@ -152,6 +179,7 @@ SCENES: dict[str, Callable[[tk.Tk, Store], tk.Misc]] = {
     "keyboard-focus": keyboard_focus,
     "new-game": new_game,
     "win-banner": win_banner,
+    "history": history,
     "statistics": statistics,
     "daily": daily,
 }

@@ -77,6 +77,17 @@ def test_the_attempt_goes_to_the_server_and_the_leaderboard_shows_it(
     assert pump(root, until=lambda: "leaderboard" in app.windows, timeout=60), app.message_text
     rows = app.windows["leaderboard"].rows()  # type: ignore[attr-defined]
     assert rows[0][:3] == ("1", name, "won")
+    assert app.message_text == f"The leaderboard of {today().isoformat()}: 1 player."
+
+
+def test_an_empty_leaderboard_says_nobody_is_on_it_yet(
+    root: tk.Tk, store: Store, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATIENCE_SERVER", server.url)
+    app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+    app.daily_leaderboard()
+    assert pump(root, until=lambda: "leaderboard" in app.windows, timeout=60), app.message_text
+    assert app.message_text == f"The leaderboard of {today().isoformat()} has nobody on it yet."
 
 
 def test_without_a_server_the_leaderboard_says_how_to_set_one(

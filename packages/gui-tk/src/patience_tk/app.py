@@ -33,6 +33,7 @@ from patience_tk.daily import (
     started_at,
 )
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
+from patience_tk.history import HistoryDialog
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
@@ -47,6 +48,8 @@ from patience_tk.view import FONT, TableView
 __all__ = ["KEYS", "App", "elide", "game_from_args", "main", "rules_text", "window_title"]
 
 DEFAULT_VARIANT = "eight-off"
+#: Pixels kept free above the window on a small screen: the menu bar and a window manager's title bar.
+_ABOVE = 64
 
 #: X11 modifier bits in a key event's state. Caps Lock (2) and Num Lock (16) are left out on purpose:
 #: every shortcut works whether they are on or off.
@@ -99,7 +102,9 @@ class App:
         # before the window shows its result (and the win is counted before the banner reads the streak).
         self.tracker = tracker if tracker is not None else (store.track(game) if store is not None else None)
         root.title("patience")
-        root.minsize(640, 480)
+        # Never larger than the screen, even a small one: a window that runs off the screen hides its status bar.
+        # Room is left above it for the menu bar and a title bar.
+        root.minsize(min(640, root.winfo_screenwidth()), min(480, root.winfo_screenheight() - _ABOVE))
         if root.tk.call("tk", "windowingsystem") == "x11":
             # The default X11 theme draws a ticked box as a plain dark square; clam shows a tick.
             ttk.Style(root).theme_use("clam")
@@ -135,7 +140,10 @@ class App:
         # It is shortened with "…" (the code goes first) rather than cut off mid-letter at the edge.
         self._game_parts: tuple[str, str] = ("", "")
         status.columnconfigure(0, weight=1, minsize=0)
-        status.bind("<Configure>", lambda _event: self._fit_game_name())
+        status.bind("<Configure>", lambda _event: self._fit_status())
+        self._score_forms: tuple[str, ...] = ("",) * 3
+        self._capacity_forms: tuple[str, ...] = ("",) * 4
+        self._verdict_forms: tuple[str, str] = ("", "")
         self.status_game.grid(row=0, column=0, sticky="w")
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
@@ -152,7 +160,8 @@ class App:
         self._bind()
         # Keep the size from now on: a longer status line must not widen the window.
         root.update_idletasks()
-        root.geometry(f"{root.winfo_reqwidth()}x{root.winfo_reqheight()}")
+        wide = min(root.winfo_reqwidth(), root.winfo_screenwidth())
+        root.geometry(f"{wide}x{min(root.winfo_reqheight(), root.winfo_screenheight() - _ABOVE)}")
         self.canvas.focus_set()
         greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
         notices = self.store.take_notices() if self.store is not None else []
@@ -175,6 +184,7 @@ class App:
         game.add_command(label="Daily deal", command=self.daily_deal)
         game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
         game.add_separator()
+        game.add_command(label="History…", command=self.show_history)
         game.add_command(label="Statistics…", command=self.show_statistics)
         game.add_separator()
         game.add_command(label="Give up", command=self.give_up)
@@ -351,12 +361,9 @@ class App:
         deal = f" #{game.deal:,}" if game.deal is not None else ""
         code = f"  ·  code {game.code}" if game.code else ""
         self._game_parts = (f"{game.variant.title}{deal}, {_cells(game.cells)}", code)
-        every = 13 * len(game.position.foundations)
-        self.status_score.configure(
-            text=f"score {game.score}  ·  moves {game.moves}  ·  home {game.cards_home}/{every}"
-        )
-        self.status_capacity.configure(text=capacity_text(game))
-        self._fit_game_name()
+        self._score_forms = score_texts(game)
+        self._capacity_forms = capacity_texts(game)
+        self._fit_status()
         self._judge()
         if self.store is not None:
             for line in self.store.take_notices():
@@ -405,21 +412,47 @@ class App:
     def _show_verdict(self, verdict: Verdict | None) -> None:
         text = verdict.text if verdict is not None else ""
         colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
-        self.status_verdict.configure(text=text, fg=colour)
-        self._fit_game_name()
+        self._verdict_forms = (text, verdict.short_text if verdict is not None else "")
+        self.status_verdict.configure(fg=colour)
+        self._fit_status()
 
-    def _fit_game_name(self) -> None:
-        """Show the game's name in the room the status bar leaves it, shortened with "…" when it does not fit."""
+    def _fit_status(self) -> None:
+        """Fill the status bar's one row with the longest forms of its texts that fit the window's width.
+
+        The game code gives way first, then what the capacity comes from,
+        then the shorter forms of the score and the verdict; the game's name
+        is cut with "…" only when even the shortest forms leave it no room.
+        The verdict, the score and the capacity always show whole.
+        """
         name, code = self._game_parts
         width = self.status.winfo_width()
-        if width <= 1:  # not laid out yet: the window's first size is made to fit the whole line
-            self.status_game.configure(text=name + code)
-            return
-        others = (self.status_score, self.status_capacity, self.status_verdict)
-        padding = 2 * int(self.status_game.cget("padx")) + 2 * int(self.status.cget("bd"))
-        room = width - sum(label.winfo_reqwidth() for label in others) - padding
-        font = tkfont.Font(font=self.status_game.cget("font"))
-        self.status_game.configure(text=elide(name, code, room, font.measure))
+        if width <= 1:  # not laid out yet: the window's first width is the table's
+            width = int(self.canvas.cget("width"))
+        labels = (self.status_score, self.status_capacity, self.status_verdict)
+        plain = tkfont.Font(font=self.status_score.cget("font"))
+        bold = tkfont.Font(font=self.status_capacity.cget("font"))
+        pad = {label: _chrome(label) for label in labels}
+        room = width - _chrome(self.status_game) - 2 * int(self.status.cget("bd"))
+        scores, capacities, verdicts = self._score_forms, self._capacity_forms, self._verdict_forms
+        # (score form, capacity form, verdict form), most to say first; the code is kept in the first only.
+        levels = [(0, 0, 0), (0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 1), (2, 3, 1)]
+
+        def width_of(texts: tuple[str, str, str]) -> int:
+            return sum(
+                (bold if label is not self.status_score else plain).measure(text) + pad[label] if text else 0
+                for label, text in zip(labels, texts, strict=True)
+            )
+
+        texts = (scores[-1], capacities[-1], verdicts[-1])
+        with_code = False
+        for number, (score, capacity, verdict) in enumerate(levels):
+            tried = (scores[score], capacities[capacity], verdicts[verdict])
+            if plain.measure(name + (code if number == 0 else "")) <= room - width_of(tried):
+                texts, with_code = tried, number == 0
+                break
+        for label, text in zip(labels, texts, strict=True):
+            label.configure(text=text)
+        self.status_game.configure(text=elide(name, code if with_code else "", room - width_of(texts), plain.measure))
 
     def _verdict_switched(self) -> None:
         self.verdict.enabled = bool(self.verdict_var.get())
@@ -436,16 +469,25 @@ class App:
         game = self.game
         if kind == "won":
             title = "You won!"
-            detail = f"Score {game.score} in {game.moves} moves. Well played."
+            if game.moves == 1:
+                detail = f"Score {game.score} in 1 move. Well played."
+            else:
+                detail = f"Score {game.score} in {game.moves} moves. Well played."
             if self.store is not None and self.store.saving:
                 found = self.store.stats(game.variant.name, game.cells)
                 line = streak_line(found[0] if found else None)
                 if line:
                     detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
-            self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
+            if game.moves == 1:
+                self.say(f"Won with score {game.score} in 1 move.", "win")
+            else:
+                self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
         else:
             title = "Game over"
-            detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
+            if game.cards_home == 1:
+                detail = f"You gave up with 1 card home; the score is {game.score}."
+            else:
+                detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
             self.say(detail)
         daily = self.daily_game
         if daily is not None:
@@ -513,7 +555,10 @@ class App:
         if not game.log and not game.is_over:
             self.controller.restart()
             return None
-        text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
+        if game.moves == 1:
+            text = "Start this deal again from the beginning? The 1 move played so far cannot be undone."
+        else:
+            text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
         return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
 
     def give_up(self) -> ConfirmDialog | None:
@@ -674,7 +719,7 @@ class App:
             self.windows["leaderboard"] = dialog
             centre_over(dialog, self.root)
             dialog.focus_set()
-            self.say(f"The leaderboard of {day}: {len(entries)} players.", "info")
+            self.say(leaderboard_line(day, len(entries)), "info")
 
         Job(
             self.canvas,
@@ -682,6 +727,49 @@ class App:
             shown,
             failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
         )
+
+    def show_history(self) -> HistoryDialog | None:
+        """Game ▸ History…: the stored games, newest first; any unfinished one can be resumed from there."""
+        if self.store is None:
+            self.say("History is not kept in this window (it was opened without its store).", "info")
+            return None
+        old = self.windows.get("history")
+        if old is not None and old.winfo_exists():
+            old.destroy()  # shown again with what was played since
+        current = self.tracker.id if self.tracker is not None and not self.game.is_over else None
+        dialog = HistoryDialog(self.root, self.store.history(), self.resume_game, current=current)
+        self.windows["history"] = dialog
+        centre_over(dialog, self.root)
+        dialog.bind("<Escape>", lambda _e: give_back_focus(dialog))
+        dialog.focus_set()
+        return dialog
+
+    def resume_game(self, game_id: int) -> bool:
+        """Put the stored unfinished game ``game_id`` on the table exactly as it was left; whether it could be.
+
+        The game on the table is left as it is, unfinished, so History can
+        bring it back in its turn: nothing is abandoned by looking back.
+        """
+        store = self.store
+        if store is None:
+            return False
+        if self.tracker is not None and self.tracker.id == game_id and not self.game.is_over:
+            self.say("That game is the one on the table.")
+            return True
+        resumed = store.resume(game_id=game_id)
+        if resumed is None:
+            notices = store.take_notices()
+            self.say(" ".join(notices) or f"Game {game_id} is no longer unfinished: it cannot be resumed.", "error")
+            return False
+        if self.tracker is not None:
+            self.tracker.close()
+        self.tracker = resumed
+        self.daily_game = None
+        self.controller.set_game(resumed.game)
+        self.say(welcome_back(resumed))
+        if resumed.daily is not None and resumed.resumed is not None:
+            self._rejoin_daily(resumed)
+        return True
 
     def show_statistics(self) -> StatisticsDialog | None:
         """Game ▸ Statistics…: every variant played, the one on the table selected."""
@@ -817,20 +905,38 @@ def window_title(game: Game) -> str:
 
 def capacity_text(game: Game) -> str:
     """How many cards can move at once, never more than the tallest column holds, with what it comes from."""
+    return capacity_texts(game)[0]
+
+
+def capacity_texts(game: Game) -> tuple[str, str, str, str]:
+    """The status bar's capacity, longest form first: with what it comes from, without it, the number alone."""
     if game.is_over:
-        return "won" if game.is_won else "given up"
+        over = "won" if game.is_won else "given up"
+        return (over, over, over, over)
     position = game.position
     tallest = max((len(column) for column in position.columns), default=0)
     shown = min(game.max_group, max(tallest, 1))
     free, empty = position.free_cells, position.empty_columns
-    source = f"{free} free cell{'s' if free != 1 else ''}"
-    if empty:
-        source += f", {empty} empty column{'s' if empty != 1 else ''}"
-    text = f"cards at once: {shown}"
-    if game.max_group_to_empty:
-        text += f" ({min(game.max_group_to_empty, max(tallest, 1))} into an empty column)"
+    cells = "1 free cell" if free == 1 else f"{free} free cells"
+    columns = "1 empty column" if empty == 1 else f"{empty} empty columns"
     # The numbers the capacity comes from, so a player can see why it changes.
-    return f"{text} · {source}"
+    source = f"{cells}, {columns}" if empty else cells
+    if game.max_group_to_empty:
+        into_empty = min(game.max_group_to_empty, max(tallest, 1))
+        text = f"cards at once: {shown} ({into_empty} into an empty column)"
+    else:
+        text = f"cards at once: {shown}"
+    return (f"{text} · {source}", text, f"cards at once: {shown}", f"at once: {shown}")
+
+
+def score_texts(game: Game) -> tuple[str, str, str]:
+    """The status bar's score, moves and cards home, longest form first (the last leaves the moves out)."""
+    score, moves, home, every = game.score, game.moves, game.cards_home, 13 * len(game.position.foundations)
+    return (
+        f"score {score}  ·  moves {moves}  ·  home {home}/{every}",
+        f"score {score} · moves {moves} · home {home}/{every}",
+        f"score {score} · home {home}/{every}",
+    )
 
 
 def elide(name: str, extra: str, room: int, measure: Callable[[str], int]) -> str:
@@ -854,6 +960,21 @@ def elide(name: str, extra: str, room: int, measure: Callable[[str], int]) -> st
     return name[:low].rstrip(" ,·#") + "…"
 
 
+def _chrome(label: tk.Label) -> int:
+    """The pixels a label adds around its text: padding, border and focus ring on both sides."""
+    parts = (label.cget(option) for option in ("padx", "borderwidth", "highlightthickness"))
+    return 2 * sum(label.winfo_pixels(str(part)) for part in parts)
+
+
+def leaderboard_line(day: str, players: int) -> str:
+    """What the message line says when the day's leaderboard arrives with ``players`` players on it."""
+    if players == 0:
+        return f"The leaderboard of {day} has nobody on it yet."
+    if players == 1:
+        return f"The leaderboard of {day}: 1 player."
+    return f"The leaderboard of {day}: {players} players."
+
+
 def _cells(count: int) -> str:
     return "1 cell" if count == 1 else f"{count} cells"
 
@@ -863,8 +984,10 @@ def _window_size(root: tk.Tk, game: Game) -> tuple[int, int]:
     slots = max(len(position.columns), len(position.cells) + 4.6)
     width = int(slots * 104 + 40)
     height = 660
-    width = min(width, max(root.winfo_screenwidth() - 60, 640))
-    height = min(height, max(root.winfo_screenheight() - 160, 420))
+    screen_width, screen_height = root.winfo_screenwidth(), root.winfo_screenheight()
+    # Room is left for the window's frame, and under the table for the menus, the move box and the status bar.
+    width = min(width, max(screen_width - 60, min(640, screen_width)))
+    height = min(height, max(screen_height - 160, min(420, screen_height - 160), 160))
     return width, height
 
 
@@ -920,17 +1043,22 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
         if tracker is not None:
             game = tracker.game
             if variant is None or get_variant(variant).name == game.variant.name:
-                deal = f" #{game.deal:,}" if game.deal is not None else ""
-                # A daily game says so at once; whether it is the attempt is found as the window opens.
-                daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
-                note = (
-                    f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
-                    f"{game.moves} move{'' if game.moves == 1 else 's'} in "
-                    "(Game ▸ New… deals another)."
-                )
-                return game, tracker, note
+                return game, tracker, welcome_back(tracker)
             tracker.close()
     return game_from_args(args), None, None
+
+
+def welcome_back(tracker: Tracker) -> str:
+    """What the message line says about a game brought back from the store: which game, how far in."""
+    game = tracker.game
+    deal = f" #{game.deal:,}" if game.deal is not None else ""
+    # A daily game says so at once; whether it is the attempt is found once the window has it.
+    daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
+    return (
+        f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
+        f"{game.moves} move{'' if game.moves == 1 else 's'} in "
+        "(Game ▸ New… deals another)."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

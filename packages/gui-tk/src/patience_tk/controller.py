@@ -140,7 +140,7 @@ class Controller:
                 else ""
             )
             if event.kind == "finish":
-                what = f"{len(event.action.moves)} cards home"
+                what = "1 card home" if len(event.action.moves) == 1 else f"{len(event.action.moves)} cards home"
             else:
                 # An undone action is described from where it started, which is the position now.
                 what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
@@ -155,12 +155,24 @@ class Controller:
         if action is None or event.kind not in ("move", "redo", "undo", "finish"):
             return
         after = self.game.position
-        if event.kind in ("undo", "finish"):
+        if event.kind == "undo":
             self.animator.slide(before, after)
             return
+        if event.kind == "finish":
+            self.animator.slide(before, after, home=moved_cards(before, action.moves))
+            return
         first = moved_cards(before, action.moves)
-        # Dragged cards were let go where they land: only what follows them (automatic play) slides.
-        self.animator.slide(before, after, first=first, still=first if self._dragged else ())
+        played = before
+        for move in action.moves:
+            played = played.apply(move)
+        # Dragged cards were let go where the player's move put them: from there only automatic play moves them.
+        self.animator.slide(
+            before,
+            after,
+            first=first,
+            home=moved_cards(played, action.auto),
+            dropped=played if self._dragged else None,
+        )
 
     # -- mouse ------------------------------------------------------------
     def press(self, x: float, y: float) -> None:

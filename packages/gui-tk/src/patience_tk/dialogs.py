@@ -17,6 +17,7 @@ import random
 import threading
 import tkinter as tk
 from collections.abc import Callable
+from tkinter import font as tkfont
 from tkinter import ttk
 
 from patience import Game, InvalidDealError, PatienceError, Variant, variants
@@ -41,6 +42,13 @@ WINNABLE_BY_DEFAULT = frozenset({("eight-off", 4), ("eight-off", 2)})
 WINNABLE_TIME = 5.0
 
 
+_UNWINNABLE_NOTE = "Most deals with this many cells cannot be won; the solver picks one that can."
+
+
+def _cells_label(count: int) -> str:
+    return "1 cell" if count == 1 else f"{count} cells"
+
+
 def winnable_by_default(variant: Variant, cells: int) -> bool:
     """Whether "winnable deals only" starts ticked for ``variant`` with ``cells`` cells."""
     return (variant.name, cells) in WINNABLE_BY_DEFAULT
@@ -50,7 +58,8 @@ def centre_over(window: tk.Toplevel, parent: tk.Misc) -> None:
     """Put ``window`` over the middle of ``parent``'s window (without a window manager it would land at 0,0)."""
     window.update_idletasks()
     top = parent.winfo_toplevel()
-    x = top.winfo_rootx() + (top.winfo_width() - window.winfo_reqwidth()) // 2
+    # A window kept narrower than it asks for (Statistics, which scrolls sideways) is as wide as the parent.
+    x = top.winfo_rootx() + max(top.winfo_width() - window.winfo_reqwidth(), 0) // 2
     y = top.winfo_rooty() + (top.winfo_height() - window.winfo_reqheight()) // 3
     window.geometry(f"+{max(x, 0)}+{max(y, 0)}")
 
@@ -150,8 +159,11 @@ class NewGameDialog(tk.Toplevel):
         self.code_var = tk.StringVar(self, (current.code or "") if current is not None else "")
         self.winnable_var = tk.BooleanVar(self, False)
 
-        body = ttk.Frame(self, padding=14)
-        body.grid(sticky="nsew")
+        # One themed frame under everything, so the dialog has one background colour to its edges.
+        outer = ttk.Frame(self)
+        outer.pack(fill="both", expand=True)
+        body = ttk.Frame(outer, padding=14)
+        body.grid(row=0, column=0, sticky="nsew")
         ttk.Label(body, text="Game", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
         games = ttk.Frame(body)
         games.grid(row=1, column=0, sticky="nw", padx=(8, 24))
@@ -198,8 +210,13 @@ class NewGameDialog(tk.Toplevel):
         self.progress = ttk.Progressbar(body, mode="indeterminate", length=320)
         self.progress_label = ttk.Label(body, text="")
 
-        buttons = ttk.Frame(body)
-        buttons.grid(row=9, column=0, columnspan=2, sticky="e", pady=(12, 0))
+        # The buttons sit in the dialog's bottom right corner, outside the rows above, so that nothing those
+        # rows show (the note, a longer list of cell counts, the search's progress) moves them from under the
+        # pointer.
+        outer.rowconfigure(0, weight=1)
+        outer.columnconfigure(0, weight=1)
+        buttons = ttk.Frame(outer, padding=(14, 0, 14, 14))
+        buttons.grid(row=1, column=0, sticky="se")
         self.ok_button = ttk.Button(buttons, text="Deal", command=self.ok, default="active")
         self.ok_button.pack(side="right")
         self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
@@ -225,7 +242,28 @@ class NewGameDialog(tk.Toplevel):
         self._fix_size(parent)
 
     def _fix_size(self, parent: tk.Misc) -> None:
-        """Centre over the window at the size the search's progress rows need, and keep that size and place."""
+        """Centre over the window at the size its fullest content needs, and keep that size and place.
+
+        The fullest content: the search's progress rows, the note about
+        unwinnable deals, and the longest list of cell counts any variant
+        offers (each row is given the room it can need, so no row moves
+        when another variant or cell count is chosen).
+        """
+        body = self.cells_frame.master
+        assert isinstance(body, ttk.Frame)
+        sample = next(iter(self.cell_buttons.values()))
+        sample.update_idletasks()
+        font = tkfont.nametofont("TkDefaultFont")
+        counts = [count for variant in self.variants.values() for count in cell_counts(variant)[0]]
+        longest = max(len(cell_counts(variant)[0]) for variant in self.variants.values())
+        widest = max(font.measure(_cells_label(count)) for count in counts)
+        body.rowconfigure(1, minsize=longest * sample.winfo_reqheight())
+        body.columnconfigure(1, minsize=sample.winfo_reqwidth() - font.measure(str(sample.cget("text"))) + widest + 8)
+        note = str(self.note.cget("text"))
+        self.note.configure(text=_UNWINNABLE_NOTE)
+        self.note.update_idletasks()
+        body.rowconfigure(5, minsize=self.note.winfo_reqheight())
+        self.note.configure(text=note)
         self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
         self.progress_label.configure(text="Looking for a winnable deal: trying #8,589,934,591…")
@@ -255,7 +293,7 @@ class NewGameDialog(tk.Toplevel):
         for count in counts:
             button = ttk.Radiobutton(
                 self.cells_frame,
-                text=f"{count} cells" if count != 1 else "1 cell",
+                text=_cells_label(count),
                 value=count,
                 variable=self.cells_var,
                 command=self._cells_picked,
@@ -285,9 +323,7 @@ class NewGameDialog(tk.Toplevel):
     def _cells_changed(self) -> None:
         on = winnable_by_default(self.variant, self.cells_var.get())
         self.winnable_var.set(on)
-        self.note.configure(
-            text="Most deals with this many cells cannot be won; the solver picks one that can." if on else ""
-        )
+        self.note.configure(text=_UNWINNABLE_NOTE if on else "")
 
     def _choose(self, mode: str) -> None:
         if self.mode_var.get() != mode:

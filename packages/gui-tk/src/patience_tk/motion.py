@@ -62,6 +62,18 @@ def box_in(view: TableView, position: Position, card: Card) -> Box | None:
     return None
 
 
+def depth(position: Position, card: Card) -> int:
+    """How many cards lie under ``card`` on its pile in ``position`` (0 in a cell, or not on the table)."""
+    for column in position.columns:
+        if card in column:
+            return column.index(card)
+    for index in range(card.suit.value, len(position.foundations), 4):
+        pile = position.foundation_cards(index)
+        if card in pile:
+            return pile.index(card)
+    return 0
+
+
 @define
 class _Slide:
     tag: str
@@ -95,42 +107,61 @@ class Animator:
         return self._job is not None
 
     def slide(
-        self, before: Position, after: Position, *, first: Iterable[Card] = (), still: Iterable[Card] = ()
+        self,
+        before: Position,
+        after: Position,
+        *,
+        first: Iterable[Card] = (),
+        home: Sequence[Card] | None = None,
+        dropped: Position | None = None,
     ) -> None:
         """Slide every card whose place differs between ``before`` and ``after`` (the view already shows ``after``).
 
         ``first`` are the player's own cards: they go at once, together.
-        Cards that reach a foundation otherwise (automatic play, Finish) go
-        one after another, lowest first; any other change (an undo, a column
-        closing up) goes at once. ``still`` are cards that must not slide
-        (a drag already put them where they landed).
+        ``home`` are the cards that went to a foundation by themselves
+        (automatic play, Finish), in the order they went: they go one after
+        another in that order, so that each foundation's top card lands
+        last and stays on top (``None``: every card that reached a
+        foundation otherwise, lowest first). Any other change (an undo, a
+        column closing up) goes at once. ``dropped`` is the position a drag
+        left on the table: the cards it moved start from where they were
+        let go, not from where they were picked up.
         """
         if not self.enabled:
             return
         view = self.view
-        firsts, stills = set(first), set(still)
+        firsts = set(first)
         # With two decks a card and its twin share a tag and cannot be told apart: those jump, they do not slide.
         twins = {card for card, count in Counter(after.cards()).items() if count > 1}
-        stills |= twins
+        order = {card: turn for turn, card in enumerate(home)} if home is not None else None
         later: list[tuple[Card, Box, Box]] = []
         now: list[tuple[Card, Box, Box]] = []
         for card in after.cards():
-            old, new = box_in(view, before, card), box_in(view, after, card)
-            if old is None or new is None or card in stills or (old.x0, old.y0) == (new.x0, new.y0):
+            start = before if dropped is None or card not in firsts else dropped
+            old, new = box_in(view, start, card), box_in(view, after, card)
+            if old is None or new is None or card in twins or (old.x0, old.y0) == (new.x0, new.y0):
                 continue
-            went_home = new in view.layout.foundations and old not in view.layout.foundations
-            (later if went_home and card not in firsts else now).append((card, old, new))
-        later.sort(key=lambda item: (item[0].rank, item[0].suit.value))
+            if order is not None:
+                went_home = card in order
+            else:
+                went_home = new in view.layout.foundations and old not in view.layout.foundations
+                went_home = went_home and card not in firsts
+            (later if went_home else now).append((card, old, new))
+        if order is not None:
+            later.sort(key=lambda item: order[item[0]])
+        else:
+            later.sort(key=lambda item: (item[0].rank, item[0].suit.value))
         gap = min(STAGGER, LONGEST / max(len(later), 1))
-        start = DURATION * 0.6 if now else 0.0
+        start_at = DURATION * 0.6 if now else 0.0
         slides = [(card, old, new, 0.0) for card, old, new in now]
-        slides += [(card, old, new, start + i * gap) for i, (card, old, new) in enumerate(later)]
+        slides += [(card, old, new, start_at + i * gap) for i, (card, old, new) in enumerate(later)]
         canvas = view.canvas
-        for card, old, new, _delay in sorted(slides, key=lambda item: item[3], reverse=True):
-            tag = card_tag(card)
-            canvas.move(tag, old.x0 - new.x0, old.y0 - new.y0)
-        # Raised in the order they land, so that the last to land ends on top, as on the table.
-        for card, _old, _new, _delay in sorted(slides, key=lambda item: item[3]):
+        for card, old, new, _delay in slides:
+            canvas.move(card_tag(card), old.x0 - new.x0, old.y0 - new.y0)
+        # Raised in the order they land, so that the last to land ends on top, as on the table; cards that
+        # set off together keep the order they were stacked in where they start (an undo lifting ♥2 off ♥A).
+        starts = {card: dropped if dropped is not None and card in firsts else before for card, *_ in slides}
+        for card, _old, _new, _delay in sorted(slides, key=lambda item: (item[3], depth(starts[item[0]], item[0]))):
             canvas.tag_raise(card_tag(card))
         self._slides = [
             _Slide(card_tag(card), old.x0 - new.x0, old.y0 - new.y0, delay) for card, old, new, delay in slides
@@ -178,8 +209,9 @@ class Animator:
                 canvas.move(slide.tag, step_x, step_y)
                 slide.moved_x, slide.moved_y = want_x, want_y
             busy = busy or t < 1.0
-        if not busy:
+        if not busy and self._slides:
             self._slides = []
+            self.view.restack()  # every pile in its drawn order again, whatever order the cards landed in
         if self._confetti:
             age = began - self._celebration_started
             if age >= CELEBRATION:
@@ -202,6 +234,8 @@ class Animator:
         with contextlib.suppress(tk.TclError):
             for slide in self._slides:
                 canvas.move(slide.tag, -slide.dx - slide.moved_x, -slide.dy - slide.moved_y)
+            if self._slides:
+                self.view.restack()
         self._slides = []
 
     def stop(self) -> None:

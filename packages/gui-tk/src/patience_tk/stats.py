@@ -19,7 +19,7 @@ from patience.errors import UnknownVariantError
 if TYPE_CHECKING:
     from patience.store import VariantStats
 
-__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line"]
+__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line", "variant_title"]
 
 #: (heading, the longest value expected in digits) of each column.
 COLUMNS: tuple[tuple[str, int], ...] = (
@@ -36,7 +36,8 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 )
 
 
-def _title(name: str) -> str:
+def variant_title(name: str) -> str:
+    """The title of the variant called ``name``; the name itself when its plugin is no longer installed."""
     try:
         return get_variant(name).title
     except UnknownVariantError:  # a variant whose plugin is no longer installed keeps its name
@@ -50,7 +51,7 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
         return "–" if value is None else f"{value:g}"
 
     return (
-        _title(stats.variant),
+        variant_title(stats.variant),
         str(stats.cells),
         str(stats.played),
         str(stats.won),
@@ -85,6 +86,8 @@ class StatisticsDialog(tk.Toplevel):
         self.title("Statistics")
         if isinstance(parent, tk.Wm):
             self.transient(parent)
+        # Never wider than the window it is opened over: the table scrolls sideways instead.
+        widest = parent.winfo_toplevel().winfo_width() if parent.winfo_toplevel().winfo_width() > 1 else 640
         body = ttk.Frame(self, padding=14)
         body.pack(fill="both", expand=True)
         ttk.Label(body, text="Statistics", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
@@ -92,9 +95,12 @@ class StatisticsDialog(tk.Toplevel):
             body,
             text="Given-up and abandoned games count as lost; a game counts once it has ended.",
             foreground="#555555",
+            wraplength=widest - 40,
         ).pack(anchor="w", pady=(2, 8))
         names = [f"c{i}" for i in range(len(COLUMNS))]
         self.table = ttk.Treeview(body, columns=names, show="headings", height=max(3, min(len(stats) + 1, 12)))
+        self.sideways = ttk.Scrollbar(body, orient="horizontal", command=self.table.xview)
+        self.table.configure(xscrollcommand=self.sideways.set)
         heading_font = tkfont.nametofont("TkHeadingFont")
         text_font = tkfont.nametofont("TkDefaultFont")
         for name, (heading, width) in zip(names, COLUMNS, strict=True):
@@ -113,11 +119,18 @@ class StatisticsDialog(tk.Toplevel):
         self.table.selection_set(self.items[current])
         self.table.focus(self.items[current])
         self.table.see(self.items[current])
-        self.table.pack(fill="both", expand=True)
-        if note:
-            ttk.Label(body, text=note, foreground="#b00020", wraplength=600).pack(anchor="w", pady=(8, 0))
         close = ttk.Button(body, text="Close", command=self.destroy, default="active")
-        close.pack(anchor="e", pady=(10, 0))
+        close.pack(side="bottom", anchor="e", pady=(10, 0))
+        if note:
+            ttk.Label(body, text=note, foreground="#b00020", wraplength=min(600, widest - 40)).pack(
+                side="bottom", anchor="w", pady=(8, 0)
+            )
+        needed = sum(int(self.table.column(name, "width")) for name in names) + 2 * 14 + 4
+        if needed > widest:
+            self.sideways.pack(side="bottom", fill="x")
+        self.table.pack(fill="both", expand=True)
+        self.update_idletasks()
+        self.geometry(f"{min(self.winfo_reqwidth(), widest)}x{self.winfo_reqheight()}")
         self.bind("<Escape>", lambda _e: self.destroy())
         self.bind("<Return>", lambda _e: self.destroy())
 

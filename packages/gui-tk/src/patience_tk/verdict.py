@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
+import os
 import queue
 import threading
 import time
@@ -30,7 +32,7 @@ from attrs import frozen
 from patience import Position, get_variant
 from patience.solver import Outcome, solve
 
-__all__ = ["LiveVerdict", "Verdict", "VerdictWorker", "shared_worker"]
+__all__ = ["LiveVerdict", "Verdict", "VerdictWorker", "exit_with_parent", "shared_worker"]
 
 #: Seconds the solver may spend on one position before the verdict stays "nothing yet".
 VERDICT_TIME = 30.0
@@ -56,8 +58,17 @@ class Verdict:
         if self.kind == "lost":
             if self.undo is None:
                 return "lost"
-            return f"lost: undo {self.undo} move{'s' if self.undo != 1 else ''} to win again"
+            if self.undo == 1:
+                return "lost: undo 1 move to win again"
+            return f"lost: undo {self.undo} moves to win again"
         return ""
+
+    @property
+    def short_text(self) -> str:
+        """What the status bar says when it is short of room: ``lost: undo 12`` for the longest verdict."""
+        if self.kind == "lost" and self.undo is not None:
+            return f"lost: undo {self.undo}"
+        return self.text
 
 
 class VerdictWorker:
@@ -129,7 +140,12 @@ def _serve(
     results: multiprocessing.Queue[tuple[int, Verdict]],
     generation: Synchronized[int],
 ) -> None:
-    """The worker process: judge the newest request, drop the ones that a newer one replaced."""
+    """The worker process: judge the newest request, drop the ones that a newer one replaced.
+
+    It ends with the window: a window killed outright (SIGKILL, a lost X
+    connection) sends no request to stop, so the worker watches its parent.
+    """
+    exit_with_parent()
     while True:
         request = requests.get()
         with contextlib.suppress(queue.Empty):
@@ -161,6 +177,27 @@ def _serve(
         watcher.join()
         if not cancel.is_set():
             results.put((number, Verdict(verdict.kind, verdict.undo, time.perf_counter() - started)))
+
+
+def exit_with_parent() -> None:
+    """End this process as soon as the process that started it is gone, however that one ended.
+
+    Called in a process ``multiprocessing`` started: a daemon thread waits on
+    the parent's sentinel, which becomes readable only when the parent has
+    exited, and then ends this process at once. Without it a worker blocked on
+    its request queue would wait for ever (it holds that queue's writing end
+    itself), and multiprocessing's resource tracker with it.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)  # nothing of this process's state outlives the window: no clean-up to wait for
+
+    threading.Thread(target=watch, name="patience-parent-watch", daemon=True).start()
 
 
 def judge(variant: str, positions: Sequence[Position], time_limit: float, cancel: threading.Event) -> Verdict:

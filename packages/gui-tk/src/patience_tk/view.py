@@ -242,6 +242,20 @@ class TableView:
         if self._banner is not None:
             self._draw_banner()
 
+    def restack(self) -> None:
+        """Put every card back in the stacking order :meth:`redraw` gives, with the marks over them.
+
+        A slide raises cards in the order they land; once they are all down
+        the table must stack exactly as if drawn afresh: each pile's top card
+        over the cards under it.
+        """
+        canvas = self.canvas
+        for tags in self._place_tags.values():
+            for tag in tags:
+                canvas.tag_raise(tag)
+        for mark in ("highlight", "overlay", "flash", "banner", "celebrate"):
+            canvas.tag_raise(mark)
+
     def _slot(self, box: Box) -> None:
         rounded(
             self.canvas, box, self.layout.card_w * 0.08, fill=self.felt_dark, outline=self.slot_line, tags=("slot",)
