@@ -102,7 +102,7 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     if not _exists(position, dkind, to):
         return _no_place(position, dest, title)
     if skind is dkind and at == to:
-        return _no(f"{move}: a card cannot move to where it already is")
+        return _no("a card cannot move to where it already is")
     if skind is _FOUNDATION:
         if not rules.foundation_takeback:
             return _no(f"nothing comes back from a foundation in {title}")
@@ -128,7 +128,7 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     if count > 1:
         if dkind is not _COLUMN:
             where = "a cell holds one card" if dkind is _CELL else "cards go home one at a time"
-            return _no(f"{move}: {where}, not a run of {count}")
+            return _no(f"{where}, not a run of {count}")
         if not is_run(rules.build, position.moving_cards(move), rules.wrap):
             return _no(
                 f"the top {count} cards of {source.describe()} are not an ordered run: {title} {rules.build.words}"
