@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number, plural
+from patience_cli.notation import MoveNotation, MovesOption
 
 if TYPE_CHECKING:
     from patience import Game
@@ -41,8 +42,12 @@ def start_play(
     deal: str | int | None = None,
     cells: int | None = None,
     code: str | None = None,
+    moves: MoveNotation = MoveNotation.PATIENCE,
 ) -> None:
     """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise.
+
+    ``moves`` says whose notation the moves are in: :attr:`MoveNotation.FCS`
+    reads fc-solve's output as fc-solve means it.
 
     ``deal`` may be the text typed (``617``, ``#617``); it is checked with
     :func:`~patience_cli.common.parse_deal_number`.
@@ -78,7 +83,8 @@ def start_play(
             store.abandon_unfinished()  # naming a deal starts a new game: the unfinished one is left
         tracker = store.track(game)
     piped = not sys.stdin.isatty()
-    controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker)
+    fcs = moves is MoveNotation.FCS
+    controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker, fcs=fcs)
     intro = resumed_line(tracker.game) if resumed else None
     if piped:
         if intro is not None:
@@ -144,9 +150,10 @@ def play(
     code: Annotated[
         str | None, typer.Option("--code", help="Game code, like EO1-C8-AAAAAFA or FC1-C4-AAAAAAB", show_default=False)
     ] = None,
+    moves: MovesOption = MoveNotation.PATIENCE,
 ) -> None:
     """Play in the terminal."""
-    start_play(variant, deal, cells, code)
+    start_play(variant, deal, cells, code, moves)
 
 
 def register(app: typer.Typer) -> None:

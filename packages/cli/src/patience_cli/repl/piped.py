@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from patience.fcsolve import fcs_tokens
 from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
 
@@ -48,11 +49,16 @@ class _Lines:
     Lines are read only when needed, so a program feeding the pipe one line
     at a time sees each answer straight away (unless a line needs a look
     ahead to settle what it means).
+
+    With ``fcs``, fc-solve's output is read as it prints it: the moves of
+    its move lines (``-m`` rows, ``Move: 1h``, the verbose notation) one by
+    one, its separators, position dumps and closing statistics skipped.
     """
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[str], *, fcs: bool = False) -> None:
         self._source = enumerate(lines, start=1)
         self._ahead: deque[tuple[int, str]] = deque()
+        self._fcs = fcs
 
     def _read(self) -> bool:
         for number, raw in self._source:
@@ -60,6 +66,12 @@ class _Lines:
                 self._ahead.append((number, raw))
                 return True
             line = raw.split(";", 1)[0].strip()  # `;` starts a comment, as in game records
+            tokens = fcs_tokens(line) if self._fcs else None
+            if tokens is not None:
+                if tokens:
+                    self._ahead.extend((number, token) for token in tokens)
+                    return True
+                continue  # fc-solve's text around its moves
             if line and not line.startswith("#"):
                 words = line.split()
                 if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
@@ -103,7 +115,7 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
         # A byte that does not decode must not end the game: it arrives as a lone surrogate
         # (see _unreadable), and only its line is refused.
         lines.reconfigure(errors="surrogateescape")
-    source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines)
+    source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines, fcs=controller.reads_fcs)
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
