@@ -29,6 +29,11 @@ Every action is saved as it is played (`patience history`, `patience stats`).
 Without a terminal (a pipe or a file on stdin) it reads moves and commands,
 one or several a line (a game record's actions as they are; ; starts a
 comment), prints one line a move and the result at the end.
+
+--moves fcs reads fc-solve's output as it prints it, each move as fc-solve
+means it (on its own copy of the position, with no automatic play), so
+`patience deal freecell 2 -f fcs | fc-solve -snx -m - | patience play
+freecell 2 --moves fcs` replays its solution; the game keeps its own rules.
 """
 
 PLAY_EPILOG = (
