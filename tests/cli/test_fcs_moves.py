@@ -215,3 +215,17 @@ def test_the_documented_pipeline_wins_freecell_2() -> None:
     pipeline = "patience deal freecell 2 -f fcs | fc-solve -snx -m - | patience play freecell 2 --moves fcs"
     result = subprocess.run(["sh", "-c", pipeline], capture_output=True, text=True, env=env, timeout=120, check=False)
     assert result.stdout.splitlines()[-1] == "won: score 972 in 124 moves"
+
+
+def test_moves_typed_at_the_prompt_are_read_as_fc_solve_means_them_and_new_starts_again() -> None:
+    from patience_cli.repl import Controller
+
+    controller = Controller(Game.new("freecell", 2), fcs=True)
+    assert controller.handle("1h").text == "1h: ♠A already went home by itself"
+    assert controller.handle("4a").text == "4a: ♥J to cell a"
+    assert controller.handle("new freecell 8").text.startswith("new game: FreeCell FC1-C4-AAAAAAI")
+    output = (DATA / "freecell-8-snx.txt").read_text()
+    for token in (token for line in output.splitlines() for token in fcs_tokens(line) or []):
+        reply = controller.handle(token)
+        assert not [said for said in reply.lines if said.kind == "error"], reply.text
+    assert controller.game.is_won
