@@ -28,7 +28,7 @@ import re
 from attrs import frozen
 
 from patience.cards import Card
-from patience.errors import IllegalMoveError, InvalidMoveError
+from patience.errors import IllegalMoveError, InvalidMoveError, clipped
 from patience.game import Game
 from patience.moves import CELL_LETTERS, Move, Place, PlaceKind
 from patience.position import Position
@@ -166,7 +166,8 @@ class FcsFollower:
         """
         shadow = self._shadow
         if not _MOVE.match(token.strip().lower()):
-            raise InvalidMoveError(f"{token} is not a move in fc-solve's notation, like 3a, a5, 5h, 18 or 23v4")
+            shown = clipped(token, quote=False)
+            raise InvalidMoveError(f"{shown} is not a move in fc-solve's notation, like 3a, a5, 5h, 18 or 23v4")
         move = shadow.parse_move(token)
         if self._is_relabel(move):
             return FcsStep(token, None, relabel=True, fcs_move=move)
