@@ -229,3 +229,27 @@ def test_moves_typed_at_the_prompt_are_read_as_fc_solve_means_them_and_new_start
         reply = controller.handle(token)
         assert not [said for said in reply.lines if said.kind == "error"], reply.text
     assert controller.game.is_won
+
+
+@pytest.mark.parametrize("name", ["freecell", "bakers-game", "seahaven-towers", "eight-off", "forecell", "penguin"])
+def test_any_legal_line_of_fc_solve_moves_can_be_followed_by_the_game(name: str) -> None:
+    # fc-solve's moves made at random on its own position, the ones a solver would never pick
+    # included (a card onto one that automatic play has sent home, a whole column moved about):
+    # the game follows every one, and always has at least fc-solve's cards home.
+    import random
+
+    rng = random.Random(name)
+    for _ in range(8):
+        game = Game.new(name, rng.randint(1, 32000))
+        follower = FcsFollower.from_deal(game)
+        for _ in range(150):
+            theirs = Game.from_position(game.variant, follower.position, autoplay_first=False)
+            moves = [move for move in theirs.legal_moves if move.source.kind.name != "FOUNDATION"]
+            if not moves:
+                break
+            token = follower.position.notation(rng.choice(moves))
+            step = follower.step(game, token)
+            if step.move is not None:
+                game.play(step.move)
+            follower.advance(step)
+            assert game.cards_home >= follower.position.cards_home

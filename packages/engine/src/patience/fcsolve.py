@@ -175,21 +175,48 @@ class FcsFollower:
         if not verdict:
             raise IllegalMoveError(f"fc-solve's position does not allow {token}: {verdict.reason}")
         cards = shadow.position.moving_cards(move)
-        position = game.position
-        home = tuple(card for card in cards if position.is_home(card))
-        live = cards[: len(cards) - len(home)]
+        source = self._in_game(move.source)
+        stays = self._still_out(game, move.source, source)
+        if stays is None:
+            raise IllegalMoveError(
+                f"the game cannot follow fc-solve's {token}: {source.describe()} does not hold fc-solve's cards"
+            )
+        flags = stays[len(stays) - len(cards) :]
+        live = tuple(card for card, out in zip(cards, flags, strict=True) if out)
+        home = tuple(card for card, out in zip(cards, flags, strict=True) if not out)
         if not live:
             return FcsStep(token, None, home, fcs_move=move)
-        if any(position.is_home(card) for card in live):
+        if not all(flags[: len(live)]):
             raise IllegalMoveError(f"the game cannot follow fc-solve's {token}: some of its cards are home, not all")
-        source = _source(position, self._in_game(move.source), live)
-        if source is None:
-            raise IllegalMoveError(f"the game cannot follow fc-solve's {token}: {live[0].display} is not on top here")
-        played = Move(source, _destination(position, self._in_game(move.destination)), len(live))
+        played = Move(source, self._in_game(move.destination), len(live))
         judged = game.check(played)
         if not judged:
             raise IllegalMoveError(f"the game cannot follow fc-solve's {token}: {judged.reason}")
         return FcsStep(token, played, home, fcs_move=move)
+
+    def _still_out(self, game: Game, named: Place, place: Place) -> list[bool] | None:
+        """For each card at fc-solve's ``named`` place, covered one first: whether the game still has it at ``place``.
+
+        The game's cards there are fc-solve's less those automatic play has
+        sent home, in the same order; ``None`` when they are not. Cards are
+        matched from the covered end, so with two decks either of two equal
+        cards may be the one gone home (they are alike).
+        """
+        shadow = self._shadow.position
+        if named.kind is PlaceKind.CELL:
+            held, here = shadow.card_at(named), game.position.card_at(place)
+            if held is None or here not in (None, held):
+                return None
+            return [here is not None]
+        if named.kind is not PlaceKind.COLUMN:
+            return None
+        theirs, ours = shadow.column(named), game.position.column(place)
+        flags, matched = [], 0
+        for card in theirs:
+            out = matched < len(ours) and ours[matched] == card
+            matched += out
+            flags.append(out)
+        return flags if matched == len(ours) else None
 
     def advance(self, step: FcsStep) -> None:
         """Make ``step``'s move in fc-solve's position (once the game has played it, or taken it as done)."""
@@ -220,28 +247,3 @@ class FcsFollower:
         if place.kind is PlaceKind.COLUMN and place.index is not None and place.index < len(self._columns):
             return Place.column(self._columns[place.index])
         return place
-
-
-def _source(position: Position, named: Place, live: tuple[Card, ...]) -> Place | None:
-    """Where the cards ``live`` (bottom first) lie on top in the game: where fc-solve has them, else anywhere."""
-    places = [named]
-    places += [Place.column(i) for i in range(len(position.columns))]
-    places += [Place.cell(i) for i in range(len(position.cells))]
-    for place in places:
-        if not position.exists(place):
-            continue
-        if place.kind is PlaceKind.COLUMN:
-            column = position.column(place)
-            if column[-len(live) :] == live:
-                return place
-        elif place.kind is PlaceKind.CELL and len(live) == 1 and position.card_at(place) == live[0]:
-            return place
-    return None
-
-
-def _destination(position: Position, named: Place) -> Place:
-    """fc-solve's destination in the game: the same column or home; the same cell when free, else a free one."""
-    if named.kind is not PlaceKind.CELL or not position.exists(named) or position.card_at(named) is None:
-        return named
-    free = [i for i, card in enumerate(position.cells) if card is None]
-    return Place.cell(free[0]) if free else named
