@@ -253,3 +253,17 @@ def test_any_legal_line_of_fc_solve_moves_can_be_followed_by_the_game(name: str)
                 game.play(step.move)
             follower.advance(step)
             assert game.cards_home >= follower.position.cards_home
+
+
+def test_fc_solve_output_read_in_patience_notation_says_once_how_to_read_it() -> None:
+    output = (DATA / "freecell-2-snx.txt").read_text()
+    result = patience(["play", "freecell", "2"], output)
+    lines = result.stdout.splitlines()
+    told = "line 1: this is fc-solve's output: to read its moves as fc-solve means them, give --moves fcs"
+    assert lines[0] == told
+    assert [line for line in lines if "fc-solve's output" in line] == [told]  # once, not for each such line
+    assert not [line for line in lines if "solveable" in line or "states" in line]  # its statistics are skipped
+    # A line of card names is still read as cards (fc-solve's position dumps are not taken for its output).
+    assert patience(["play", "freecell", "7"], "7H\n").stdout.splitlines()[0] == (
+        "line 1: 7H: ♥7 cannot move now: it is covered by 2 cards in column 7"
+    )

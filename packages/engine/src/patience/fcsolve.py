@@ -34,7 +34,7 @@ from patience.moves import CELL_LETTERS, Move, Place, PlaceKind
 from patience.position import Position
 from patience.rules import AutoPlay
 
-__all__ = ["FcsFollower", "FcsStep", "fcs_tokens"]
+__all__ = ["FcsFollower", "FcsStep", "fcs_tokens", "is_fcs_prose"]
 
 # A move in fc-solve's standard notation (-sn / -snx): source, destination, an optional run length in hex.
 _PLACE = rf"(?:10|[1-9]|[{CELL_LETTERS}h])"
@@ -42,13 +42,17 @@ _MOVE = re.compile(rf"^{_PLACE}{_PLACE}(?:v[0-9a-f]+)?$")
 _CARD = r"(?:10|[2-9AJQKT])[HCDS]"
 # Lines fc-solve prints that carry no move: separators, the verdict and the statistics, the banner it
 # writes when reading stdin, and position dumps (fc-solve's board format and its column layout).
-_TEXT = re.compile(
-    r"^(?:(?:-=)+-?|=+"
+_PROSE = (
+    r"(?:-=)+-?|=+"
     r"|This game is solveable\.|I could not solve this game\.|Iterations count exceeded\."
     r"|Total number of states checked is \d+\.|This scan generated \d+ states\."
     r"|Reading the board from the standard input\."
-    r"|Please refer to the documentation for more usage information:|https?://\S+"
+    r"|Please refer to the documentation for more usage information:"
     r"|To cancel this message set the FREECELL_SOLVER_QUIET environment variable\."
+)
+_FCS_PROSE = re.compile(rf"^(?:{_PROSE})$")
+_TEXT = re.compile(
+    rf"^(?:{_PROSE}|https?://\S+"
     r"|Foundations:.*|Freecells:.*|Base:.*|:.*"
     rf"|(?:(?:{_CARD}|-+|[HCDS]-(?:\d+|[AJQKT]))\s*)+)$"
 )
@@ -79,6 +83,15 @@ def fcs_tokens(line: str) -> list[str] | None:
     if verbose:
         return [_standard(verbose)]
     return None
+
+
+def is_fcs_prose(line: str) -> bool:
+    """Whether ``line`` is one fc-solve prints and nothing else does: a separator, its verdict or statistics.
+
+    Position dumps are left out: a line of card names means something in
+    patience's own notation too.
+    """
+    return bool(_FCS_PROSE.match(line.strip()))
 
 
 def _standard(verbose: re.Match[str]) -> str:

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from patience.fcsolve import fcs_tokens
+from patience.fcsolve import fcs_tokens, is_fcs_prose
 from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
 
@@ -21,6 +21,16 @@ MAX_LINE = 64 * 1024
 
 class _Overlong(str):
     """A line longer than :data:`MAX_LINE`: its first characters, to be refused rather than played."""
+
+    __slots__ = ()
+
+
+#: What piped play says (once) of fc-solve's output read in patience's notation.
+FCS_OUTPUT = "this is fc-solve's output: to read its moves as fc-solve means them, give --moves fcs"
+
+
+class _FcsProse(str):
+    """A line only fc-solve prints (``-=-=-=``, ``This game is solveable.``) read without ``--moves fcs``."""
 
     __slots__ = ()
 
@@ -72,6 +82,9 @@ class _Lines:
                     self._ahead.extend((number, token) for token in tokens)
                     return True
                 continue  # fc-solve's text around its moves
+            if not self._fcs and is_fcs_prose(line):
+                self._ahead.append((number, _FcsProse(line)))
+                return True
             if line and not line.startswith("#"):
                 words = line.split()
                 if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
@@ -119,10 +132,17 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
+    told_fcs = False
     for number, line in source:
         if isinstance(line, _Overlong):
             last = f"line {number}: longer than {MAX_LINE // 1024} KiB, skipped: {line!s}…"
             print(last, file=out, flush=True)
+            continue
+        if isinstance(line, _FcsProse):
+            if not told_fcs:  # said once; fc-solve's other such lines are skipped
+                last = f"line {number}: {FCS_OUTPUT}"
+                print(last, file=out, flush=True)
+                told_fcs = True
             continue
         unreadable = _unreadable(line, encoding)
         if unreadable:
