@@ -214,7 +214,6 @@ class Controller:
         self.piped = piped
         self._fcs: FcsFollower | None = None
         self._reads_fcs = fcs
-        self._following = False
         self.store = store
         """Where every action is recorded (``None``: nothing is)."""
         self.tracker: Tracker | None = tracker
@@ -267,7 +266,7 @@ class Controller:
             position = position.apply(move)
 
     def _on_event(self, event: GameEvent) -> None:
-        if self._reads_fcs and not self._following and event.kind in ("undo", "redo", "finish"):
+        if self._reads_fcs and event.kind in ("undo", "redo", "finish"):
             # fc-solve's moves after these start again from where the game then stands.
             self._fcs = FcsFollower.from_game(self._game)
         if event.kind == "new":
@@ -424,12 +423,7 @@ class Controller:
                 reply.say(f"{token}: {cards} already went home by themselves", "move")
         else:
             before = game.position
-            self._following = True
-            try:
-                action = game.play(step.move)
-            finally:
-                self._following = False
-            self._say_action(reply, action, before)
+            self._say_action(reply, game.play(step.move), before)
         follower.advance(step)
 
     def _move_or_none(self, text: str) -> Move | None:
