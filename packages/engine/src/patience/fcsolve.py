@@ -4,14 +4,15 @@ fc-solve solves the deal as dealt and plays no automatic moves: every card
 goes home by a move of its own (``2h``), often long after this game's
 automatic play has sent it there, and the cells and columns it names are
 those of its own position. The same tokens therefore mean other cards in a
-game with automatic play: ``2c`` after fc-solve's ``2c`` of a card that went
-home by itself moves the card under it.
+game with automatic play: fc-solve's ``2c`` may put a card in a cell that
+automatic play has already sent home, and read in this game's notation the
+same ``2c`` moves the card that lay under it.
 
 :class:`FcsFollower` keeps fc-solve's own copy of the position, applies each
 of its moves there literally (no automatic play, its foundation moves
 included), and says what the move is in the game: the same cards moved
-from where they lie in the game to the same kind of place, or nothing when
-automatic play has already sent them home. The game keeps its own rules
+from where they lie in the game to the same column, cell or home, or
+nothing when automatic play has already sent them home. The game keeps its own rules
 (automatic play included), so what it records is an ordinary game that
 replays and verifies like any other.
 
@@ -145,11 +146,12 @@ class FcsFollower:
 
     def __init__(self, game: Game, position: Position) -> None:
         self._variant = game.variant
+        self._plugins = game.plugins
         self._shadow = self._game_at(position)
         self._columns = list(range(len(position.columns)))
 
     def _game_at(self, position: Position) -> Game:
-        shadow = Game.from_position(self._variant, position, autoplay_first=False)
+        shadow = Game.from_position(self._variant, position, plugins=self._plugins, autoplay_first=False)
         shadow.autoplay = AutoPlay.NONE  # fc-solve moves every card itself
         return shadow
 
