@@ -192,3 +192,12 @@ def test_an_impossible_data_directory_still_plays_with_one_warning_each() -> Non
     assert out.count("patience: warning: cannot save games in /proc/nonexistent/patience (") == 1, out
     assert "not won: 0 cards home, score 0, 1 move (FC1-C4-AAAAAAB)" in out
     assert "Traceback" not in out
+
+
+def test_a_refused_move_is_named_once_in_its_line() -> None:
+    # The line number and the text typed come first; the engine's reason does not repeat the move.
+    result = play(["play", "freecell", "1"], "33\naa\n3a\n3av2\n")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "line 1: 33: a card cannot move to where it already is"
+    assert lines[1] == "line 2: aa: a card cannot move to where it already is"
+    assert lines[3] == "line 4: 3av2: a cell holds one card, not a run of 2"

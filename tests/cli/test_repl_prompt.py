@@ -246,3 +246,21 @@ def test_board_uses_letters_on_a_terminal_without_suit_symbols(monkeypatch: pyte
     board = plain_board(Game.new("freecell", 1))
     assert board.isascii()
     assert "S-" in board and "JD" in board and "TS" in board
+
+
+def test_a_hint_that_proved_the_position_lost_is_not_taken_back_by_a_shorter_search(pipe: PipeInput) -> None:
+    # A search too short to decide, then one that proves the position lost, then a short one again:
+    # the proof is kept for the position, so the third hint says lost rather than "no solution found".
+    controller = Controller(Game.new("freecell", 16, cells=1))
+    repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput())
+    shown = capture(repl)
+    for seconds in (1e-6, 30.0, 1e-6):
+        repl.hint_time = seconds
+        repl.start_hint()
+        repl.wait_for_hint(60)
+    pipe.send_text(CTRL_D)
+    repl.run()
+    hints = [line for line in shown if line.startswith("hint: ")]
+    assert len(hints) == 3, shown
+    assert hints[0].startswith("hint: no solution found in ")
+    assert hints[1:] == ["hint: this position can no longer be won; undo, restart or start a new game"] * 2

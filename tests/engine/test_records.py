@@ -426,3 +426,14 @@ def test_any_text_is_a_record_or_one_record_error(text: str) -> None:
         return
     checked = check_record(record)
     assert checked.problem is not None  # random text is never a consistent game
+
+
+@pytest.mark.parametrize(
+    ("token", "reason"),
+    [("33", "a card cannot move to where it already is"), ("1av2", "a cell holds one card, not a run of 2")],
+)
+def test_an_illegal_action_is_named_once_before_its_reason(token: str, reason: str) -> None:
+    record = won_record()
+    checked = check_record(Record(record.tags, (token, *record.actions)))
+    assert checked.problem is not None
+    assert checked.problem.startswith(f"action 1 '{token}': {reason}")

@@ -185,3 +185,59 @@ def test_next_winnable_reports_each_deal_it_tries_and_stops_when_cancelled() -> 
     deal, _ = next_winnable(variant, 2, 7, time_limit=5, progress=progress, cancel=cancel)
     assert tried == [7]
     assert deal == 7
+
+
+def test_a_position_proved_lost_stays_lost_for_every_later_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search first runs out of time, then (with twice the time) proves the position lost; the
+    # proof is kept, so asking again answers at once instead of searching for the first time again.
+    answers = iter([SolveResult(Outcome.UNDECIDED, (), 0, 2.0), SolveResult(Outcome.LOST, (), 0, 4.0)])
+    calls: list[float | None] = []
+
+    def scripted(*args: object, time_limit: float | None = None, **kwargs: object) -> SolveResult:
+        calls.append(time_limit)
+        return next(answers)
+
+    monkeypatch.setattr(patience.solver, "solve", scripted)
+    game = Game.new("freecell", deal=11982)
+    hinter = Hinter()
+    said = [hinter(game, time_limit=2.0) for _ in range(4)]
+    assert calls == [2.0, 4.0]
+    assert said[0].outcome is Outcome.UNDECIDED
+    assert said[1:] == [Hint(None, Outcome.LOST, "this position can no longer be won")] * 3
+    game.play(next(iter(game.legal_moves)))
+    game.undo()  # back at the same position: still known lost
+    assert hinter(game, time_limit=2.0).outcome is Outcome.LOST
+    assert hinter.is_known_lost(game)
+    assert len(calls) == 2
+
+
+def test_a_proof_found_by_the_solver_outlasts_a_shorter_search() -> None:
+    game = Game.new("freecell", deal=16, cells=1)  # lost, and proved so in a fraction of a second
+    assert Hinter()(game, time_limit=1e-6).outcome is Outcome.UNDECIDED  # too short to prove anything
+    hinter = Hinter()
+    assert hinter(game, time_limit=30).outcome is Outcome.LOST
+    assert hinter(game, time_limit=1e-6).outcome is Outcome.LOST
+    hinter.forget()  # a new game: solutions are dropped, proofs stay true
+    assert hinter(game, time_limit=1e-6).outcome is Outcome.LOST
+    other = Game.new("bakers-game", deal=16)  # another variant's position is not taken for it
+    assert not hinter.is_known_lost(other)
+
+
+def test_a_solution_found_before_is_continued_after_a_detour(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new("freecell", deal=1)
+    hinter = Hinter()
+    first = hinter(game, time_limit=30)
+    assert first.move is not None
+    game.play(first.move)
+    on_line = hinter(game, time_limit=30)
+    assert on_line.move is not None
+    detour = next(move for move in game.legal_moves if move != on_line.move)
+    game.play(detour)
+    hinter(game, time_limit=30)  # a new search from the detour
+    game.undo()
+
+    def no_search(*args: object, **kwargs: object) -> SolveResult:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(patience.solver, "solve", no_search)
+    assert hinter(game) == on_line  # back on the first solution, continued without a search

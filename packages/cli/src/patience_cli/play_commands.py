@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number, plural
+from patience_cli.notation import MoveNotation, MovesOption
 
 if TYPE_CHECKING:
     from patience import Game
@@ -31,6 +32,11 @@ Without a terminal (a pipe or a file on stdin) it reads moves and commands,
 one or several a line (a game record's actions as they are; ; starts a
 comment, and so does {, up to }), prints one line a move and the result at
 the end.
+
+--moves fcs reads fc-solve's output as it prints it, each move as fc-solve
+means it (on its own copy of the position, with no automatic play), so
+`patience deal freecell 2 -f fcs | fc-solve -snx -m - | patience play
+freecell 2 --moves fcs` replays its solution; the game keeps its own rules.
 """
 
 PLAY_EPILOG = (
@@ -45,8 +51,12 @@ def start_play(
     cells: int | None = None,
     code: str | None = None,
     resume: int | None = None,
+    moves: MoveNotation = MoveNotation.PATIENCE,
 ) -> None:
     """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise.
+
+    ``moves`` says whose notation the moves are in: :attr:`MoveNotation.FCS`
+    reads fc-solve's output as fc-solve means it.
 
     ``deal`` may be the text typed (``617``, ``#617``); it is checked with
     :func:`~patience_cli.common.parse_deal_number`. ``resume`` brings back
@@ -85,7 +95,8 @@ def start_play(
             store.abandon_unfinished()  # naming a deal starts a new game: the unfinished one is left
         tracker = store.track(game)
     piped = not sys.stdin.isatty()
-    controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker)
+    fcs = moves is MoveNotation.FCS
+    controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker, fcs=fcs)
     intro = resumed_line(tracker.game) if resumed else None
     if piped:
         if intro is not None:
@@ -175,9 +186,10 @@ def play(
             show_default=False,
         ),
     ] = None,
+    moves: MovesOption = MoveNotation.PATIENCE,
 ) -> None:
     """Play in the terminal."""
-    start_play(variant, deal, cells, code, resume)
+    start_play(variant, deal, cells, code, resume, moves)
 
 
 def register(app: typer.Typer) -> None:

@@ -26,6 +26,7 @@ from patience_cli.common import (
     one_line,
     plural,
 )
+from patience_cli.notation import MoveNotation, MovesOption
 
 if TYPE_CHECKING:
     from patience.records import Record, RecordError
@@ -376,6 +377,7 @@ def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
 @guarded
 def verify(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Record files (- for stdin).")],
+    moves: MovesOption = MoveNotation.PATIENCE,
 ) -> None:
     """Replay each record with the engine and check every claim; one line per record.
 
@@ -385,6 +387,7 @@ def verify(
     Exit 0 when every record is consistent, 1 when any is not (its line
     names the first illegal action, or the tag that differs, with both
     values), 2 when a file cannot be read or is not a record at all.
+    With --moves fcs the record's moves are fc-solve's, read as fc-solve means them.
     """
     from patience.records import check_record
 
@@ -396,7 +399,7 @@ def verify(
             typer.echo(f"{where}: {why}")
             worst, unread = EXIT_BAD_INPUT, unread + 1
             continue
-        checked = check_record(record)
+        checked = check_record(record, notation=str(moves))
         if checked.problem is not None:
             typer.echo(f"{where}: inconsistent: {checked.problem}")
             worst = max(worst, EXIT_INCONSISTENT)

@@ -35,6 +35,7 @@ import pluggy
 from attrs import frozen
 
 from patience.errors import PatienceError
+from patience.fcsolve import FcsFollower
 from patience.game import Game
 from patience.shuffle import read_deal_number
 
@@ -419,6 +420,14 @@ def _act(game: Game, token: str) -> None:
         game.play(token)
 
 
+def _follow(game: Game, follower: FcsFollower, token: str) -> None:
+    """Play fc-solve's move ``token`` as fc-solve means it (nothing when automatic play has done it)."""
+    step = follower.step(game, token)
+    if step.move is not None:
+        game.play(step.move)
+    follower.advance(step)
+
+
 def _outcome(game: Game) -> str:
     return "won" if game.is_won else "gave-up" if game.gave_up else "unfinished"
 
@@ -433,9 +442,11 @@ def _replay_of(
     )
 
 
-def replay(record: Record, *, plugins: pluggy.PluginManager | None = None) -> Replay:
+def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notation: str = "patience") -> Replay:
     """Deal the record's game and play every action through the engine, up to the first one that fails.
 
+    With ``notation="fcs"`` the moves are fc-solve's, read as fc-solve means
+    them (see :mod:`patience.fcsolve`); the other actions are as usual.
     Never raises: a deal that cannot be dealt or an action that is not
     legal (or not an action) is the replay's ``problem``.
     """
@@ -443,9 +454,16 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None) -> Re
         game = _deal(record, plugins)
     except Exception as error:  # garbage in a record is a finding, never a crash
         return _replay_of(None, f"cannot deal the record's game: {_message(error)}")
+    follower = FcsFollower.from_deal(game) if notation == "fcs" else None
     for number, token in enumerate(record.actions, start=1):
         try:
+            if follower is not None and token not in ACTION_WORDS:
+                _follow(game, follower, token)
+                continue
             _act(game, token)
+            if follower is not None and token in ("undo", "redo", "finish"):
+                # fc-solve's moves after these start again from where the game then stands.
+                follower = FcsFollower.from_game(game)
         except Exception as error:
             return _replay_of(game, f"action {number} {_shown(token)}: {_message(error)}", number, token)
     return _replay_of(game)
@@ -519,7 +537,7 @@ def _disagreement(name: str, claimed: str, actual: str) -> str:
     return f"{name}: the record says {claimed}, the replay gives {actual}"
 
 
-def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None) -> Replay:
+def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None, notation: str = "patience") -> Replay:
     """Replay the record and compare every claim with the replay; ``problem`` is the first disagreement.
 
     Checked in order: every required tag present once and well formed, and
@@ -528,18 +546,19 @@ def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None)
     ``Code`` matches ``Variant``, ``Cells`` and ``Deal``; every action legal;
     then ``Result`` (``won`` must end won, ``gave-up`` given up, and
     ``unfinished`` or ``abandoned`` neither, and an ``unfinished`` record
-    has no ``Ended``), ``Score``, ``Moves``, ``Undos`` and ``Hints``. Never
-    raises.
+    has no ``Ended``), ``Score``, ``Moves``, ``Undos`` and ``Hints``.
+    ``notation="fcs"`` reads the moves as fc-solve's (see :func:`replay`).
+    Never raises.
     """
     try:
-        return _check(record, plugins)
+        return _check(record, plugins, notation)
     except Exception as error:  # pragma: no cover - _check catches what it calls; this is the last guard
         return _replay_of(None, f"cannot check the record: {_message(error)}")
 
 
-def _check(record: Record, plugins: pluggy.PluginManager | None) -> Replay:
+def _check(record: Record, plugins: pluggy.PluginManager | None, notation: str = "patience") -> Replay:
     problem = _claim_problem(record)
-    done = replay(record, plugins=plugins)
+    done = replay(record, plugins=plugins, notation=notation)
     if problem is not None:
         return _with_problem(done, problem)
     game = done.game

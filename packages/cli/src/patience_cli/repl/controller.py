@@ -30,6 +30,7 @@ from patience import (
     get_variant,
 )
 from patience.errors import clipped
+from patience.fcsolve import FcsFollower
 from patience.shuffle import read_deal_number
 from patience_cli.common import one_line, plural
 from patience_cli.repl.hints import HintResult, Verdict
@@ -198,12 +199,24 @@ class Controller:
     as already done before anything else (solver output lists automatic
     moves where they happen); interactively such a line is accepted only when
     it could not be played.
+
+    ``fcs`` reads every move as fc-solve means it (``play --moves fcs``):
+    on fc-solve's own copy of the position, with no automatic play, then
+    played in the game on the cards it moves (see :mod:`patience.fcsolve`).
     """
 
     def __init__(
-        self, game: Game, *, piped: bool = False, store: Store | None = None, tracker: Tracker | None = None
+        self,
+        game: Game,
+        *,
+        piped: bool = False,
+        store: Store | None = None,
+        tracker: Tracker | None = None,
+        fcs: bool = False,
     ) -> None:
         self.piped = piped
+        self._fcs: FcsFollower | None = None
+        self._reads_fcs = fcs
         self.store = store
         """Where every action is recorded (``None``: nothing is)."""
         self.tracker: Tracker | None = tracker
@@ -221,6 +234,11 @@ class Controller:
 
     # -- the game ---------------------------------------------------------
     @property
+    def reads_fcs(self) -> bool:
+        """Whether moves are read as fc-solve means them (``play --moves fcs``)."""
+        return self._reads_fcs
+
+    @property
     def game(self) -> Game:
         """The game being played."""
         return self._game
@@ -234,6 +252,8 @@ class Controller:
 
     def _rebuild_autos(self) -> None:
         game = self._game
+        if self._reads_fcs:
+            self._fcs = FcsFollower.from_game(game)
         self._autos = []
         self._batch = 0
         self._record(game.dealt, (), game.start_auto)
@@ -249,6 +269,9 @@ class Controller:
             position = position.apply(move)
 
     def _on_event(self, event: GameEvent) -> None:
+        if self._reads_fcs and event.kind in ("undo", "redo", "finish"):
+            # fc-solve's moves after these start again from where the game then stands.
+            self._fcs = FcsFollower.from_game(self._game)
         if event.kind == "new":
             self._rebuild_autos()
         elif event.kind in ("move", "redo", "finish") and event.action is not None:
@@ -296,6 +319,9 @@ class Controller:
             return
         if len(words) > 1:
             raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
+        if self._fcs is not None:
+            self._play_fcs(self._fcs, text, reply)
+            return
         self._play_word(text, reply)
 
     def _command(self, command: str, text: str, words: list[str], reply: Reply) -> None:
@@ -385,6 +411,23 @@ class Controller:
         if set(text.lower()) <= set("0123456789abcdefghksv"):
             Move.parse(text)  # looks like notation: raise the notation's own message
         raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
+
+    def _play_fcs(self, follower: FcsFollower, token: str, reply: Reply) -> None:
+        """Play fc-solve's move ``token`` as fc-solve means it."""
+        game = self._game
+        step = follower.step(game, token)
+        if step.relabel:
+            reply.say(f"{token}: fc-solve moves a whole column into an empty one, so here the cards stay", "move")
+        elif step.move is None:
+            cards = _cards(step.home)
+            if len(step.home) == 1:
+                reply.say(f"{token}: {cards} already went home by itself", "move")
+            else:
+                reply.say(f"{token}: {cards} already went home by themselves", "move")
+        else:
+            before = game.position
+            self._say_action(reply, game.play(step.move), before)
+        follower.advance(step)
 
     def _move_or_none(self, text: str) -> Move | None:
         try:

@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from patience.fcsolve import fcs_tokens, is_fcs_prose
 from patience_cli.common import one_line
 from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
@@ -22,6 +23,16 @@ MAX_LINE = 64 * 1024
 
 class _Overlong(str):
     """A line longer than :data:`MAX_LINE`: its first characters, to be refused rather than played."""
+
+    __slots__ = ()
+
+
+#: What piped play says (once) of fc-solve's output read in patience's notation.
+FCS_OUTPUT = "this is fc-solve's output: to read its moves as fc-solve means them, give --moves fcs"
+
+
+class _FcsProse(str):
+    """A line only fc-solve prints (``-=-=-=``, ``This game is solveable.``) read without ``--moves fcs``."""
 
     __slots__ = ()
 
@@ -50,12 +61,17 @@ class _Lines:
     Lines are read only when needed, so a program feeding the pipe one line
     at a time sees each answer straight away (unless a line needs a look
     ahead to settle what it means).
+
+    With ``fcs``, fc-solve's output is read as it prints it: the moves of
+    its move lines (``-m`` rows, ``Move: 1h``, the verbose notation) one by
+    one, its separators, position dumps and closing statistics skipped.
     """
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[str], *, fcs: bool = False) -> None:
         self._source = enumerate(lines, start=1)
         self._ahead: deque[tuple[int, str]] = deque()
         self._in_brace = False
+        self._fcs = fcs
 
     def _uncommented(self, raw: str) -> str:
         """``raw`` without its comments, as game records have them: ``;`` to the end of the line, ``{...}`` anywhere.
@@ -81,6 +97,15 @@ class _Lines:
                 self._ahead.append((number, raw))
                 return True
             line = self._uncommented(raw).strip()
+            tokens = fcs_tokens(line) if self._fcs else None
+            if tokens is not None:
+                if tokens:
+                    self._ahead.extend((number, token) for token in tokens)
+                    return True
+                continue  # fc-solve's text around its moves
+            if not self._fcs and is_fcs_prose(line):
+                self._ahead.append((number, _FcsProse(line)))
+                return True
             if line and not line.startswith("#"):
                 words = line.split()
                 if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
@@ -124,14 +149,21 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
         # A byte that does not decode must not end the game: it arrives as a lone surrogate
         # (see _unreadable), and only its line is refused.
         lines.reconfigure(errors="surrogateescape")
-    source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines)
+    source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines, fcs=controller.reads_fcs)
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
     hinter = Hinter()
     last = ""
+    told_fcs = False
     for number, line in source:
         if isinstance(line, _Overlong):
             last = f"line {number}: longer than {MAX_LINE // 1024} KiB, skipped: {line!s}…"
             print(last, file=out, flush=True)
+            continue
+        if isinstance(line, _FcsProse):
+            if not told_fcs:  # said once; fc-solve's other such lines are skipped
+                last = f"line {number}: {FCS_OUTPUT}"
+                print(last, file=out, flush=True)
+                told_fcs = True
             continue
         unreadable = _unreadable(line, encoding)
         if unreadable:

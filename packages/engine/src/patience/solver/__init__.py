@@ -306,19 +306,36 @@ class Hinter:
     When a search ends undecided, asking again for the same position
     searches twice as long (up to :data:`MAX_DOUBLINGS` times), so that
     "ask again" can reach a solution or a proof that the position is lost.
+
+    What a search proves is kept: a position proved lost is answered as
+    lost from then on without searching (a shorter search would only end
+    undecided), and every solution found stays in the plan beside the
+    later ones, so coming back to a position on any of them continues it.
     """
 
     #: How many times a repeated hint for one undecided position doubles the time limit.
     MAX_DOUBLINGS = 5
+    #: How many positions proved lost are kept (the oldest proofs are dropped first).
+    MAX_LOST = 4096
 
     def __init__(self) -> None:
         self._plan: dict[Position, tuple[Move, int]] = {}
         self._undecided: tuple[Position, int] | None = None
+        self._lost: dict[tuple[str, Position], None] = {}
 
     def forget(self) -> None:
-        """Drop the remembered solution (a new game, say)."""
+        """Drop the remembered solutions (a new game, say); proofs that positions are lost stay true and are kept."""
         self._plan = {}
         self._undecided = None
+
+    def is_known_lost(self, game: Game) -> bool:
+        """Whether a search of this hinter has proved ``game``'s position lost."""
+        return (game.variant.name, game.position) in self._lost
+
+    def _keep_lost(self, game: Game) -> None:
+        self._lost[(game.variant.name, game.position)] = None
+        while len(self._lost) > self.MAX_LOST:
+            del self._lost[next(iter(self._lost))]
 
     def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
         """The next move for ``game``'s position, with a short reason; or why there is none."""
@@ -334,6 +351,9 @@ class Hinter:
         if planned is not None and game.check(planned[0]):
             move, left = planned
             return Hint(move, Outcome.SOLVED, describe_move(position, move), left)
+        if self.is_known_lost(game):
+            self._undecided = None
+            return Hint(None, Outcome.LOST, "this position can no longer be won")
         pm = game.plugins
         doublings = self._undecided[1] if self._undecided is not None and self._undecided[0] == position else 0
         budget = time_limit * 2**doublings
@@ -344,15 +364,17 @@ class Hinter:
         else:
             self._undecided = None
         if result.outcome is Outcome.SOLVED and result.moves:
-            plan: dict[Position, tuple[Move, int]] = {}
+            # Added to the solutions found before: each position keeps the newest line through it, and
+            # following the plan from anywhere on it still wins (every step stays on a line as new as
+            # the last one, nearer its end).
             follow = Game.from_position(game.variant, position, plugins=pm)
             for done, move in enumerate(result.moves):
-                plan[follow.position] = (move, len(result.moves) - done)
+                self._plan[follow.position] = (move, len(result.moves) - done)
                 follow.play(move)
-            self._plan = plan
             move = result.moves[0]
             return Hint(move, Outcome.SOLVED, describe_move(position, move), len(result.moves))
         if result.outcome is Outcome.LOST:
+            self._keep_lost(game)
             return Hint(None, Outcome.LOST, "this position can no longer be won")
         if stopped:
             return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
