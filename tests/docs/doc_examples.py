@@ -54,7 +54,7 @@ DOC_FILES: tuple[Path, ...] = (ROOT / "README.md", *sorted((ROOT / "docs").glob(
 #: Seconds one command (or one terminal session) may take before it counts as hung.
 COMMAND_TIMEOUT = 120.0
 #: Seconds a terminal session waits for the screen to show what comes before the next typed line.
-SCREEN_TIMEOUT = 30.0
+SCREEN_TIMEOUT = 60.0
 #: Seconds it waits once the screen has differed from the block.
 LATE_TIMEOUT = 1.0
 ELLIPSIS = "..."
