@@ -1,4 +1,4 @@
-"""``quit``, ``q``, ``exit`` (in any case) end the game at the prompt and in piped play; piped play says what it left unread."""
+"""``quit``, ``q``, ``exit``, end the game at the prompt and in piped play, which says what it left unread."""
 
 from __future__ import annotations
 

@@ -57,9 +57,7 @@ def test_show_completion_prints_the_named_shells_script(shell: str) -> None:
 
 
 def test_show_completion_needs_a_shell_named() -> None:
-    done = subprocess.run(
-        [str(PATIENCE), "--show-completion"], capture_output=True, text=True, timeout=60, check=False
-    )
+    done = subprocess.run([str(PATIENCE), "--show-completion"], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "patience: option '--show-completion' requires an argument (see `patience --help`)\n"
 

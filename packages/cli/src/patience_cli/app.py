@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Annotated
 
 import typer
-import typer.completion
 import typer.main
+from typer._completion_classes import completion_init
 
 from patience.plugins import one_line_warnings
 from patience_cli import (
@@ -38,7 +38,7 @@ from patience_cli.usage import (
 
 show_flags_without_type()
 # typer's completion classes (the scripts' protocol for each shell), which add_completion=False leaves out.
-typer.completion.completion_init()
+completion_init()
 
 app = typer.Typer(
     name="patience",
@@ -64,7 +64,10 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=show_version, is_eager=True, help="Print the installed patience distributions' versions."
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Print the installed patience distributions' versions.",
         ),
     ] = False,
     install: Annotated[

@@ -348,7 +348,8 @@ def register(app: typer.Typer) -> None:
         deal
     )
     group.command(
-        "play", epilog="Examples:  patience daily play  |  patience daily play --server http://127.0.0.1:8000 --name ada"
+        "play",
+        epilog="Examples:  patience daily play  |  patience daily play --server http://127.0.0.1:8000 --name ada",
     )(play)
     group.command("share", epilog="Examples:  patience daily share  |  patience daily share --date 2026-12-24")(share)
     group.command(

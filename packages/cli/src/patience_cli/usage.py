@@ -14,8 +14,10 @@ import importlib.metadata
 from typing import Any
 
 import typer
-import typer.completion
 import typer.core
+
+# typer's script writer and installer for each shell; its public completion options cannot name a shell.
+from typer._completion_shared import get_completion_script, install
 
 __all__ = [
     "CONTEXT_SETTINGS",
@@ -75,7 +77,7 @@ def show_completion(ctx: typer.Context, param: typer.CallbackParam, value: Shell
     if value is None or ctx.resilient_parsing:
         return
     prog_name, complete_var = _complete_var(ctx)
-    typer.echo(typer.completion.get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=value))
+    typer.echo(get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=value))
     raise typer.Exit()
 
 
@@ -84,7 +86,7 @@ def install_completion(ctx: typer.Context, param: typer.CallbackParam, value: Sh
     if value is None or ctx.resilient_parsing:
         return
     prog_name, complete_var = _complete_var(ctx)
-    shell, path = typer.completion.install(shell=value, prog_name=prog_name, complete_var=complete_var)
+    shell, path = install(shell=value, prog_name=prog_name, complete_var=complete_var)
     typer.echo(f"{shell} completion is installed in {path}: it works in shells started from now on.")
     raise typer.Exit()
 
