@@ -200,3 +200,43 @@ def test_stats_reset_reads_the_answer_from_a_file(tmp_path: Path) -> None:
     assert done.stdout == "statistics of every variant reset (1 game left out; the history keeps them)\n"
     assert done.stderr == "Reset the statistics of every variant (1 game; the history stays)? [y/N]: y\n"
     assert "no games have ended yet" in patience("stats").stdout + patience("stats").stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["solve", "freecell", "1", "-f"], "option '-f' requires an argument (see `patience solve --help`)"),
+        (["daily", "deal", "--format"], "option '--format' requires an argument (see `patience daily deal --help`)"),
+        (["play", "--code"], "option '--code' requires an argument (see `patience play --help`)"),
+    ],
+)
+def test_an_option_missing_its_value_names_the_command_whose_help_to_read(args: list[str], line: str) -> None:
+    done = patience(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"patience: {line}\n"
+
+
+@pytest.mark.parametrize(
+    ("date", "why"),
+    [
+        ("2026-02-30", "that month has days 01 to 28"),
+        ("2024-02-30", "that month has days 01 to 29"),
+        ("2026-04-31", "that month has days 01 to 30"),
+        ("2026-13-01", "months are numbered 01 to 12"),
+        ("0000-01-01", "years are numbered from 0001"),
+    ],
+)
+def test_a_date_not_on_the_calendar_says_why_in_our_words(date: str, why: str) -> None:
+    done = patience("daily", "deal", "--date", date)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"patience: {date} is not a calendar date: {why}\n"
+
+
+def test_numbers_beyond_sqlites_integers_find_no_game_and_limit_nothing() -> None:
+    assert patience("play", "freecell", "1", stdin="giveup\n").returncode == 0
+    done = patience("export", "9" * 23)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"patience: there is no game {'9' * 23} (`patience history` lists them)\n"
+    listed = patience("history", "--limit", "9" * 23)
+    assert listed.returncode == 0 and listed.stderr == ""
+    assert "FC1-C4-AAAAAAB" in listed.stdout

@@ -126,7 +126,8 @@ def main(args: Sequence[str] | None = None) -> None:
     try:
         result = command.main(args=args, prog_name="patience", standalone_mode=False)
     except typer.TyperException as error:  # click's UsageError, BadParameter, ClickException
-        print(f"patience: {_usage_message(error)}", file=sys.stderr)
+        words = list(sys.argv[1:] if args is None else args)
+        print(f"patience: {_usage_message(error, _command_path(command, words))}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     except (typer.Abort, KeyboardInterrupt):
         sys.exit(EXIT_INTERRUPTED)
@@ -163,8 +164,30 @@ def _stdout_is_null() -> bool:
 _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
 
 
-def _usage_message(error: typer.TyperException) -> str:
-    """The usage error's message in one line, starting in lower case as our own messages do, with where to find help."""
+def _command_path(command: object, words: list[str]) -> str:
+    """The command the words typed name (``patience daily deal``), for an error that does not say which it came from.
+
+    The words are followed down the groups as long as each names a command
+    of the group before it; options among them are skipped.
+    """
+    path = ["patience"]
+    for word in words:
+        if word.startswith("-"):
+            continue
+        commands = getattr(command, "commands", None)
+        if not isinstance(commands, dict) or word not in commands:
+            break
+        command = commands[word]
+        path.append(word)
+    return " ".join(path)
+
+
+def _usage_message(error: typer.TyperException, typed_path: str = "patience") -> str:
+    """The usage error's message in one line, starting in lower case as our own messages do, with where to find help.
+
+    ``typed_path`` names the command for an error raised before its context
+    was made (an option missing its value).
+    """
     ours = bad_value_message(error) if isinstance(error, typer.BadParameter) else None
     # a 5,000-character argument is cut short too
     text = one_line(ours if ours is not None else error.format_message()).rstrip(".")
@@ -178,5 +201,5 @@ def _usage_message(error: typer.TyperException) -> str:
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     ctx = getattr(error, "ctx", None)
-    path = ctx.command_path if ctx is not None else "patience"
+    path = ctx.command_path if ctx is not None else typed_path
     return f"{text} (see `{path} --help`)"

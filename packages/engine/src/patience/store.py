@@ -155,6 +155,10 @@ def _shown_time(stamp: str | None) -> str | None:
     return None if stamp is None else stamp[:19] + "Z"
 
 
+#: The largest integer SQLite stores; a larger number in a query fails instead of matching nothing.
+_SQLITE_MAX_INT = 2**63 - 1
+
+
 @frozen
 class GameInfo:
     """One game of the history, as stored; for an unfinished game the counts are those so far."""
@@ -406,7 +410,7 @@ class Store:
         """Games newest first by the time of their last action; at most ``limit`` of them."""
         sql = f"SELECT {_COLUMNS} FROM games ORDER BY last_action DESC, id DESC"
         if limit is not None:
-            sql += f" LIMIT {max(int(limit), 0)}"
+            sql += f" LIMIT {min(max(int(limit), 0), _SQLITE_MAX_INT)}"  # a larger LIMIT is a datatype mismatch
         return [_info(row) for row in self._read(sql)]
 
     def game(self, game_id: int) -> GameInfo | None:
@@ -561,6 +565,9 @@ class Store:
                 return []
             try:
                 return list(self._db.execute(sql, tuple(args)))
+            except OverflowError:
+                # A number beyond SQLite's 64-bit integers (`export 99999999999999999999999`) matches no row.
+                return []
             except sqlite3.DatabaseError as error:
                 if _is_damage(error):
                     self._recover(error)
