@@ -161,3 +161,23 @@ def test_install_completion_writes_the_named_shells_script(tmp_path: Path, shell
     installed = tmp_path / where
     assert done.stdout == f"{shell} completion is installed in {installed}: it works in shells started from now on.\n"
     assert installed.read_text().strip() == script(shell).strip()
+
+
+def test_pwsh_gets_the_powershell_script() -> None:
+    assert script("pwsh") == script("powershell")
+
+
+@pytest.mark.parametrize("shell", ["powershell", "pwsh"])
+def test_install_completion_for_a_shell_not_installed_is_one_line(tmp_path: Path, shell: str) -> None:
+    if shutil.which(shell) is not None:
+        pytest.skip(f"{shell} is installed here")
+    done = subprocess.run(
+        [str(PATIENCE), "--install-completion", shell],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"patience: cannot install the {shell} completion: there is no `{shell}` command here\n"

@@ -140,7 +140,11 @@ def test_version_goes_before_any_command_and_wins() -> None:
         (["solve", "freecell", "1", "-t", "soon"], "solve", "--time-limit takes a number, not 'soon'"),
         (["history", "--limit", "0"], "history", "--limit must be 1 or more, not '0'"),
         (["history", "--limit", "1.5"], "history", "--limit takes a whole number, not '1.5'"),
-        (["--show-completion", "tcsh"], "", "--show-completion takes one of bash, zsh, fish, powershell, not 'tcsh'"),
+        (
+            ["--show-completion", "tcsh"],
+            "",
+            "--show-completion takes one of bash, zsh, fish, powershell, pwsh, not 'tcsh'",
+        ),
     ],
 )
 def test_a_value_of_the_wrong_kind_is_refused_in_our_words(args: list[str], command: str, line: str) -> None:

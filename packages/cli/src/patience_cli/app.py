@@ -77,7 +77,7 @@ def _root(
             metavar="SHELL",
             callback=install_completion,
             is_eager=True,
-            help="Install Tab completion for SHELL (bash, zsh, fish, powershell).",
+            help="Install Tab completion for SHELL (bash, zsh, fish, powershell, pwsh).",
         ),
     ] = None,
     show: Annotated[

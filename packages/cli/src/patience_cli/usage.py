@@ -39,12 +39,13 @@ DISTRIBUTIONS = ("patience", "patience-variants", "patience-cli", "patience-tk",
 
 
 class Shell(enum.StrEnum):
-    """The shells typer writes a completion script for."""
+    """The shells typer writes a completion script for (``pwsh``: PowerShell 7, as it is called on Linux and macOS)."""
 
     BASH = "bash"
     ZSH = "zsh"
     FISH = "fish"
     POWERSHELL = "powershell"
+    PWSH = "pwsh"
 
 
 def version_lines() -> list[str]:
@@ -77,7 +78,7 @@ def show_completion(ctx: typer.Context, param: typer.CallbackParam, value: Shell
     if value is None or ctx.resilient_parsing:
         return
     prog_name, complete_var = _complete_var(ctx)
-    typer.echo(get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=value))
+    typer.echo(get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=value.value))
     raise typer.Exit()
 
 
@@ -85,8 +86,17 @@ def install_completion(ctx: typer.Context, param: typer.CallbackParam, value: Sh
     """``--install-completion SHELL``: write that shell's completion script where the shell reads it, and exit 0."""
     if value is None or ctx.resilient_parsing:
         return
+    import subprocess
+
+    from patience_cli.common import bad_input
+
     prog_name, complete_var = _complete_var(ctx)
-    shell, path = install(shell=value, prog_name=prog_name, complete_var=complete_var)
+    try:
+        shell, path = install(shell=value.value, prog_name=prog_name, complete_var=complete_var)
+    except FileNotFoundError as error:  # PowerShell asked for its profile's path, and it is not installed
+        bad_input(f"cannot install the {value.value} completion: there is no `{error.filename}` command here")
+    except (OSError, subprocess.CalledProcessError) as error:
+        bad_input(f"cannot install the {value.value} completion: {getattr(error, 'strerror', None) or error}")
     typer.echo(f"{shell} completion is installed in {path}: it works in shells started from now on.")
     raise typer.Exit()
 
