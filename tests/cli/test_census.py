@@ -133,6 +133,15 @@ def test_resume_refuses_a_file_that_is_not_a_census(tmp_path: Path) -> None:
     assert out.read_text() == "my notes\nkeep them\n"
 
 
+def test_resume_names_the_line_where_the_header_should_be(tmp_path: Path) -> None:
+    out = tmp_path / "freecell-4.csv"
+    out.write_text("# census freecell, 4 cells, time limit 10 s\nnot a header\n")
+    result = run("census", "freecell", "1-3", "--resume", str(out))
+    assert result.exit_code == 2
+    assert f"{out}: line 2 is 'not a header', not the census header" in result.stderr
+    assert out.read_text() == "# census freecell, 4 cells, time limit 10 s\nnot a header\n"
+
+
 def test_resume_refuses_a_file_of_another_census_and_leaves_it_alone(tmp_path: Path) -> None:
     out = tmp_path / "freecell-4.csv"
     assert run("census", "freecell", "1-3", "--resume", str(out)).exit_code == 0
