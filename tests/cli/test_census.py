@@ -109,7 +109,7 @@ def test_resume_does_only_the_missing_deals(tmp_path: Path) -> None:
     result = run("census", "freecell", "1-8", "--resume", str(out), "--jobs", "2", "--chunk", "2")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == ""
-    assert "unfinished last line" in result.stderr
+    assert f"patience: {out}: dropped its unfinished last line '4,sol'; that deal is solved again" in result.stderr
     assert rows(out.read_text()) == rows(whole.stdout)
     # Started again on a finished file, it has nothing left to do.
     before = out.read_text()
@@ -131,6 +131,15 @@ def test_resume_refuses_a_file_that_is_not_a_census(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert len(result.stderr.splitlines()) == 1 and "not the census header" in result.stderr
     assert out.read_text() == "my notes\nkeep them\n"
+
+
+def test_resume_names_the_line_where_the_header_should_be(tmp_path: Path) -> None:
+    out = tmp_path / "freecell-4.csv"
+    out.write_text("# census freecell, 4 cells, time limit 10 s\nnot a header\n")
+    result = run("census", "freecell", "1-3", "--resume", str(out))
+    assert result.exit_code == 2
+    assert f"{out}: line 2 is 'not a header', not the census header" in result.stderr
+    assert out.read_text() == "# census freecell, 4 cells, time limit 10 s\nnot a header\n"
 
 
 def test_resume_refuses_a_file_of_another_census_and_leaves_it_alone(tmp_path: Path) -> None:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from typing import Annotated
 
 import typer
 import typer.main
+from typer._completion_classes import completion_init
 
 from patience.plugins import one_line_warnings
 from patience_cli import (
@@ -24,23 +26,71 @@ from patience_cli import (
 )
 from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
 from patience_cli.encoding import fit_streams
+from patience_cli.usage import (
+    CONTEXT_SETTINGS,
+    Shell,
+    bad_value_message,
+    install_completion,
+    show_completion,
+    show_flags_without_type,
+    show_version,
+)
+
+show_flags_without_type()
+# typer's completion classes (the scripts' protocol for each shell), which add_completion=False leaves out.
+completion_init()
 
 app = typer.Typer(
     name="patience",
     help=(
         "patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.\n\n"
-        "Example: patience deal freecell 1; patience <command> --help for each command.\n\n"
-        "Exit codes: 0 ok, 2 bad input (one line on stderr), 3 lost (proved unwinnable), "
-        "4 undecided (no answer within the limits)."
+        "Example: patience deal freecell 1; patience <command> -h for each command.\n\n"
+        "Exit codes: 0 ok, 1 some record inconsistent (verify, import), 2 bad input (one line on stderr), "
+        "3 lost (proved unwinnable), 4 undecided (no answer within the limits), 130 interrupted (Ctrl-C), "
+        "141 stdout closed early (| head)."
     ),
     no_args_is_help=False,
     pretty_exceptions_enable=False,
+    # typer's own completion options are flags that ignore a shell named after them; the root's take SHELL.
+    add_completion=False,
+    context_settings=CONTEXT_SETTINGS,
 )
 
 
 @app.callback(invoke_without_command=True)
 @guarded
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Print the installed patience distributions' versions.",
+        ),
+    ] = False,
+    install: Annotated[
+        Shell | None,
+        typer.Option(
+            "--install-completion",
+            metavar="SHELL",
+            callback=install_completion,
+            is_eager=True,
+            help="Install Tab completion for SHELL (bash, zsh, fish, powershell, pwsh).",
+        ),
+    ] = None,
+    show: Annotated[
+        Shell | None,
+        typer.Option(
+            "--show-completion",
+            metavar="SHELL",
+            callback=show_completion,
+            is_eager=True,
+            help="Print SHELL's completion script, to install it by hand.",
+        ),
+    ] = None,
+) -> None:
     """With no command at all, ``patience`` starts a game (as ``patience play`` does)."""
     if ctx.invoked_subcommand is None:
         play_commands.start_play()
@@ -76,7 +126,8 @@ def main(args: Sequence[str] | None = None) -> None:
     try:
         result = command.main(args=args, prog_name="patience", standalone_mode=False)
     except typer.TyperException as error:  # click's UsageError, BadParameter, ClickException
-        print(f"patience: {_usage_message(error)}", file=sys.stderr)
+        words = list(sys.argv[1:] if args is None else args)
+        print(f"patience: {_usage_message(error, _command_path(command, words))}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     except (typer.Abort, KeyboardInterrupt):
         sys.exit(EXIT_INTERRUPTED)
@@ -113,9 +164,33 @@ def _stdout_is_null() -> bool:
 _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
 
 
-def _usage_message(error: typer.TyperException) -> str:
-    """The usage error's message in one line, starting in lower case as our own messages do, with where to find help."""
-    text = one_line(error.format_message()).rstrip(".")  # a 5,000-character argument is cut short too
+def _command_path(command: object, words: list[str]) -> str:
+    """The command the words typed name (``patience daily deal``), for an error that does not say which it came from.
+
+    The words are followed down the groups as long as each names a command
+    of the group before it; options among them are skipped.
+    """
+    path = ["patience"]
+    for word in words:
+        if word.startswith("-"):
+            continue
+        commands = getattr(command, "commands", None)
+        if not isinstance(commands, dict) or word not in commands:
+            break
+        command = commands[word]
+        path.append(word)
+    return " ".join(path)
+
+
+def _usage_message(error: typer.TyperException, typed_path: str = "patience") -> str:
+    """The usage error's message in one line, starting in lower case as our own messages do, with where to find help.
+
+    ``typed_path`` names the command for an error raised before its context
+    was made (an option missing its value).
+    """
+    ours = bad_value_message(error) if isinstance(error, typer.BadParameter) else None
+    # a 5,000-character argument is cut short too
+    text = one_line(ours if ours is not None else error.format_message()).rstrip(".")
     extra = _EXTRA_ARGUMENTS.fullmatch(text)
     if extra is not None:
         # Commands that take `-5` as a deal (to refuse it themselves) let unknown options through
@@ -126,5 +201,5 @@ def _usage_message(error: typer.TyperException) -> str:
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     ctx = getattr(error, "ctx", None)
-    path = ctx.command_path if ctx is not None else "patience"
+    path = ctx.command_path if ctx is not None else typed_path
     return f"{text} (see `{path} --help`)"

@@ -116,7 +116,7 @@ def read_done(path: Path) -> tuple[list[tuple[int, int]], bool, str | None]:
                 continue
             if number == header_line:
                 if line != HEADER:
-                    raise ResumeError(f"{path}: line 1 is {line[:60]!r}, not the census header {HEADER!r}")
+                    raise ResumeError(f"{path}: line {number} is {line[:60]!r}, not the census header {HEADER!r}")
                 continue
             fields = line.split(",")
             if len(fields) != 4 or not fields[0].isascii() or not fields[0].isdigit() or fields[1] not in RESULTS:

@@ -306,7 +306,13 @@ def leaderboard(
 
 def register(app: typer.Typer) -> None:
     """Add the ``daily`` group to ``app``."""
-    group = typer.Typer(name="daily", help=DAILY_HELP, no_args_is_help=False)
+    group = typer.Typer(
+        name="daily",
+        help=DAILY_HELP,
+        no_args_is_help=False,
+        epilog="Examples:  patience daily  |  patience daily deal --format json  |  "
+        "patience daily --server http://127.0.0.1:8000 --name ada",
+    )
 
     @group.callback(invoke_without_command=True)
     @guarded
@@ -338,8 +344,17 @@ def register(app: typer.Typer) -> None:
             # before the command become its defaults, and the same option after it still wins.
             ctx.default_map = {ctx.invoked_subcommand: given}
 
-    group.command("deal")(deal)
-    group.command("play")(play)
-    group.command("share")(share)
-    group.command("leaderboard")(leaderboard)
+    group.command("deal", epilog="Examples:  patience daily deal  |  patience daily deal eight-off --date 2026-12-24")(
+        deal
+    )
+    group.command(
+        "play",
+        epilog="Examples:  patience daily play  |  patience daily play --server http://127.0.0.1:8000 --name ada",
+    )(play)
+    group.command("share", epilog="Examples:  patience daily share  |  patience daily share --date 2026-12-24")(share)
+    group.command(
+        "leaderboard",
+        epilog="Examples:  patience daily leaderboard --server http://127.0.0.1:8000  |  "
+        "patience daily leaderboard --format json",
+    )(leaderboard)
     app.add_typer(group)

@@ -242,12 +242,8 @@ def _reset(store: Store, variant: str | None, cells: int | None, yes: bool) -> N
         typer.echo("nothing to reset: no ended games are counted" + (f" for {which}" if variant else ""))
         return
     if not yes:
-        try:
-            agreed = typer.confirm(
-                f"Reset the statistics of {which} ({plural(counted, 'game')}; the history stays)?", default=False
-            )
-        except typer.Abort:
-            print(file=sys.stderr)
+        agreed = _confirm(f"Reset the statistics of {which} ({plural(counted, 'game')}; the history stays)?")
+        if agreed is None:
             bad_input("no answer: nothing was reset (pass --yes to reset without the question)")
         if not agreed:
             typer.echo("nothing was reset")
@@ -255,6 +251,42 @@ def _reset(store: Store, variant: str | None, cells: int | None, yes: bool) -> N
     done = store.reset_stats(variant, cells)
     warn_notices(store)
     typer.echo(f"statistics of {which} reset ({plural(done, 'game')} left out; the history keeps them)")
+
+
+def _confirm(question: str) -> bool | None:
+    """The user's yes or no to ``question``, asked on stderr so that stdout keeps only results; ``None``: no answer.
+
+    Without a terminal the answer typed is echoed after the question, so
+    stderr reads as a transcript. When stdin is a file or ``/dev/null`` the
+    answer is read before the question is shown, so that an input holding
+    no answer gets the one-line refusal alone; from a pipe the question
+    comes first, since whatever answers may wait for it.
+    """
+    import os
+    import stat
+
+    if sys.stdin.isatty():
+        try:
+            return typer.confirm(question, default=False, err=True)
+        except typer.Abort:
+            print(file=sys.stderr)  # ends the question's line
+            return None
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+        ahead = stat.S_ISREG(mode) or stat.S_ISCHR(mode)
+    except (OSError, ValueError, AttributeError):  # no stdin of the system's (a test runner's): ask first
+        ahead = False
+    prompt = f"{question} [y/N]: "
+    if not ahead:
+        print(prompt, end="", file=sys.stderr, flush=True)
+    line = sys.stdin.readline()
+    if not line and ahead:
+        return None
+    answer = line.strip()
+    print(f"{prompt}{answer}" if ahead else answer, file=sys.stderr)
+    if not line:
+        return None  # the input ended before an answer
+    return answer.lower() in ("y", "yes")  # a blank line takes the default, no
 
 
 # -- export ----------------------------------------------------------------------------------

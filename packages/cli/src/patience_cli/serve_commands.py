@@ -55,4 +55,9 @@ def serve(
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to ``app``."""
-    app.command("serve", help=SERVE_HELP)(serve)
+    app.command(
+        "serve",
+        help=SERVE_HELP,
+        epilog="Examples:  patience serve --port 8000  |  "
+        "patience serve --database postgresql+psycopg://user@/patience?host=/run/postgresql",
+    )(serve)

@@ -380,7 +380,8 @@ def _drop_cut_line(path: Path) -> None:
     with path.open("r+b") as handle:
         handle.truncate(keep)
     print(
-        f"patience: {path}: dropped its unfinished last line {data[keep:][:40]!r}; that deal is solved again",
+        f"patience: {path}: dropped its unfinished last line {data[keep:][:40].decode('utf-8', 'replace')!r}; "
+        "that deal is solved again",
         file=sys.stderr,
     )
 

@@ -106,8 +106,16 @@ def parse_date(text: str | datetime.date) -> datetime.date:
         raise DailyError(f"{text!r} is not a date: write it as YYYY-MM-DD, like 2026-12-24")
     try:
         return datetime.date.fromisoformat(raw)
-    except ValueError as error:
-        raise DailyError(f"{raw} is not a calendar date ({error})") from None
+    except ValueError:
+        import calendar
+
+        year, month, _ = (int(part) for part in raw.split("-"))
+        if year == 0:
+            raise DailyError(f"{raw} is not a calendar date: years are numbered from 0001") from None
+        if not 1 <= month <= 12:
+            raise DailyError(f"{raw} is not a calendar date: months are numbered 01 to 12") from None
+        days = calendar.monthrange(year, month)[1]
+        raise DailyError(f"{raw} is not a calendar date: that month has days 01 to {days}") from None
 
 
 def today() -> datetime.date:

@@ -660,6 +660,9 @@ class Store:
                 return []
             try:
                 return list(self._db.execute(sql, tuple(args)))
+            except OverflowError:
+                # A number beyond SQLite's 64-bit integers (`export 99999999999999999999999`) matches no row.
+                return []
             except sqlite3.DatabaseError as error:
                 if _is_damage(error):
                     self._recover(error)

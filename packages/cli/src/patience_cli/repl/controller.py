@@ -59,7 +59,7 @@ COMMANDS: dict[str, str] = {
     "stats": "your statistics for every variant played",
     "history": "the last games played",
     "help": "show this help",
-    "quit": "leave (also Ctrl-D)",
+    "quit": "leave (also q or exit, in any case, and Ctrl-D)",
 }
 _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "giveup", "resign": "giveup"}
 

@@ -216,16 +216,20 @@ class Repl:
         )
 
     # -- drawing ------------------------------------------------------------
+    def _columns(self) -> int:
+        """How wide the terminal is now (it is asked at every redraw, so a resized window is followed)."""
+        return self.session.app.output.get_size().columns
+
     def _message(self) -> StyleAndTextTuples:
         game = self.controller.game
-        fragments = board_fragments(game)
+        fragments = board_fragments(game, self._columns())
         if game.is_over:
             fragments.append(("class:win" if game.is_won else "class:info", result_line(game) + "\n"))
         fragments.append(("", "\n» "))
         return fragments
 
     def _toolbar(self) -> StyleAndTextTuples:
-        return toolbar_text(self.controller.game, self._note)
+        return toolbar_text(self.controller.game, self._note, self._columns())
 
     def show(self, reply: Reply, echo: str | None = None) -> None:
         """Print a reply (and the line that caused it) into the transcript above the prompt."""

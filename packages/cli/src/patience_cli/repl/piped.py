@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -126,6 +128,72 @@ class _Lines:
             pass
         return [line for _, line in list(self._ahead)[:n]]
 
+    def numbers_ahead(self) -> set[int]:
+        """The numbers of the lines read ahead and not yet handed out."""
+        return {number for number, _ in self._ahead}
+
+
+#: How much input after ``quit`` is read to count the lines left unread (``/dev/zero`` never ends).
+MAX_UNREAD = 1 << 20
+
+
+def _has_action(raw: str) -> bool:
+    """Whether an input line holds something to play (not blank, not only a comment)."""
+    line = raw.split(";", 1)[0].strip()
+    return bool(line) and not line.startswith("#")
+
+
+def _count_rest(stream: io.TextIOBase) -> tuple[int, bool]:
+    """How many lines with an action ``stream`` still holds, reading only what is there already.
+
+    A pipe whose writer is still running is read without waiting (its
+    descriptor made non-blocking for the count), so a program that feeds
+    the game line by line is never kept waiting. ``(count, True)`` when
+    :data:`MAX_UNREAD` characters were read before the end.
+    """
+    count, budget, partial = 0, MAX_UNREAD, ""
+    fd: int | None = None
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        fd = stream.fileno()
+        if os.get_blocking(fd):
+            os.set_blocking(fd, False)
+        else:
+            fd = None  # already non-blocking: leave it as it was
+    try:
+        while budget > 0:
+            try:
+                chunk = stream.readline(min(MAX_LINE, budget))
+            except (OSError, ValueError, TypeError):  # nothing there yet (a non-blocking read), or a closed stream
+                break
+            if not chunk:
+                break
+            budget -= len(chunk)
+            if not partial:
+                partial = chunk  # the start of a long line says whether it holds an action
+            if chunk.endswith("\n"):
+                count += _has_action(partial)
+                partial = ""
+        else:
+            return count + _has_action(partial), True
+        return count + _has_action(partial), False
+    finally:
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.set_blocking(fd, True)
+
+
+def _unread_line(word: str, number: int, count: int, more: bool) -> str:
+    """The one stderr line saying that ``word`` on line ``number`` ended the game with ``count`` lines unread.
+
+    The rest of ``word``'s own line, when it holds more actions, counts as
+    one of them; ``more``: the count stopped at :data:`MAX_UNREAD`.
+    """
+    if more:
+        return f"patience: {word} on line {number} ended the game; {count:,} or more lines of input were not read"
+    if count == 1:
+        return f"patience: {word} on line {number} ended the game; 1 more line of input was not read"
+    return f"patience: {word} on line {number} ended the game; {count:,} more lines of input were not read"
+
 
 def _unreadable(line: str, encoding: str) -> str:
     """Why ``line`` cannot be read (a byte the input's encoding does not decode), or ``""``.
@@ -139,11 +207,15 @@ def _unreadable(line: str, encoding: str) -> str:
     return ""
 
 
-def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0) -> None:
+def run_piped(
+    controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0, err: TextIO | None = None
+) -> None:
     """Play ``lines`` in order and print what each did, then how the game stands.
 
-    Nothing typed stops the run early except ``quit``; refusals are printed
-    (with their line number) and the next line is read.
+    Nothing typed stops the run early except ``quit`` (or ``q``, ``exit``);
+    refusals are printed (with their line number) and the next line is read.
+    When ``quit`` leaves lines unread, one line on ``err`` (stderr by
+    default) says how many.
     """
     if isinstance(lines, io.TextIOWrapper):
         # A byte that does not decode must not end the game: it arrives as a lone surrogate
@@ -185,6 +257,14 @@ def run_piped(controller: Controller, lines: Iterable[str], out: TextIO, *, hint
             last = prefix + said.text
             print(last, file=out, flush=True)
         if reply.quit:
+            ahead = source.numbers_ahead()
+            if isinstance(lines, io.TextIOBase):
+                rest, more = _count_rest(lines)
+            else:
+                rest, more = sum(_has_action(raw) for raw in lines), False
+            unread = len(ahead) + rest
+            if unread:
+                print(_unread_line(line, number, unread, more), file=err or sys.stderr, flush=True)
             break
     result = result_line(controller.game)
     if result != last:  # `giveup` as the last line has just said it

@@ -8,6 +8,7 @@ drawing serves the coloured prompt and, joined, plain output.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
@@ -85,49 +86,116 @@ def _slot(fragment: tuple[str, str], width: int = SLOT) -> StyleAndTextTuples:
 def _empty(width: int = SLOT, mark: str | None = None) -> StyleAndTextTuples:
     if mark is None:
         mark = "·" if can_show_suits() else "."
-    return [("class:empty", mark), ("", " " * (width - len(mark)))]
+    return [("class:empty", mark), ("", " " * max(width - len(mark), 1))]
 
 
-def board_fragments(game: Game) -> StyleAndTextTuples:
-    """The whole table, ending with a newline.
+#: The widest a card is drawn (``♥10``): every width below is worked out for it, so the layout chosen
+#: for a game never changes as its cards move.
+CARD = 3
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the table is drawn: the width of a card slot, and whether the foundations share the cells' row.
+
+    ``gap`` is the space between the cells and the foundations when they
+    share a row.
+    """
+
+    slot: int = SLOT
+    gap: int = 3
+    one_top_row: bool = True
+
+    def width(self, cells: int, foundations: int, columns: int) -> int:
+        """The most characters a line of a table with these counts takes in this layout."""
+
+        def row(slots: int, start: int = 1) -> int:
+            return start + (slots - 1) * self.slot + CARD if slots else 0
+
+        if self.one_top_row:
+            top = row(foundations, 1 + cells * self.slot + self.gap)
+        else:
+            top = max(row(cells), row(foundations))
+        return max(top, row(columns))
+
+
+#: The layouts, widest first: the first that fits the terminal is drawn.
+LAYOUTS = (
+    Layout(),
+    Layout(gap=1),
+    Layout(one_top_row=False),
+    Layout(slot=SLOT - 1, gap=1),
+    Layout(slot=SLOT - 1, one_top_row=False),
+)
+
+
+def board_layout(game: Game, width: int | None = None) -> tuple[Layout, int]:
+    """The layout to draw ``game`` in ``width`` columns (``None``: no limit) and the width it needs.
+
+    When no layout fits, the narrowest is given, with a width more than ``width``.
+    """
+    position = game.position
+    counts = (len(position.cells), len(position.foundations), len(position.columns))
+    if width is None:
+        return LAYOUTS[0], LAYOUTS[0].width(*counts)
+    narrowest = min(LAYOUTS, key=lambda layout: layout.width(*counts))
+    chosen = next((layout for layout in LAYOUTS if layout.width(*counts) <= width), narrowest)
+    return chosen, chosen.width(*counts)
+
+
+def board_fragments(game: Game, width: int | None = None) -> StyleAndTextTuples:
+    """The whole table, ending with a newline, in ``width`` columns (``None``: the widest layout).
 
     The first line labels the cells with their notation letters (only the
     cells in play) and the foundation with ``h``; the second shows what they
     hold. Below, each column is labelled with its number and lists its cards
-    from the covered card down to the top card.
+    from the covered card down to the top card. In a narrow terminal the
+    foundations move to their own rows below the cells and then the slots
+    narrow (see :data:`LAYOUTS`); a table that fits no layout is drawn in
+    the narrowest, with one line below it saying how wide it needs the
+    terminal to be.
     """
+    layout, needed = board_layout(game, width)
+    slot = layout.slot
     position = game.position
-    gap: StyleAndTextTuples = [("", "   ")]
+    gap: StyleAndTextTuples = [("", " " * layout.gap)]
     lines: list[StyleAndTextTuples] = []
     # Labels: the cells in play, then the foundations (one slot per suit, all called h).
     labels: StyleAndTextTuples = [("", " ")]
     for i in range(len(position.cells)):
-        labels.append(("class:label", str(Place.cell(i)).ljust(SLOT)))
-    lines.append([*labels, *gap, ("class:label", "h")])
+        labels.append(("class:label", str(Place.cell(i)).ljust(slot)))
     held: StyleAndTextTuples = [("", " ")]
     for card in position.cells:
-        held.extend(_empty() if card is None else _slot(card_fragment(card)))
-    held.extend(gap)
+        held.extend(_empty(slot) if card is None else _slot(card_fragment(card), slot))
+    home: StyleAndTextTuples = []
     for index in range(len(position.foundations)):
         suit = Suit(index % 4)
         top = position.foundation_top(index)
         mark = (suit.symbol if can_show_suits() else suit.letter) + "-"
-        held.extend(_slot(card_fragment(top)) if top is not None else _empty(mark=mark))
-    lines.append(held)
+        home.extend(_slot(card_fragment(top), slot) if top is not None else _empty(slot, mark=mark))
+    if layout.one_top_row:
+        lines.append([*labels, *gap, ("class:label", "h")])
+        lines.append([*held, *gap, *home])
+    else:
+        if position.cells:
+            lines += [labels, held]
+        lines += [[("", " "), ("class:label", "h")], [("", " "), *home]]
     lines.append([])
     columns = position.columns
-    lines.append([("", " "), *[("class:label", str(i + 1).ljust(SLOT)) for i in range(len(columns))]])
+    lines.append([("", " "), *[("class:label", str(i + 1).ljust(slot)) for i in range(len(columns))]])
     height = max((len(column) for column in columns), default=0)
     for row in range(max(height, 1)):
         line: StyleAndTextTuples = [("", " ")]
         for column in columns:
             if row < len(column):
-                line.extend(_slot(card_fragment(column[row], top=row == len(column) - 1)))
+                line.extend(_slot(card_fragment(column[row], top=row == len(column) - 1), slot))
             elif row == 0:
-                line.extend(_empty())
+                line.extend(_empty(slot))
             else:
-                line.append(("", " " * SLOT))
+                line.append(("", " " * slot))
         lines.append(line)
+    if width is not None and needed > width:
+        lines.append([("class:error", f"this table needs {needed} columns and the terminal has {width}: widen it")])
     out: StyleAndTextTuples = []
     for line in lines:
         out.extend(_rstrip(line))
@@ -156,24 +224,44 @@ def plain_board(game: Game) -> str:
     return plain(board_fragments(game)).rstrip("\n")
 
 
-#: The widest the bottom toolbar may be: it fits an 80-column terminal.
+#: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.
 TOOLBAR_WIDTH = 80
 
-#: How the toolbar shrinks when it does not fit: (title, long run label, long note, long labels), widest first.
-_LAYOUTS = (
-    (True, True, True, True),
-    (True, False, True, True),
-    (True, False, False, True),
-    (False, False, False, True),
-    (False, False, False, False),
+
+@dataclass(frozen=True)
+class _Bar:
+    """One way to write the status bar, from the longest (``FreeCell #1 FC1-C4-... │ score 0 │ ...``) down."""
+
+    title: bool = True
+    long_run: bool = True
+    long_note: bool = True
+    long_labels: bool = True
+    code: bool = True
+    deal: bool = True
+    separator: str = " │ "
+
+
+#: How the toolbar shrinks when it does not fit, widest first: the run's label, the note and the title
+#: shorten or go, then the labels, then the code (the deal number still says which deal), then the spaces
+#: around the separators, then the deal number. Score, moves, cards home and the run stay to the last.
+_BARS = (
+    _Bar(),
+    _Bar(long_run=False),
+    _Bar(long_run=False, long_note=False),
+    _Bar(title=False, long_run=False, long_note=False),
+    _Bar(title=False, long_run=False, long_note=False, long_labels=False),
+    _Bar(title=False, long_run=False, long_note=False, long_labels=False, code=False),
+    _Bar(title=False, long_run=False, long_note=False, long_labels=False, code=False, separator="│"),
+    _Bar(title=False, long_run=False, long_note=False, long_labels=False, code=False, deal=False, separator="│"),
 )
 
 
-def _status_parts(game: Game, *, title: bool, long_run: bool, long_labels: bool) -> list[str]:
-    deal = f"#{game.deal} " if game.deal is not None else ""
-    ident = f"{deal}{game.code}" if game.code else "(position)"
-    parts = [f"{game.variant.title} {ident}" if title else ident]
-    score, moves = ("score", "moves") if long_labels else ("sc", "mv")
+def _status_parts(game: Game, bar: _Bar) -> list[str]:
+    deal = f"#{game.deal}" if game.deal is not None and bar.deal else ""
+    code = game.code if game.code and bar.code else ""
+    ident = " ".join(word for word in (deal, code) if word) or ("" if game.code else "(position)")
+    parts = [" ".join(word for word in (game.variant.title if bar.title else "", ident) if word)]
+    score, moves = ("score", "moves") if bar.long_labels else ("sc", "mv")
     parts += [f"{score} {game.score}", f"{moves} {game.moves}", f"home {game.cards_home}"]
     if game.is_won:
         parts.append("won")
@@ -186,8 +274,8 @@ def _status_parts(game: Game, *, title: bool, long_run: bool, long_labels: bool)
         if not to_empty:
             parts.append(f"run {most}")
         else:
-            parts.append(f"run {most} ({to_empty} to empty)" if long_run else f"run {most}/{to_empty}")
-    return parts
+            parts.append(f"run {most} ({to_empty} to empty)" if bar.long_run else f"run {most}/{to_empty}")
+    return [part for part in parts if part]
 
 
 def status_text(game: Game, note: str = "", width: int = TOOLBAR_WIDTH - 1) -> str:
@@ -195,20 +283,22 @@ def status_text(game: Game, note: str = "", width: int = TOOLBAR_WIDTH - 1) -> s
 
     ``run N (M to empty)``: N cards move at once onto a card, M into an
     empty column. When that does not fit, the labels shorten (``run N/M``,
-    ``sc``, ``mv``), the note shrinks (``hint…``) and the title goes; the code
-    stays, since it names the variant too.
+    ``sc``, ``mv``), the note shrinks (``hint…``), the title goes, then the
+    code, the spaces around the separators and the deal number (see
+    :data:`_BARS`), so that score, moves, cards home and the run show in
+    40 columns.
     """
     text = ""
-    for title, long_run, long_note, long_labels in _LAYOUTS:
-        parts = _status_parts(game, title=title, long_run=long_run, long_labels=long_labels)
+    for bar in _BARS:
+        parts = _status_parts(game, bar)
         if note:
-            parts.append(note if long_note else note.split(":")[0].rstrip("…") + "…")
-        text = " │ ".join(parts)
+            parts.append(note if bar.long_note else note.split(":")[0].rstrip("…") + "…")
+        text = bar.separator.join(parts)
         if len(text) <= width:
             return text
-    return text[: width - 1] + "…"
+    return text[: max(width - 1, 0)] + "…"
 
 
-def toolbar_text(game: Game, note: str = "") -> StyleAndTextTuples:
-    """The bottom toolbar: :func:`status_text` with an optional note (the hint being worked out), within 80 columns."""
-    return [("class:bottom-toolbar.text", " " + status_text(game, note, TOOLBAR_WIDTH - 1))]
+def toolbar_text(game: Game, note: str = "", width: int = TOOLBAR_WIDTH) -> StyleAndTextTuples:
+    """The bottom toolbar in a terminal ``width`` columns wide: :func:`status_text`, with an optional note."""
+    return [("class:bottom-toolbar.text", " " + status_text(game, note, width - 1))]
