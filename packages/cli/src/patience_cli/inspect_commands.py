@@ -56,7 +56,7 @@ from patience_cli.common import (
 if TYPE_CHECKING:
     import pluggy
 
-    from patience import Move, Position
+    from patience import Move, Position, Variant
 
 __all__ = [
     "DealFormat",
@@ -113,19 +113,36 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 # -- variants ---------------------------------------------------------------
 
 
+def _cell_counts_or_warn(variant: Variant) -> tuple[tuple[int, ...], int] | None:
+    """``variant``'s cell counts; ``None``, with one warning line naming the plugin, when its plugin breaks there.
+
+    One plugin's broken answer must not take the listing of every other
+    variant down with it.
+    """
+    import warnings
+
+    from patience import PluginError
+    from patience.plugins import PluginLoadWarning, cell_counts
+
+    try:
+        return cell_counts(variant)
+    except PluginError as error:
+        warnings.warn(f"the variant {variant.name!r} is left out of the list: {error}", PluginLoadWarning, stacklevel=2)
+        return None
+
+
 @guarded
 def variants(
     output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
     """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
     from patience import variants as installed
-    from patience.plugins import cell_counts
 
     table = installed()
+    listed = [(variant, counts) for variant in table.values() if (counts := _cell_counts_or_warn(variant)) is not None]
     if output is TextFormat.JSON:
         data = []
-        for variant in table.values():
-            counts, default = cell_counts(variant)
+        for variant, (counts, default) in listed:
             data.append(
                 {
                     "name": variant.name,
@@ -144,8 +161,7 @@ def variants(
     if not table:
         bad_input("no variants are installed (is patience-variants installed?)")
     rows = [("NAME", "TITLE", "CELLS", "CODE", "COLUMNS", "PLUGIN")]
-    for variant in table.values():
-        counts, default = cell_counts(variant)
+    for variant, (counts, default) in listed:
         cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
         rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns), variant.plugin))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -380,17 +396,23 @@ def _plugin_hooks(pm: pluggy.PluginManager) -> dict[str, list[str]]:
     return found
 
 
-def _plugin_sources() -> dict[str, str]:
-    """Entry-point name -> ``distribution version (module)`` for the ``patience`` entry-point group."""
+def _plugin_sources(pm: pluggy.PluginManager) -> dict[str, str]:
+    """Entry-point name -> ``distribution version (module)`` for the ``patience`` entry-point group.
+
+    Where two distributions have an entry point of the same name, the one
+    whose module is the loaded plugin is named.
+    """
     import importlib.metadata
 
     from patience.plugins import ENTRY_POINT_GROUP
 
-    sources = {}
+    sources: dict[str, str] = {}
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         dist = entry_point.dist
         owner = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
-        sources[entry_point.name] = f"{owner} ({entry_point.value})"
+        loaded = getattr(pm.get_plugin(entry_point.name), "__name__", None)
+        if entry_point.name not in sources or loaded == entry_point.value:
+            sources[entry_point.name] = f"{owner} ({entry_point.value})"
     return sources
 
 
@@ -407,7 +429,7 @@ def plugins(
     pm = get_plugin_manager()
     variants(pm)  # registration disables a plugin that breaks there: list it with the failures
     hooks = _plugin_hooks(pm)
-    sources = _plugin_sources()
+    sources = _plugin_sources(pm)
     failures = plugin_failures(pm)
     unknown = unknown_hooks(pm)
     default_note = "built in; answers from the variant's rules"
