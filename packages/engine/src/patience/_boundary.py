@@ -113,7 +113,7 @@ class _StdoutGuard:
 def _guard_stdout() -> None:
     stream = sys.stdout
     if stream is not None and not isinstance(stream, _StdoutGuard):
-        sys.stdout = _StdoutGuard(stream)  # type: ignore[assignment]
+        sys.stdout = _StdoutGuard(stream)
 
 
 @contextlib.contextmanager
