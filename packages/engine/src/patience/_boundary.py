@@ -153,11 +153,7 @@ def no_stdout() -> Iterator[None]:
     """
     with _FD_LOCK, plugin_output():
         _flush(sys.stdout, sys.__stdout__)
-        try:
-            saved = os.dup(1)
-            os.dup2(2, 1)
-        except OSError:
-            saved = -1
+        saved = _point_stdout_at_stderr()
         try:
             yield
         finally:
@@ -165,6 +161,20 @@ def no_stdout() -> Iterator[None]:
             if saved >= 0:
                 os.dup2(saved, 1)
                 os.close(saved)
+
+
+def _point_stdout_at_stderr() -> int:
+    """Point file descriptor 1 at what 2 is; a copy of what 1 was, or -1 when either is not open."""
+    try:
+        saved = os.dup(1)
+    except OSError:
+        return -1
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        os.close(saved)
+        return -1
+    return saved
 
 
 def _flush(*streams: object) -> None:
