@@ -113,7 +113,9 @@ def test_a_plugin_whose_cell_counts_are_text_is_left_out_of_variants_and_the_oth
 
 EXITS = {
     "system-exit": ("raise SystemExit(3)", "SystemExit: 3"),
+    "sys-exit": ("sys.exit()", "SystemExit"),
     "keyboard": ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+    "base-exception": ("raise type('Gone', (BaseException,), {})('for good')", "Gone: for good"),
 }
 
 

@@ -57,7 +57,7 @@ from patience_cli.common import (
 if TYPE_CHECKING:
     import pluggy
 
-    from patience import Move, Position, Variant
+    from patience import Move, Position
     from patience.plugins import PluginTimes
 
 __all__ = [
@@ -115,33 +115,17 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 # -- variants ---------------------------------------------------------------
 
 
-def _cell_counts_or_warn(variant: Variant) -> tuple[tuple[int, ...], int] | None:
-    """``variant``'s cell counts; ``None``, with one warning line naming the plugin, when its plugin breaks there.
-
-    One plugin's broken answer must not take the listing of every other
-    variant down with it.
-    """
-    import warnings
-
-    from patience import PluginError
-    from patience.plugins import PluginLoadWarning, cell_counts
-
-    try:
-        return cell_counts(variant)
-    except PluginError as error:
-        warnings.warn(f"the variant {variant.name!r} is left out of the list: {error}", PluginLoadWarning, stacklevel=2)
-        return None
-
-
 @guarded
 def variants(
     output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
     """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
     from patience import variants as installed
+    from patience.plugins import cell_counts, listed_variants
 
     table = installed()
-    listed = [(variant, found) for variant in table.values() if (found := _cell_counts_or_warn(variant)) is not None]
+    # A variant whose plugin breaks its cell counts is left out, with one warning: the others are listed.
+    listed = [(variant, cell_counts(variant)) for variant in listed_variants().values()]
     if output is TextFormat.JSON:
         data = []
         for variant, (counts, default) in listed:

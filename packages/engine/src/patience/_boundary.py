@@ -4,9 +4,9 @@
   while plugin code runs, ``sys.stdout`` writes go to stderr
   (:func:`plugin_output`, per thread), and at import and registration the
   file descriptor 1 itself points at stderr (:func:`no_stdout`).
-- Its own ``SystemExit`` or ``KeyboardInterrupt`` does not end the program
-  (:func:`plugins_own`), while a Ctrl-C of the user's still does: a SIGINT
-  that arrived while the plugin ran is the user's.
+- Its own ``SystemExit``, ``KeyboardInterrupt`` or other ``BaseException``
+  does not end the program (:func:`plugins_own`), while a Ctrl-C of the
+  user's still does: a SIGINT that arrived while the plugin ran is the user's.
 - Its time is counted (:class:`PluginTimes`), so that a slow plugin can be named.
 """
 
@@ -210,23 +210,22 @@ def sigints() -> int:
 
 
 def plugins_own(error: BaseException, sigints_before: int) -> bool:
-    """Whether ``error``, raised in plugin code, is the plugin's own ``SystemExit`` or ``KeyboardInterrupt``.
+    """Whether ``error``, raised in plugin code, is the plugin's own (to be caught), not the user's Ctrl-C.
 
-    A ``KeyboardInterrupt`` is the user's (and must end the program) when a
+    Everything is the plugin's own (``SystemExit``, a ``BaseException`` of
+    its own) but a ``KeyboardInterrupt`` that may be the user's: one when a
     SIGINT arrived since ``sigints_before``, or when SIGINTs are not counted
-    here (another handler took over): only one known not to come from a
+    here (another handler took over). Only one known not to come from a
     signal is the plugin's.
     """
-    if isinstance(error, SystemExit):
-        return True
     if isinstance(error, KeyboardInterrupt):
         counted = signal.getsignal(signal.SIGINT) is _on_sigint
         return counted and _SIGINTS[0] == sigints_before
-    return False
+    return True
 
 
 def exit_reason(error: BaseException) -> str:
-    """A plugin's ``SystemExit`` or ``KeyboardInterrupt`` as words: ``SystemExit: 3``, ``KeyboardInterrupt``."""
+    """What a plugin raised, in words: ``SystemExit: 3``, ``KeyboardInterrupt``, ``ZeroDivisionError: ...``."""
     if isinstance(error, SystemExit):
         code = error.code
         return f"SystemExit: {code}" if code is not None else "SystemExit"

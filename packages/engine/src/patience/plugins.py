@@ -63,6 +63,7 @@ __all__ = [
     "get_plugin_manager",
     "get_variant",
     "hook_implementers",
+    "listed_variants",
     "make_plugin_manager",
     "one_line_warnings",
     "plugin_failures",
@@ -187,7 +188,7 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
             failures[entry_point.name] = f"{dist} ({entry_point.value}): {type(error).__name__}: {_line(error)}"
             new.append(entry_point.name)
             continue
-        except (SystemExit, KeyboardInterrupt) as error:
+        except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
             if not _boundary.plugins_own(error, sigints):
                 raise  # the user's Ctrl-C
             failures[entry_point.name] = f"{dist} ({entry_point.value}): {_boundary.exit_reason(error)}"
@@ -469,7 +470,7 @@ def _register_round(
             except Exception as error:  # a plugin that breaks here is disabled, the others go on
                 _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
                 continue
-            except (SystemExit, KeyboardInterrupt) as error:
+            except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
                 if not _boundary.plugins_own(error, sigints):
                     raise  # the user's Ctrl-C
                 _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
@@ -621,7 +622,7 @@ class Route:
         except Exception as error:
             failure = f"{type(error).__name__}: {_line(error)}"
             raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from error
-        except (SystemExit, KeyboardInterrupt) as error:
+        except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
             if not _boundary.plugins_own(error, sigints):
                 raise  # the user's Ctrl-C
             failure = _boundary.exit_reason(error)
@@ -693,6 +694,26 @@ def cell_counts(variant: Variant, pm: pluggy.PluginManager | None = None) -> tup
         return variant.cell_counts, variant.default_cells
     counts, default = result
     return tuple(counts), default
+
+
+def listed_variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant]:
+    """The registered variants a list may offer: those whose plugin answers their cell counts.
+
+    A variant whose ``patience_cell_counts`` answer is refused (a
+    :class:`PluginError`) is left out, with one :class:`PluginLoadWarning`
+    naming the plugin, so that one plugin's broken answer leaves every other
+    variant in the list (``patience variants``, the window's New Game).
+    """
+    table = variants(pm)
+    listed: dict[str, Variant] = {}
+    for name, variant in table.items():
+        try:
+            cell_counts(variant, pm)
+        except PluginError as error:
+            _warn(f"the variant {name!r} is left out of the list: {error}")
+            continue
+        listed[name] = variant
+    return listed
 
 
 def check_cells(variant: Variant, cells: int | None, pm: pluggy.PluginManager | None = None) -> int:
