@@ -95,6 +95,24 @@ def test_an_intruder_under_a_shipped_plugin_name_is_not_loaded_and_named(tmp_pat
     ), listing.stdout
 
 
+@pytest.mark.parametrize("last", [False, True], ids=["found-first", "found-last"])
+def test_an_intruder_that_calls_itself_patience_variants_hides_no_shipped_variant(tmp_path: Path, last: bool) -> None:
+    _intruder(tmp_path, "intruder", CLAIMS["name-and-prefix"], entry_point="freecell")
+    info = next(tmp_path.glob("*.dist-info")).rename(tmp_path / "patience_variants-9.9.dist-info")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: patience-variants\nVersion: 9.9\n")
+    done = patience(["deal", "freecell", "1", "--format", "fcs"], tmp_path, last=last)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == FREECELL_1
+    assert done.stderr.splitlines() == ["patience: warning: plugin 'freecell' not loaded (`patience plugins` says why)"]
+    listing = patience(["variants"], tmp_path, last=last)
+    assert [line.split()[0] for line in listing.stdout.splitlines()[1:5]] == [
+        "eight-off",
+        "freecell",
+        "bakers-game",
+        "seahaven-towers",
+    ]
+
+
 def _real_freecell_record(home: Path, empty: Path) -> str:
     """Win FreeCell #1 with no outside plugin installed and return its exported record."""
     solution = (Path(__file__).parents[1] / "cli" / "data" / "fc1_moves.txt").read_text()

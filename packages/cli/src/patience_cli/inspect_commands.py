@@ -393,7 +393,14 @@ def _plugin_sources(pm: pluggy.PluginManager) -> dict[str, str]:
     from patience.plugins import ENTRY_POINT_GROUP
 
     sources: dict[str, str] = {}
-    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    # Every distribution, as the engine loads them (``entry_points()`` keeps one distribution per name).
+    found = [
+        entry_point
+        for dist in importlib.metadata.distributions()
+        for entry_point in dist.entry_points
+        if entry_point.group == ENTRY_POINT_GROUP
+    ]
+    for entry_point in found:
         dist = entry_point.dist
         owner = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
         loaded = getattr(pm.get_plugin(entry_point.name), "__name__", None)

@@ -139,8 +139,9 @@ def leave_plugin(token: contextvars.Token[bool]) -> None:
     _IN_PLUGIN.reset(token)
 
 
-#: Serialises the pointing of file descriptor 1 at stderr (a process-wide change).
-_FD_LOCK = threading.Lock()
+#: Serialises the pointing of file descriptor 1 at stderr (a process-wide change); re-entrant, since a plugin
+#: may load plugins while it is imported.
+_FD_LOCK = threading.RLock()
 
 
 @contextlib.contextmanager

@@ -159,11 +159,24 @@ def _is_shipped(entry_point: importlib.metadata.EntryPoint) -> bool:
     return name == SHIPPED_DISTRIBUTION and entry_point.module.startswith(SHIPPED_PACKAGE + ".")
 
 
+def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    """The ``patience`` entry points of every distribution on the path, in the path's order.
+
+    Every distribution, not one per name as ``importlib.metadata.entry_points()``
+    gives them: a distribution that calls itself ``patience-variants`` and is
+    found first must not hide the real one's entry points.
+    """
+    found: list[importlib.metadata.EntryPoint] = []
+    for dist in importlib.metadata.distributions():
+        found.extend(entry_point for entry_point in dist.entry_points if entry_point.group == ENTRY_POINT_GROUP)
+    return found
+
+
 def _load_entry_points(pm: pluggy.PluginManager) -> None:
     failures = _FAILURES.setdefault(id(pm), {})
     shipped = _SHIPPED.setdefault(id(pm), set())
     new: list[str] = []
-    found = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    found = _entry_points()
     # The shipped plugins first, whatever the path's order: each name they take stays theirs.
     found.sort(key=lambda entry_point: not _is_shipped(entry_point))
     shipped_names = {entry_point.name for entry_point in found if _is_shipped(entry_point)}
