@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import io
 import os
 import signal
 import sys
@@ -25,11 +26,12 @@ from typing import Any, TextIO
 import attrs
 
 __all__ = [
+    "IN_PLUGIN",
     "SLOW_PLUGIN_SECONDS",
     "PluginTimes",
-    "enter_plugin",
+    "StdoutGuard",
     "exit_reason",
-    "leave_plugin",
+    "guard_stdout",
     "no_stdout",
     "plugin_output",
     "plugins_own",
@@ -76,10 +78,21 @@ class PluginTimes:
 # -- output --------------------------------------------------------------------
 
 #: Whether the code running in this thread (or task) is a plugin's.
-_IN_PLUGIN: contextvars.ContextVar[bool] = contextvars.ContextVar("patience_in_plugin", default=False)
+IN_PLUGIN: contextvars.ContextVar[bool] = contextvars.ContextVar("patience_in_plugin", default=False)
 
 
-class _StdoutGuard:
+class _Discard(io.StringIO):
+    """A stream that keeps nothing."""
+
+    def write(self, text: str) -> int:
+        """Drop ``text``."""
+        return len(text)
+
+
+_DISCARD = _Discard()
+
+
+class StdoutGuard:
     """``sys.stdout`` as the engine leaves it: plugin code's writes go to stderr, everybody else's to the stream.
 
     It stands in for the stream it wraps (every other attribute is the
@@ -90,8 +103,9 @@ class _StdoutGuard:
         self.stream = stream
 
     def _target(self) -> TextIO:
-        if _IN_PLUGIN.get():
-            return sys.stderr if sys.stderr is not None else self.stream
+        if IN_PLUGIN.get():
+            # No stderr (a window without a console): the plugin's output goes nowhere, still not to stdout.
+            return sys.stderr if sys.stderr is not None else _DISCARD
         return self.stream
 
     def write(self, text: str) -> int:
@@ -110,33 +124,22 @@ class _StdoutGuard:
         return getattr(self.stream, name)
 
 
-def _guard_stdout() -> None:
+def guard_stdout() -> None:
+    """Make ``sys.stdout`` a :class:`StdoutGuard` around itself, unless it is one already."""
     stream = sys.stdout
-    if stream is not None and not isinstance(stream, _StdoutGuard):
-        sys.stdout = _StdoutGuard(stream)
+    if stream is not None and not isinstance(stream, StdoutGuard):
+        sys.stdout = StdoutGuard(stream)
 
 
 @contextlib.contextmanager
 def plugin_output() -> Iterator[None]:
     """While the block runs plugin code, what it writes to ``sys.stdout`` goes to stderr (in this thread only)."""
-    _guard_stdout()
-    token = _IN_PLUGIN.set(True)
+    guard_stdout()
+    token = IN_PLUGIN.set(True)
     try:
         yield
     finally:
-        _IN_PLUGIN.reset(token)
-
-
-def enter_plugin() -> contextvars.Token[bool]:
-    """:func:`plugin_output` without the context manager, for the hook calls on the hot path."""
-    if not isinstance(sys.stdout, _StdoutGuard):
-        _guard_stdout()
-    return _IN_PLUGIN.set(True)
-
-
-def leave_plugin(token: contextvars.Token[bool]) -> None:
-    """End what :func:`enter_plugin` began."""
-    _IN_PLUGIN.reset(token)
+        IN_PLUGIN.reset(token)
 
 
 #: Serialises the pointing of file descriptor 1 at stderr (a process-wide change); re-entrant, since a plugin

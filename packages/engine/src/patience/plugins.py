@@ -593,6 +593,8 @@ class Route:
         """The implementations, first called first."""
         self.answered_by = ""
         self._expected, self._check = _ANSWERS[hook_name]
+        #: The plugins' times, looked up once per route: the call is on the solver's hot path.
+        self._times: dict[str, PluginTimes] = {}
 
     @property
     def plugins(self) -> list[str]:
@@ -627,7 +629,10 @@ class Route:
         """Call a plugin's implementation: its output kept off stdout, its time counted, its exits caught."""
         sigints = _boundary.sigints()
         start = time.perf_counter()
-        entered = _boundary.enter_plugin()
+        # _boundary.plugin_output() without a context manager's cost: this is the solver's hot path.
+        if not isinstance(sys.stdout, _boundary.StdoutGuard):
+            _boundary.guard_stdout()
+        entered = _boundary.IN_PLUGIN.set(True)
         try:
             return impl.function(*[kwargs[name] for name in impl.argnames])
         except PatienceError:
@@ -641,8 +646,10 @@ class Route:
             failure = _boundary.exit_reason(error)
             raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from None
         finally:
-            _boundary.leave_plugin(entered)
-            times = _times(self.pm, impl.plugin_name)
+            _boundary.IN_PLUGIN.reset(entered)
+            times = self._times.get(impl.plugin_name)
+            if times is None:
+                times = self._times[impl.plugin_name] = _times(self.pm, impl.plugin_name)
             times.add_hook(self.hook_name, time.perf_counter() - start)
             if not times.warned and times.total > SLOW_PLUGIN_SECONDS:
                 _check_slow(self.pm, impl.plugin_name)
