@@ -236,6 +236,10 @@ def test_what_a_plugin_prints_goes_to_stderr_never_to_a_machine_readable_stdout(
     assert "chatty: dealing" in done.stderr and "chatty: written" in done.stderr
     board = patience(["deal", "odd-cell", "1", "--format", "fcs"], tmp_path)
     assert board.stdout == FREECELL_1, board.stdout
+    solved = patience(["solve", "odd-cell", "1", "--format", "json"], tmp_path)
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["moves"], solved.stdout
+    assert "chatty: dealing" in solved.stderr
 
 
 # -- a slow plugin is named ------------------------------------------------------------------------------
