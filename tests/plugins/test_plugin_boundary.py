@@ -316,3 +316,50 @@ def test_plugins_timings_shows_each_plugins_load_registration_and_slowest_hook(t
 
 def _seconds(number: str, unit: str) -> float:
     return float(number) / 1000 if unit == "ms" else float(number)
+
+
+#: A plugin whose deal sleeps 0.1 s (1.2 s for 12 deals), after ``{burn}`` CPU seconds of the program's own work.
+SHARE_SCRIPT = """\
+import time
+import warnings
+
+from patience import Game, hookimpl, make_plugin_manager
+from patience.plugins import PluginLoadWarning, plugin_timings
+
+
+class Steady:
+    @hookimpl
+    def patience_register_variants(self, register):
+        register(register.get("freecell").derive(name="odd-cell", title="Odd Cell", prefix="OD"))
+
+    @hookimpl
+    def patience_deal(self, variant, deal, cells):
+        time.sleep(0.1)
+        return None  # dealt as FreeCell
+
+
+pm = make_plugin_manager()
+pm.register(Steady(), name="steady")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    deal = 1
+    while time.process_time() < {burn}:
+        game = Game.new("freecell", deal, plugins=pm)
+        list(game.legal_moves)
+        deal += 1
+    for number in range(1, 13):
+        Game.new("odd-cell", number, plugins=pm)
+named = [str(w.message) for w in caught if issubclass(w.category, PluginLoadWarning)]
+print(round(plugin_timings(pm)["steady"].total, 1), len(named))
+"""
+
+
+@pytest.mark.parametrize(("burn", "warnings"), [(0, 1), (6, 0)], ids=["alone", "among-6-cpu-seconds"])
+def test_a_plugins_second_is_named_only_when_it_is_a_large_share_of_the_process(burn: int, warnings: int) -> None:
+    ran = subprocess.run(
+        [sys.executable, "-c", SHARE_SCRIPT.format(burn=burn)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+    total, named = ran.stdout.split()
+    assert float(total) >= 1.2
+    assert int(named) == warnings, ran.stdout

@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from types import FrameType
 from typing import Any, TextIO
@@ -28,6 +29,7 @@ import attrs
 __all__ = [
     "IN_PLUGIN",
     "SLOW_PLUGIN_SECONDS",
+    "SLOW_PLUGIN_SHARE",
     "PluginTimes",
     "StdoutGuard",
     "exit_reason",
@@ -39,8 +41,11 @@ __all__ = [
     "track_sigint",
 ]
 
-#: A plugin whose load, registration and hooks take more than this many seconds in one process is named.
+#: A plugin whose load, registration and hooks take more than this many seconds in one process is named...
 SLOW_PLUGIN_SECONDS = 1.0
+#: ... when that is also more than this share of the process's CPU time so far: in a long census the
+#: deals' hooks add up to seconds among minutes of solving, and the plugin slows nothing.
+SLOW_PLUGIN_SHARE = 0.25
 
 
 @attrs.define
@@ -61,11 +66,25 @@ class PluginTimes:
     """That call's seconds."""
     warned: bool = False
     """Whether the program has said that this plugin is slow."""
+    next_check: float = SLOW_PLUGIN_SECONDS
+    """The :attr:`total` at which to ask again whether to say so (asked every tenth of a second of it)."""
 
     @property
     def total(self) -> float:
         """Load, registration and hooks together."""
         return self.load + self.registration + self.hooks
+
+    def is_slow(self) -> bool:
+        """Whether the plugin is to be named as slow now: :data:`SLOW_PLUGIN_SECONDS` and :data:`SLOW_PLUGIN_SHARE`.
+
+        Asked at most once a tenth of a second of the plugin's time, so that
+        the hook calls on the solver's hot path do not ask each time.
+        """
+        total = self.total
+        if self.warned or total <= self.next_check:
+            return False
+        self.next_check = total + 0.1
+        return total > SLOW_PLUGIN_SHARE * time.process_time()
 
     def add_hook(self, hook: str, seconds: float) -> None:
         """Count one call of ``hook`` that took ``seconds``."""

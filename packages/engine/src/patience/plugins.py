@@ -13,7 +13,8 @@ naming the plugin. A plugin's own ``SystemExit`` or ``KeyboardInterrupt``
 counts as breaking (a Ctrl-C of the user's still interrupts), what it
 prints goes to stderr, never to stdout, and its time is counted
 (:func:`plugin_timings`): one warning names a plugin that takes more than
-:data:`SLOW_PLUGIN_SECONDS` in a process.
+:data:`SLOW_PLUGIN_SECONDS` in a process, and more than
+:data:`SLOW_PLUGIN_SHARE` of its CPU time.
 
 The shipped variants (the plugins of the ``patience-variants``
 distribution) win every clash: they are loaded and registered before any
@@ -38,7 +39,7 @@ from typing import Any, TextIO
 import pluggy
 
 from patience import _boundary, defaults, hookspecs
-from patience._boundary import SLOW_PLUGIN_SECONDS, PluginTimes
+from patience._boundary import SLOW_PLUGIN_SECONDS, SLOW_PLUGIN_SHARE, PluginTimes
 from patience.codes import GameCode
 from patience.errors import InvalidCodeError, InvalidDealError, PatienceError, PluginError, UnknownVariantError
 from patience.legality import Verdict
@@ -53,6 +54,7 @@ __all__ = [
     "OVERRIDES_ATTRIBUTE",
     "SHIPPED_DISTRIBUTION",
     "SLOW_PLUGIN_SECONDS",
+    "SLOW_PLUGIN_SHARE",
     "VARIANT_HOOKS",
     "PluginLoadWarning",
     "PluginTimes",
@@ -241,9 +243,18 @@ def _times(pm: pluggy.PluginManager, plugin: str) -> PluginTimes:
 
 
 def _check_slow(pm: pluggy.PluginManager, plugin: str) -> None:
-    """Say once, in one warning, that ``plugin`` has taken more than :data:`SLOW_PLUGIN_SECONDS` so far."""
+    """Say once, in one warning, that ``plugin`` is slow (:meth:`PluginTimes.is_slow`).
+
+    Never a shipped plugin: its deals are part of every command's own work
+    (a loop that deals thousands of games spends most of its time there).
+    """
     times = _TIMES.get(id(pm), {}).get(plugin)
-    if times is None or times.warned or times.total <= SLOW_PLUGIN_SECONDS:
+    if times is None:
+        return
+    if plugin in _SHIPPED.get(id(pm), ()):
+        times.warned = True  # never to be named, so never asked again on the hot path
+        return
+    if not times.is_slow():
         return
     times.warned = True
     warnings.warn(
@@ -651,7 +662,7 @@ class Route:
             if times is None:
                 times = self._times[impl.plugin_name] = _times(self.pm, impl.plugin_name)
             times.add_hook(self.hook_name, time.perf_counter() - start)
-            if not times.warned and times.total > SLOW_PLUGIN_SECONDS:
+            if not times.warned and times.total > times.next_check:
                 _check_slow(self.pm, impl.plugin_name)
 
 
