@@ -27,6 +27,8 @@ NAMED = [
     "PluginError",
     "PluginLoadWarning",
     "plugin_failures",
+    "plugin_timings",
+    "PluginTimes",
     "unknown_hooks",
     "check_move",
     "deal_position",

@@ -40,8 +40,10 @@ def patience_register_variants(register: Callable[[Variant], None]) -> None:
     ``register`` is a :class:`patience.plugins.Registrar`: ``register.get(name)``
     returns another plugin's variant to derive one from. Called every time
     the engine lists the installed variants; every result is used. A plugin
-    that registers a name or code prefix already taken, or something that is
-    not a Variant, is disabled with one warning.
+    that registers a variant answering to a name, alias, title or code prefix
+    another variant answers to, or something that is not a Variant, is
+    disabled with one warning; the shipped variants register first, so they
+    keep theirs.
     """
 
 

@@ -9,7 +9,18 @@ nothing to the other variants (:func:`rules_are_data` is per variant).
 Plugins are checked where they enter: a plugin that fails to import, or
 breaks while registering its variants, is left out with one warning naming
 it; a hook answer of the wrong type is refused with a :class:`PluginError`
-naming the plugin.
+naming the plugin. A plugin's own ``SystemExit`` or ``KeyboardInterrupt``
+counts as breaking (a Ctrl-C of the user's still interrupts), what it
+prints goes to stderr, never to stdout, and its time is counted
+(:func:`plugin_timings`): one warning names a plugin that takes more than
+:data:`SLOW_PLUGIN_SECONDS` in a process, and more than
+:data:`SLOW_PLUGIN_SHARE` of its CPU time.
+
+The shipped variants (the plugins of the ``patience-variants``
+distribution) win every clash: they are loaded and registered before any
+other plugin, whatever order the path lists them in, so a plugin that
+claims a shipped variant's name, alias, title or code prefix, or a shipped
+plugin's name, is the one left out.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ import contextvars
 import functools
 import importlib.metadata
 import sys
+import time
 import warnings
 import weakref
 from collections.abc import Callable, Iterator
@@ -26,7 +38,8 @@ from typing import Any, TextIO
 
 import pluggy
 
-from patience import defaults, hookspecs
+from patience import _boundary, defaults, hookspecs
+from patience._boundary import SLOW_PLUGIN_SECONDS, SLOW_PLUGIN_SHARE, PluginTimes
 from patience.codes import GameCode
 from patience.errors import InvalidCodeError, InvalidDealError, PatienceError, PluginError, UnknownVariantError
 from patience.legality import Verdict
@@ -39,8 +52,12 @@ __all__ = [
     "DEFAULT_PLUGIN",
     "ENTRY_POINT_GROUP",
     "OVERRIDES_ATTRIBUTE",
+    "SHIPPED_DISTRIBUTION",
+    "SLOW_PLUGIN_SECONDS",
+    "SLOW_PLUGIN_SHARE",
     "VARIANT_HOOKS",
     "PluginLoadWarning",
+    "PluginTimes",
     "Registrar",
     "Route",
     "cell_counts",
@@ -48,17 +65,24 @@ __all__ = [
     "get_plugin_manager",
     "get_variant",
     "hook_implementers",
+    "listed_variants",
     "make_plugin_manager",
     "one_line_warnings",
     "plugin_failures",
+    "plugin_timings",
     "resolve_code",
     "route",
     "rules_are_data",
+    "shipped_plugins",
     "unknown_hooks",
     "variants",
 ]
 
 ENTRY_POINT_GROUP = "patience"
+#: The distribution whose plugins are the shipped variants; each of its entry points names a module of
+#: :data:`SHIPPED_PACKAGE`.
+SHIPPED_DISTRIBUTION = "patience-variants"
+SHIPPED_PACKAGE = "patience_variants"
 DEFAULT_PLUGIN = "patience.defaults"
 #: A plugin (module or object) may set this to the names of other plugins' variants it overrides.
 OVERRIDES_ATTRIBUTE = "PATIENCE_OVERRIDES"
@@ -115,31 +139,86 @@ def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManag
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name=DEFAULT_PLUGIN)
     _FAILURES[id(pm)] = {}
+    _TIMES[id(pm)] = {}
+    _SHIPPED[id(pm)] = set()
+    # A plugin's own KeyboardInterrupt is told from the user's Ctrl-C by counting SIGINTs.
+    _boundary.track_sigint()
     if load_entry_points:
         _load_entry_points(pm)
     return pm
 
 
 _FAILURES: dict[int, dict[str, str]] = {}
+#: Each plugin manager's plugin times, by plugin name.
+_TIMES: dict[int, dict[str, PluginTimes]] = {}
+#: Each plugin manager's shipped plugins (loaded from :data:`SHIPPED_DISTRIBUTION`), by name.
+_SHIPPED: dict[int, set[str]] = {}
+
+
+def _is_shipped(entry_point: importlib.metadata.EntryPoint) -> bool:
+    dist = entry_point.dist
+    name = normalise_name(dist.name) if dist is not None else ""
+    return name == SHIPPED_DISTRIBUTION and entry_point.module.startswith(SHIPPED_PACKAGE + ".")
+
+
+def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    """The ``patience`` entry points of every distribution on the path, in the path's order.
+
+    Every distribution, not one per name as ``importlib.metadata.entry_points()``
+    gives them: a distribution that calls itself ``patience-variants`` and is
+    found first must not hide the real one's entry points.
+    """
+    found: list[importlib.metadata.EntryPoint] = []
+    for dist in importlib.metadata.distributions():
+        found.extend(entry_point for entry_point in dist.entry_points if entry_point.group == ENTRY_POINT_GROUP)
+    return found
 
 
 def _load_entry_points(pm: pluggy.PluginManager) -> None:
     failures = _FAILURES.setdefault(id(pm), {})
+    shipped = _SHIPPED.setdefault(id(pm), set())
     new: list[str] = []
-    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    found = _entry_points()
+    # The shipped plugins first, whatever the path's order: each name they take stays theirs.
+    found.sort(key=lambda entry_point: not _is_shipped(entry_point))
+    shipped_names = {entry_point.name for entry_point in found if _is_shipped(entry_point)}
+    for entry_point in found:
+        dist = entry_point.dist.name if entry_point.dist else "?"
+        if entry_point.name in shipped_names and not _is_shipped(entry_point):
+            failures[entry_point.name] = (
+                f"{dist} ({entry_point.value}): the plugin name {entry_point.name!r}"
+                " is taken by a plugin that ships with patience"
+            )
+            new.append(entry_point.name)
+            continue
         if pm.has_plugin(entry_point.name) or pm.is_blocked(entry_point.name):
             continue
+        sigints = _boundary.sigints()
+        start = time.perf_counter()
         try:
-            plugin = entry_point.load()
+            with _boundary.no_stdout():
+                plugin = entry_point.load()
             pm.register(plugin, name=entry_point.name)
         except Exception as error:  # a broken plugin must not break the others
-            dist = entry_point.dist.name if entry_point.dist else "?"
             failures[entry_point.name] = f"{dist} ({entry_point.value}): {type(error).__name__}: {_line(error)}"
             new.append(entry_point.name)
+            continue
+        except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
+            if not _boundary.plugins_own(error, sigints):
+                raise  # the user's Ctrl-C
+            failures[entry_point.name] = f"{dist} ({entry_point.value}): {_boundary.exit_reason(error)}"
+            new.append(entry_point.name)
+            continue
+        finally:
+            _times(pm, entry_point.name).load += time.perf_counter() - start
+        if _is_shipped(entry_point):
+            shipped.add(entry_point.name)
     if new:
         names = ", ".join(repr(name) for name in new)
         noun = "plugin" if len(new) == 1 else "plugins"
         _warn(f"{noun} {names} not loaded (`patience plugins` says why)")
+    for name in list(_TIMES.get(id(pm), {})):
+        _check_slow(pm, name)
     unknown = unknown_hooks(pm)
     if unknown:
         said = "; ".join(f"plugin {name!r} implements {', '.join(hooks)}" for name, hooks in unknown.items())
@@ -153,6 +232,51 @@ def _line(error: BaseException) -> str:
 
 def _warn(message: str) -> None:
     warnings.warn(message, PluginLoadWarning, stacklevel=3)
+
+
+def _times(pm: pluggy.PluginManager, plugin: str) -> PluginTimes:
+    table = _TIMES.setdefault(id(pm), {})
+    times = table.get(plugin)
+    if times is None:
+        times = table[plugin] = PluginTimes()
+    return times
+
+
+def _check_slow(pm: pluggy.PluginManager, plugin: str) -> None:
+    """Say once, in one warning, that ``plugin`` is slow (:meth:`PluginTimes.is_slow`).
+
+    Never a shipped plugin: its deals are part of every command's own work
+    (a loop that deals thousands of games spends most of its time there).
+    """
+    times = _TIMES.get(id(pm), {}).get(plugin)
+    if times is None:
+        return
+    if plugin in _SHIPPED.get(id(pm), ()):
+        times.warned = True  # never to be named, so never asked again on the hot path
+        return
+    if not times.is_slow():
+        return
+    times.warned = True
+    warnings.warn(
+        f"plugin {plugin!r} has taken {times.total:.1f} s so far"
+        " (`patience plugins --timings` shows its load, registration and hook times)",
+        PluginLoadWarning,
+        stacklevel=3,
+    )
+
+
+def plugin_timings(pm: pluggy.PluginManager | None = None) -> dict[str, PluginTimes]:
+    """The time each plugin has taken in this process (loading, registration, hooks), by plugin name.
+
+    The built-in defaults are not timed; a plugin appears once it has
+    been loaded or called.
+    """
+    return dict(_TIMES.get(id(_pm(pm)), {}))
+
+
+def shipped_plugins(pm: pluggy.PluginManager | None = None) -> frozenset[str]:
+    """The names of the shipped plugins (those of :data:`SHIPPED_DISTRIBUTION`) loaded in ``pm``."""
+    return frozenset(_SHIPPED.get(id(_pm(pm)), ()))
 
 
 def plugin_failures(pm: pluggy.PluginManager | None = None) -> dict[str, str]:
@@ -253,6 +377,16 @@ class Registrar:
                 f"plugin {plugin!r} registered {variant.name!r} with the code prefix {variant.prefix!r},"
                 f" which {same_prefix.name!r} (plugin {same_prefix.plugin!r}) has"
             )
+        # A name the variant answers to (alias, title, name without hyphens) that another one answers to
+        # would make a name on the command line mean either: the one registered first keeps it.
+        names = _names(variant)
+        for other in (*self._found.values(), *self.registered):
+            shared = sorted(names & _names(other))
+            if shared:
+                raise PluginError(
+                    f"plugin {plugin!r} registered {variant.name!r}, which answers to {shared[0]!r}"
+                    f" as {other.name!r} (plugin {other.plugin!r}) does"
+                )
         # The registering plugin is the variant's plugin, whatever the variant says (a derived one
         # carries its base's): the per-variant hooks are routed by it. Its texts are in that plugin's
         # catalogs unless the variant names its domain.
@@ -269,6 +403,12 @@ class Registrar:
             if variant.answers_to(key):
                 return variant
         raise _NotYet(name)
+
+
+def _names(variant: Variant) -> set[str]:
+    """Every name ``variant`` answers to (:meth:`Variant.answers_to`): name, title, aliases, without hyphens, prefix."""
+    names = {variant.name, normalise_name(variant.title), *map(normalise_name, variant.aliases)}
+    return names | {name.replace("-", "") for name in names} | {variant.prefix.lower()}
 
 
 def variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant]:
@@ -310,44 +450,28 @@ def _same(kept: tuple[pluggy.HookImpl, ...], now: tuple[pluggy.HookImpl, ...]) -
     return len(kept) == len(now) and all(a is b for a, b in zip(kept, now, strict=True))
 
 
+_Pending = list[tuple[str, object, Callable[..., Any]]]
+
+
 def _register_variants(pm: pluggy.PluginManager, registering: tuple[pluggy.HookImpl, ...]) -> dict[str, Variant]:
-    """Call every plugin's ``patience_register_variants``, disabling those that break (see :func:`variants`)."""
+    """Call every plugin's ``patience_register_variants``, disabling those that break (see :func:`variants`).
+
+    The shipped plugins register first, all of them (their variants derived
+    from one another included), so that every name and code prefix they
+    register is theirs before any other plugin registers one.
+    """
     found: dict[str, Variant] = {}
     prefixes: dict[str, Variant] = {}
+    shipped = _SHIPPED.get(id(pm), set())
     pending = [(impl.plugin_name, impl.plugin, impl.function) for impl in registering]
     token = _REGISTERING.set(_REGISTERING.get() | {id(pm)})
     try:
-        while pending:
-            waiting: list[tuple[str, object, Callable[..., Any]]] = []
-            missing: dict[str, str] = {}
-            for plugin_name, plugin, function in pending:
-                registrar = Registrar(plugin_name, found, prefixes, _domain_of(function))
-                try:
-                    with _calling(pm):
-                        function(register=registrar)
-                except _NotYet as wanted:
-                    waiting.append((plugin_name, plugin, function))
-                    missing[plugin_name] = str(wanted)
-                    continue
-                except Exception as error:  # a plugin that breaks here is disabled, the others go on
-                    _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
-                    continue
-                for variant in registrar.registered:
-                    found[variant.name] = variant
-                    prefixes[variant.prefix] = variant
-            if len(waiting) == len(pending):
-                for plugin_name, plugin, _ in waiting:
-                    _disable(
-                        pm,
-                        plugin_name,
-                        plugin,
-                        f"plugin {plugin_name!r} derives from the variant {missing[plugin_name]!r},"
-                        " which no installed plugin registers",
-                    )
-                break
-            pending = waiting
+        _register_round(pm, [p for p in pending if p[0] in shipped], found, prefixes)
+        _register_round(pm, [p for p in pending if p[0] not in shipped], found, prefixes)
     finally:
         _REGISTERING.reset(token)
+    for plugin_name, _, _ in pending:
+        _check_slow(pm, plugin_name)
     return dict(sorted(found.items(), key=lambda item: _ORDER.get(item[0], 99)))
 
 
@@ -357,9 +481,55 @@ def _domain_of(function: Callable[..., Any]) -> str:
     return module.partition(".")[0]
 
 
-def _registration_reason(plugin_name: str, error: Exception) -> str:
+def _register_round(
+    pm: pluggy.PluginManager, pending: _Pending, found: dict[str, Variant], prefixes: dict[str, Variant]
+) -> None:
+    """Register the variants of the plugins in ``pending``, again and again while one waits for another's."""
+    while pending:
+        waiting: _Pending = []
+        missing: dict[str, str] = {}
+        for plugin_name, plugin, function in pending:
+            registrar = Registrar(plugin_name, found, prefixes, _domain_of(function))
+            sigints = _boundary.sigints()
+            start = time.perf_counter()
+            try:
+                with _calling(pm), _boundary.no_stdout():
+                    function(register=registrar)
+            except _NotYet as wanted:
+                waiting.append((plugin_name, plugin, function))
+                missing[plugin_name] = str(wanted)
+                continue
+            except Exception as error:  # a plugin that breaks here is disabled, the others go on
+                _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
+                continue
+            except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
+                if not _boundary.plugins_own(error, sigints):
+                    raise  # the user's Ctrl-C
+                _disable(pm, plugin_name, plugin, _registration_reason(plugin_name, error))
+                continue
+            finally:
+                _times(pm, plugin_name).registration += time.perf_counter() - start
+            for variant in registrar.registered:
+                found[variant.name] = variant
+                prefixes[variant.prefix] = variant
+        if len(waiting) == len(pending):
+            for plugin_name, plugin, _ in waiting:
+                _disable(
+                    pm,
+                    plugin_name,
+                    plugin,
+                    f"plugin {plugin_name!r} derives from the variant {missing[plugin_name]!r},"
+                    " which no installed plugin registers",
+                )
+            return
+        pending = waiting
+
+
+def _registration_reason(plugin_name: str, error: BaseException) -> str:
     if isinstance(error, PluginError):
         return str(error)
+    if not isinstance(error, Exception):
+        return f"plugin {plugin_name!r} failed to register its variants: {_boundary.exit_reason(error)}"
     return f"plugin {plugin_name!r} failed to register its variants: {type(error).__name__}: {_line(error)}"
 
 
@@ -442,6 +612,8 @@ class Route:
         """The implementations, first called first."""
         self.answered_by = ""
         self._expected, self._check = _ANSWERS[hook_name]
+        #: The plugins' times, looked up once per route: the call is on the solver's hot path.
+        self._times: dict[str, PluginTimes] = {}
 
     @property
     def plugins(self) -> list[str]:
@@ -453,13 +625,10 @@ class Route:
         token = _CALLING.set(self.pm)
         try:
             for impl in self.impls:
-                try:
+                if impl.plugin_name == DEFAULT_PLUGIN:  # the engine's own code: nothing to guard or time
                     result = impl.function(*[kwargs[name] for name in impl.argnames])
-                except PatienceError:
-                    raise
-                except Exception as error:
-                    failure = f"{type(error).__name__}: {_line(error)}"
-                    raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from error
+                else:
+                    result = self._call_plugin(impl, kwargs)
                 if result is None:
                     continue
                 checked = self._check(result)
@@ -474,6 +643,35 @@ class Route:
             return None
         finally:
             _CALLING.reset(token)
+
+    def _call_plugin(self, impl: pluggy.HookImpl, kwargs: dict[str, Any]) -> Any:
+        """Call a plugin's implementation: its output kept off stdout, its time counted, its exits caught."""
+        sigints = _boundary.sigints()
+        start = time.perf_counter()
+        # _boundary.plugin_output() without a context manager's cost: this is the solver's hot path.
+        if not isinstance(sys.stdout, _boundary.StdoutGuard):
+            _boundary.guard_stdout()
+        entered = _boundary.IN_PLUGIN.set(True)
+        try:
+            return impl.function(*[kwargs[name] for name in impl.argnames])
+        except PatienceError:
+            raise
+        except Exception as error:
+            failure = f"{type(error).__name__}: {_line(error)}"
+            raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from error
+        except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
+            if not _boundary.plugins_own(error, sigints):
+                raise  # the user's Ctrl-C
+            failure = _boundary.exit_reason(error)
+            raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from None
+        finally:
+            _boundary.IN_PLUGIN.reset(entered)
+            times = self._times.get(impl.plugin_name)
+            if times is None:
+                times = self._times[impl.plugin_name] = _times(self.pm, impl.plugin_name)
+            times.add_hook(self.hook_name, time.perf_counter() - start)
+            if not times.warned and times.total > times.next_check:
+                _check_slow(self.pm, impl.plugin_name)
 
 
 def _overrides(plugin: object) -> tuple[str, ...]:
@@ -535,6 +733,26 @@ def cell_counts(variant: Variant, pm: pluggy.PluginManager | None = None) -> tup
         return variant.cell_counts, variant.default_cells
     counts, default = result
     return tuple(counts), default
+
+
+def listed_variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant]:
+    """The registered variants a list may offer: those whose plugin answers their cell counts.
+
+    A variant whose ``patience_cell_counts`` answer is refused (a
+    :class:`PluginError`) is left out, with one :class:`PluginLoadWarning`
+    naming the plugin, so that one plugin's broken answer leaves every other
+    variant in the list (``patience variants``, the window's New Game).
+    """
+    table = variants(pm)
+    listed: dict[str, Variant] = {}
+    for name, variant in table.items():
+        try:
+            cell_counts(variant, pm)
+        except PluginError as error:
+            _warn(f"the variant {name!r} is left out of the list: {error}")
+            continue
+        listed[name] = variant
+    return listed
 
 
 def check_cells(variant: Variant, cells: int | None, pm: pluggy.PluginManager | None = None) -> int:

@@ -1,13 +1,13 @@
 """The New Game dialog: variant, cells, deal number or random, or a game code; "winnable deals only".
 
 The dialog offers what the engine says: the installed variants from
-:func:`patience.variants`, each one's cell counts from the
-``patience_cell_counts`` hook. It is not modal in the blocking sense (no
-nested event loop): it calls ``on_game`` with the new :class:`patience.Game`
-and closes, so the window, and tests, keep running while it is open. With
-"winnable deals only" the solver's :func:`patience.solver.next_winnable`
-runs in a worker thread, with the deal being tried shown and a Cancel
-button.
+:func:`patience.plugins.listed_variants` (those whose cell counts their
+plugin answers), each one's cell counts from the ``patience_cell_counts``
+hook. It is not modal in the blocking sense (no nested event loop): it
+calls ``on_game`` with the new :class:`patience.Game` and closes, so the
+window, and tests, keep running while it is open. With "winnable deals
+only" the solver's :func:`patience.solver.next_winnable` runs in a worker
+thread, with the deal being tried shown and a Cancel button.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from patience import Game, InvalidDealError, PatienceError, Variant, variants
-from patience.plugins import cell_counts
+from patience import Game, InvalidDealError, PatienceError, Variant
+from patience.plugins import cell_counts, listed_variants
 from patience.shuffle import read_deal_number
 from patience.solver import Outcome, SolveResult, next_winnable
 from patience_tk.worker import Job
@@ -148,7 +148,8 @@ class NewGameDialog(tk.Toplevel):
         self._rng = rng or random.Random()
         self._winnable_time = winnable_time
         self.job: Job[tuple[int, SolveResult]] | None = None
-        self.variants = variants()
+        # Only the variants whose plugin answers their cell counts: one broken plugin leaves the others playable.
+        self.variants = listed_variants()
         first = current.variant if current is not None and current.variant.name in self.variants else None
         start = first or next(iter(self.variants.values()))
 
