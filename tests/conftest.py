@@ -1,5 +1,8 @@
 """Every test gets its own empty data directory: nothing a test does reaches the real user data dir.
 
+``PATIENCE_LANG`` is English for every test and its subprocesses, whatever
+the machine's locale, unless a test chooses another language.
+
 ``PATIENCE_HOME`` is set as soon as pytest starts (so even code that runs
 at collection time is kept away from the user's files) and to a fresh
 directory for each test, so that a game left unfinished by one test is not
@@ -21,6 +24,8 @@ _SESSION_HOME = Path(tempfile.mkdtemp(prefix="patience-home-"))
 
 def pytest_configure(config: pytest.Config) -> None:
     os.environ["PATIENCE_HOME"] = str(_SESSION_HOME)
+    # The tests compare English words unless a test chooses a language: the machine's locale never decides.
+    os.environ["PATIENCE_LANG"] = "en"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -26,6 +26,7 @@ from patience_cli import (
 )
 from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
 from patience_cli.encoding import fit_streams
+from patience_cli.language import start_language
 from patience_cli.usage import (
     CONTEXT_SETTINGS,
     Shell,
@@ -61,6 +62,15 @@ app = typer.Typer(
 @guarded
 def _root(
     ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="The language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's).",
+            show_default=False,
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(
@@ -124,6 +134,7 @@ def main(args: Sequence[str] | None = None) -> None:
     one_line_warnings("patience")
     command = typer.main.get_command(app)
     try:
+        start_language(list(sys.argv[1:] if args is None else args))  # before typer: its own words speak it too
         result = command.main(args=args, prog_name="patience", standalone_mode=False)
     except typer.TyperException as error:  # click's UsageError, BadParameter, ClickException
         words = list(sys.argv[1:] if args is None else args)

@@ -18,6 +18,7 @@ from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
+from patience.i18n import UnknownLanguageError, choose_language, use_language
 from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
@@ -1008,6 +1009,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("deal", nargs="?", help="the deal number (default: a random deal)")
     parser.add_argument("--cells", type=int, metavar="N", help="how many free cells (the variant's default)")
     parser.add_argument("--code", metavar="CODE", help="deal the game a code names, like EO1-C8-AAAAAFA")
+    parser.add_argument(
+        "--lang", metavar="LANG", help="the language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)"
+    )
     return parser
 
 
@@ -1066,6 +1070,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     one_line_warnings("patience-tk")
     parser = _parser()
     args = parser.parse_args(argv)
+    try:
+        use_language(choose_language(args.lang))
+    except UnknownLanguageError as error:
+        parser.exit(2, f"patience-tk: {error}\n")
     from patience.store import Store  # imported here: only the window itself needs sqlite3
 
     store = Store.open()
