@@ -26,7 +26,7 @@ from patience_cli import (
 )
 from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
 from patience_cli.encoding import fit_streams
-from patience_cli.language import start_language
+from patience_cli.language import choose_early, start_language
 from patience_cli.usage import (
     CONTEXT_SETTINGS,
     Shell,
@@ -114,6 +114,8 @@ COMMAND_MODULES = (
     daily_commands,
     serve_commands,
 )
+# The commands' help texts are translated as they are registered: the language is chosen first.
+choose_early(sys.argv[1:])
 for _module in COMMAND_MODULES:
     _module.register(app)
 

@@ -14,7 +14,7 @@ from patience.i18n import UnknownLanguageError, choose_language, use_language
 from patience_cli.common import bad_input
 from patience_cli.library_messages import translate_library_messages
 
-__all__ = ["LANG_OPTION", "language_option", "start_language"]
+__all__ = ["LANG_OPTION", "choose_early", "language_option", "start_language"]
 
 LANG_OPTION = "--lang"
 
@@ -46,3 +46,14 @@ def start_language(args: Sequence[str]) -> None:
     except UnknownLanguageError as error:
         bad_input(str(error))
     translate_library_messages()
+
+
+def choose_early(args: Sequence[str]) -> None:
+    """Speak the language ``args`` ask for while the commands are registered, so that their help speaks it.
+
+    An unknown ``--lang`` is left for :func:`start_language` to refuse in one line.
+    """
+    try:
+        use_language(choose_language(language_option(args)))
+    except UnknownLanguageError:
+        use_language(choose_language())
