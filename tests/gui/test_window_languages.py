@@ -128,7 +128,9 @@ def test_view_language_magyar_switches_every_menu_label_and_the_status_bar_at_on
     make_app: Callable[..., App],
 ) -> None:
     use_language("en")
-    app = make_app("freecell", 1)
+    app = make_app("freecell", 1, verdict=True)
+    pump(app.root, lambda: app.verdict_text != "", 30)
+    assert app.verdict_text == "winnable"
     english, english_status = _every_label(app), app.status_text
     assert _bar(app) == MENU_BAR["en"]
     languages = app.menus["languages"]
@@ -149,6 +151,7 @@ def test_view_language_magyar_switches_every_menu_label_and_the_status_bar_at_on
     status = app.status_text
     assert status != english_status
     assert status.startswith("FreeCell #1, 4 cella") and "pontszám" in status and "egyszerre mozgatható" in status
+    assert app.verdict_text == "nyerhető"
     assert app.message_text == "Az ablak mostantól magyarul beszél."
     assert str(app.move_label.cget("text")) == "Lépés:"
 
@@ -252,6 +255,8 @@ def test_patience_tk_help_is_in_the_language_lang_names() -> None:
     shown = " ".join(shown.split())  # argparse wraps its lines to the terminal's width
     assert "Patiencen (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in einem Fenster spielen." in shown
     assert "die Spielnummer (Vorgabe: eine zufällige)" in shown
+    assert shown.startswith("Aufruf: patience-tk")
+    assert "Optionen: -h, --help diese Hilfe zeigen und beenden" in shown
     refused = subprocess.run(
         [sys.executable, "-m", "patience_tk.app", "--lang", "hu", "--cells", "x"], capture_output=True, text=True
     )

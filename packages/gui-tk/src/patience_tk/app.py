@@ -12,7 +12,7 @@ import argparse
 import datetime as dt
 import sys
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
@@ -172,6 +172,7 @@ class App:
         self._score_forms: tuple[str, ...] = ("",) * 3
         self._capacity_forms: tuple[str, ...] = ("",) * 4
         self._verdict_forms: tuple[str, str] = ("", "")
+        self._verdict: Verdict | None = None
         self.status_game.grid(row=0, column=0, sticky="w")
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
@@ -293,7 +294,7 @@ class App:
         self.dialog = None
         self.move_label.configure(text=_("Move:"))
         self._build_menus()
-        self._judged = None
+        self._verdict_forms = self._verdict_words(self._verdict)
         self.view.redraw()
         self.refresh()
         if self.view.banner_text is not None and self.game.is_over:
@@ -488,13 +489,18 @@ class App:
         self.verdict.update(game.variant.name, positions, game.is_over)
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
-        text = verdict.text if verdict is not None else ""
         colour = (
             _MESSAGE_COLOURS["win"] if verdict is not None and verdict.kind == "winnable" else _MESSAGE_COLOURS["lost"]
         )
-        self._verdict_forms = (text, verdict.short_text if verdict is not None else "")
+        self._verdict = verdict
+        self._verdict_forms = self._verdict_words(verdict)
         self.status_verdict.configure(fg=colour)
         self._fit_status()
+
+    @staticmethod
+    def _verdict_words(verdict: Verdict | None) -> tuple[str, str]:
+        """The verdict's long and short forms in the language in use."""
+        return ("", "") if verdict is None else (verdict.text, verdict.short_text)
 
     def _fit_status(self) -> None:
         """Fill the status bar's one row with the longest forms of its texts that fit the window's width.
@@ -1138,11 +1144,30 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, _("patience-tk: {message} (see patience-tk --help)").format(message=message) + "\n")
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its own words ("usage:") in the language in use."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        # Translators: the start of the help's first line, before the command line it shows.
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="patience-tk",
         description=_("Play patience (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in a window."),
+        formatter_class=_HelpFormatter,
+        add_help=False,
     )
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
     parser.add_argument(
         "variant", nargs="?", help=_("the game to play (default {variant})").format(variant=DEFAULT_VARIANT)
     )
