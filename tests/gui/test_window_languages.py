@@ -262,3 +262,84 @@ def test_patience_tk_help_is_in_the_language_lang_names() -> None:
     )
     assert refused.returncode == 2
     assert refused.stderr.strip().endswith("(lásd: patience-tk --help)")
+
+
+def _texts(widget: tk.Misc) -> list[str]:
+    """The text of every label and button inside ``widget``, its own included."""
+    found = [str(widget.cget("text"))] if isinstance(widget, tk.Label | tk.Button) else []
+    for child in widget.winfo_children():
+        found += _texts(child)
+    return found
+
+
+def test_in_the_pseudo_language_the_keys_window_and_the_game_over_banner_are_bracketed(
+    make_app: Callable[..., App],
+) -> None:
+    use_language("xx")
+    app = make_app("freecell", 1)
+    window = app.show_help()
+    pump(app.root)
+    shown = [window.title(), *_texts(window)]
+    app.controller.give_up()
+    pump(app.root)
+    assert app.view.banner_text is not None
+    shown += [
+        *app.view.banner_text.split("\n"),
+        *(str(button.cget("text")) for button in app.view.banner_buttons),
+        app.message_text,
+        app.status_text,
+    ]
+    leaks = [text for text in shown if not _neutral(_unbracketed(text))]
+    assert leaks == []
+    assert "[Mouse and keys]" in shown and "[Game over]" in shown
+
+
+def test_the_game_over_banner_in_german_and_again_in_hungarian_after_a_switch(make_app: Callable[..., App]) -> None:
+    use_language("de")
+    app = make_app("freecell", 1)
+    app.controller.give_up()
+    pump(app.root)
+    home, score = app.game.cards_home, app.game.score
+    assert (
+        app.view.banner_text
+        == f"Partie beendet\nDu hast mit {home} Karten auf der Ablage aufgegeben; die Punktzahl ist {score}."
+    )
+    assert [str(button.cget("text")) for button in app.view.banner_buttons] == [
+        "Neue Partie…",
+        "Nächste Spielnummer",
+        "Neu beginnen",
+    ]
+    assert "aufgegeben" in app.status_text
+    app.set_language("hu")
+    pump(app.root)
+    assert app.view.banner_text == f"Vége a játszmának\nFeladtad {home} lappal az alapokon; a pontszám {score}."
+    assert [str(button.cget("text")) for button in app.view.banner_buttons] == [
+        "Új játszma…",
+        "Következő osztás",
+        "Újrakezdés",
+    ]
+    assert "feladva" in app.status_text
+
+
+def test_welcome_back_says_the_deal_number_and_the_moves_in_the_language_in_use() -> None:
+    from types import SimpleNamespace
+
+    from patience.i18n import speaking
+    from patience_tk.app import welcome_back
+
+    game = Game.new("freecell", 1_000_000)
+    game.play("1a")
+    tracker = SimpleNamespace(game=game, daily=None)
+    with speaking("de"):
+        assert welcome_back(tracker) == (  # type: ignore[arg-type]
+            "Willkommen zurück: FreeCell Nr. 1.000.000 ist so, wie du es verlassen hast, nach 1 Zug "
+            "(Partie ▸ Neu… teilt eine andere aus)."
+        )
+    with speaking("hu"):
+        assert welcome_back(tracker) == (  # type: ignore[arg-type]
+            "Üdv újra: FreeCell #1\xa0000\xa0000 úgy áll, ahogy hagytad, 1 lépés után (a Játszma ▸ Új… másikat oszt)."
+        )
+    with speaking("en"):
+        assert welcome_back(tracker) == (  # type: ignore[arg-type]
+            "Welcome back: FreeCell #1,000,000 is as you left it, 1 move in (Game ▸ New… deals another)."
+        )
