@@ -12,13 +12,20 @@ import argparse
 import datetime as dt
 import sys
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
-from patience.i18n import UnknownLanguageError, choose_language, use_language
+from patience.i18n import (
+    N_,
+    UnknownLanguageError,
+    choose_language,
+    current_language,
+    format_number,
+    use_language,
+)
 from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
@@ -37,8 +44,9 @@ from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_
 from patience_tk.history import HistoryDialog
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
-from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
+from patience_tk.prefs import TABLE_COLOURS, load_preferences, remembered_language, save_preferences
 from patience_tk.stats import StatisticsDialog, streak_line
+from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.verdict import LiveVerdict, Verdict
 from patience_tk.worker import Job
 
@@ -46,7 +54,7 @@ if TYPE_CHECKING:
     from patience.store import Store, Tracker
 from patience_tk.view import FONT, TableView
 
-__all__ = ["KEYS", "App", "elide", "game_from_args", "main", "rules_text", "window_title"]
+__all__ = ["KEYS", "LANGUAGE_NAMES", "App", "elide", "game_from_args", "main", "rules_text", "window_title"]
 
 DEFAULT_VARIANT = "eight-off"
 #: Pixels kept free above the window on a small screen: the menu bar and a window manager's title bar.
@@ -55,6 +63,20 @@ _ABOVE = 64
 #: X11 modifier bits in a key event's state. Caps Lock (2) and Num Lock (16) are left out on purpose:
 #: every shortcut works whether they are on or off.
 SHIFT, CONTROL, ALT = 0x1, 0x4, 0x8
+
+#: View ▸ Language: each language the window speaks, named in its own language.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "hu": "Magyar"}
+
+
+def _table_colour_names() -> dict[str, str]:
+    """The table colours' names in the language in use."""
+    return {
+        "green": pgettext("table colour", "Green"),
+        "blue": pgettext("table colour", "Blue"),
+        "red": pgettext("table colour", "Red"),
+        "grey": pgettext("table colour", "Grey"),
+    }
+
 
 _MESSAGE_COLOURS = {
     "info": "#1f1f1f",
@@ -88,6 +110,7 @@ class App:
         store: Store | None = None,
         tracker: Tracker | None = None,
         note: str | None = None,
+        lang: str | None = None,
     ) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
@@ -97,6 +120,9 @@ class App:
         self.daily_game: DailyGame | None = None
         """The daily deal on the table (``None`` for any other game)."""
         self.preferences, prefs_notice = load_preferences()
+        if lang is not None or self.preferences.language is not None:
+            # --lang, then PATIENCE_LANG, then the language chosen last in View ▸ Language.
+            use_language(choose_language(lang, remembered=self.preferences.language))
         if verdict is not None:
             self.preferences.verdict = verdict
         # The tracker listens to the game before the controller does, so that each action is on disk
@@ -123,7 +149,8 @@ class App:
         self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
 
         bar = tk.Frame(root, padx=8, pady=4)
-        tk.Label(bar, text="Move:").pack(side="left")
+        self.move_label = tk.Label(bar, text=_("Move:"))
+        self.move_label.pack(side="left")
         self.entry = tk.Entry(bar, width=10, font=(FONT, 11))
         self.entry.pack(side="left", padx=(4, 10))
         # Two lines are kept for the message whatever it says, so the table never changes size for it.
@@ -145,6 +172,7 @@ class App:
         self._score_forms: tuple[str, ...] = ("",) * 3
         self._capacity_forms: tuple[str, ...] = ("",) * 4
         self._verdict_forms: tuple[str, str] = ("", "")
+        self._verdict: Verdict | None = None
         self.status_game.grid(row=0, column=0, sticky="w")
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
@@ -164,7 +192,7 @@ class App:
         wide = min(root.winfo_reqwidth(), root.winfo_screenwidth())
         root.geometry(f"{wide}x{min(root.winfo_reqheight(), root.winfo_screenheight() - _ABOVE)}")
         self.canvas.focus_set()
-        greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
+        greeting = note or _("Click a card to send it home, double-click to move it, or drag it. H for a hint.")
         notices = self.store.take_notices() if self.store is not None else []
         notices += [prefs_notice] if prefs_notice else []
         self.refresh()
@@ -175,55 +203,105 @@ class App:
 
     # -- building ---------------------------------------------------------
     def _build_menus(self) -> None:
+        """The menu bar in the language in use (built again when View ▸ Language changes it)."""
         menubar = tk.Menu(self.root, tearoff=False)
         game = tk.Menu(menubar, tearoff=False)
-        game.add_command(label="New…", accelerator="N / F2", command=self.new_game)
-        game.add_command(label="Restart", command=self.restart)
-        game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
-        game.add_command(label="Copy code", command=self.copy_code)
+        game.add_command(label=_("New…"), accelerator="N / F2", command=self.new_game)
+        game.add_command(label=_("Restart"), command=self.restart)
+        game.add_command(label=_("Enter code…"), command=lambda: self.new_game(mode="code"))
+        game.add_command(label=_("Copy code"), command=self.copy_code)
         game.add_separator()
-        game.add_command(label="Daily deal", command=self.daily_deal)
-        game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
+        game.add_command(label=_("Daily deal"), command=self.daily_deal)
+        game.add_command(label=_("Daily leaderboard…"), command=self.daily_leaderboard)
         game.add_separator()
-        game.add_command(label="History…", command=self.show_history)
-        game.add_command(label="Statistics…", command=self.show_statistics)
+        game.add_command(label=_("History…"), command=self.show_history)
+        game.add_command(label=_("Statistics…"), command=self.show_statistics)
         game.add_separator()
-        game.add_command(label="Give up", command=self.give_up)
+        game.add_command(label=_("Give up"), command=self.give_up)
         game.add_separator()
-        game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.root.destroy)
+        # Translators: the shortcut as the keyboard names it (German Strg+Q).
+        game.add_command(label=_("Quit"), accelerator=pgettext("key", "Ctrl+Q"), command=self.root.destroy)
         edit = tk.Menu(menubar, tearoff=False)
-        edit.add_command(label="Undo", accelerator="Ctrl+Z", command=self.controller.undo)
-        edit.add_command(label="Redo", accelerator="Ctrl+Y", command=self.controller.redo)
+        edit.add_command(label=_("Undo"), accelerator=pgettext("key", "Ctrl+Z"), command=self.controller.undo)
+        edit.add_command(label=_("Redo"), accelerator=pgettext("key", "Ctrl+Y"), command=self.controller.redo)
         play = tk.Menu(menubar, tearoff=False)
-        play.add_command(label="Hint", accelerator="H", command=self.controller.hint)
-        play.add_command(label="Play the hint", accelerator="P", command=lambda: self.controller.hint(then_play=True))
-        play.add_command(label="Finish", accelerator="F / Shift+F", command=self.controller.finish)
+        play.add_command(label=_("Hint"), accelerator="H", command=self.controller.hint)
+        play.add_command(
+            label=_("Play the hint"), accelerator="P", command=lambda: self.controller.hint(then_play=True)
+        )
+        play.add_command(label=_("Finish"), accelerator=pgettext("key", "F / Shift+F"), command=self.controller.finish)
         play.add_separator()
         play.add_checkbutton(
-            label="Live verdict (winnable or lost)", variable=self.verdict_var, command=self._verdict_switched
+            label=_("Live verdict (winnable or lost)"), variable=self.verdict_var, command=self._verdict_switched
         )
         view = tk.Menu(menubar, tearoff=False)
         self.animation_var = tk.BooleanVar(self.root, self.controller.animator.enabled)
-        view.add_checkbutton(label="Animations", variable=self.animation_var, command=self._animation_switched)
+        view.add_checkbutton(label=_("Animations"), variable=self.animation_var, command=self._animation_switched)
         self.four_colour_var = tk.BooleanVar(self.root, self.preferences.four_colour)
         view.add_checkbutton(
-            label="Four-colour deck (♦ blue, ♣ green)", variable=self.four_colour_var, command=self._look_changed
+            label=_("Four-colour deck (♦ blue, ♣ green)"), variable=self.four_colour_var, command=self._look_changed
         )
         tables = tk.Menu(view, tearoff=False)
         self.table_var = tk.StringVar(self.root, self.preferences.table)
+        colour_names = _table_colour_names()
         for name in TABLE_COLOURS:
-            tables.add_radiobutton(label=name.title(), value=name, variable=self.table_var, command=self._look_changed)
-        view.add_cascade(label="Table colour", menu=tables)
+            tables.add_radiobutton(
+                label=colour_names.get(name, name.title()),
+                value=name,
+                variable=self.table_var,
+                command=self._look_changed,
+            )
+        view.add_cascade(label=_("Table colour"), menu=tables)
+        languages = tk.Menu(view, tearoff=False)
+        self.language_var = tk.StringVar(self.root, current_language())
+        for code, name in LANGUAGE_NAMES.items():
+            languages.add_radiobutton(
+                label=name,
+                value=code,
+                variable=self.language_var,
+                command=lambda: self.set_language(self.language_var.get()),
+            )
+        view.add_cascade(label=_("Language"), menu=languages)
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
-        helpmenu.add_command(label="Rules of …", command=self.show_rules)
-        helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
-        menubar.add_cascade(label="Game", menu=game)
-        menubar.add_cascade(label="Edit", menu=edit)
-        menubar.add_cascade(label="Play", menu=play)
-        menubar.add_cascade(label="View", menu=view)
-        menubar.add_cascade(label="Help", menu=helpmenu)
+        helpmenu.add_command(label=_("Rules of …"), command=self.show_rules)
+        helpmenu.add_command(label=_("Mouse and keys"), accelerator="F1", command=self.show_help)
+        menubar.add_cascade(label=_("Game"), menu=game)
+        menubar.add_cascade(label=_("Edit"), menu=edit)
+        menubar.add_cascade(label=_("Play"), menu=play)
+        menubar.add_cascade(label=_("View"), menu=view)
+        menubar.add_cascade(label=_("Help"), menu=helpmenu)
+        old = self.root.cget("menu")
         self.root.configure(menu=menubar)
-        self.menus = {"game": game, "edit": edit, "play": play, "view": view}
+        if old:
+            self.root.nametowidget(old).destroy()
+        self.menubar = menubar
+        self.menus = {"game": game, "edit": edit, "play": play, "view": view, "tables": tables, "languages": languages}
+
+    def set_language(self, language: str) -> None:
+        """View ▸ Language: speak ``language`` from now on, every word of the window at once, and remember it.
+
+        The menus, the status bar, the table's labels and a banner are put
+        into the new language; open dialogs are closed (they are opened
+        again in the new language).
+        """
+        use_language(language)
+        self.language_var.set(language)
+        self.preferences.language = language
+        for window in [*self.windows.values(), *([self.dialog] if self.dialog is not None else [])]:
+            if window.winfo_exists():
+                window.destroy()
+        self.windows.clear()
+        self.dialog = None
+        self.move_label.configure(text=_("Move:"))
+        self._build_menus()
+        self._verdict_forms = self._verdict_words(self._verdict)
+        self.view.redraw()
+        self.refresh()
+        if self.view.banner_text is not None and self.game.is_over:
+            title, detail = self._banner_words()
+            self.view.show_banner(title, detail, self._banner_actions())
+        self._save_preferences()
+        self.say(_("The window speaks English now."))
 
     def _bind(self) -> None:
         canvas, root = self.canvas, self.root
@@ -314,9 +392,9 @@ class App:
 
     def _escape(self, _event: tk.Event[tk.Misc]) -> str:
         if self.keyboard.cancel():
-            self.say("Put back.")
+            self.say(_("Put back."))
         elif not self.controller.cancel_drag() and self.controller.cancel_hint():
-            self.say("Hint search stopped.")
+            self.say(_("Hint search stopped."))
         return "break"
 
     def _entered(self, _event: tk.Event[tk.Misc]) -> str:
@@ -359,9 +437,8 @@ class App:
     def refresh(self) -> None:
         """Bring the status bar, the title and the menus up to date with the game."""
         game = self.game
-        deal = f" #{game.deal:,}" if game.deal is not None else ""
-        code = f"  ·  code {game.code}" if game.code else ""
-        self._game_parts = (f"{game.variant.title}{deal}, {_cells(game.cells)}", code)
+        code = "  ·  " + _("code {code}").format(code=game.code) if game.code else ""
+        self._game_parts = (_cells(game_name(game), game.cells), code)
         self._score_forms = score_texts(game)
         self._capacity_forms = capacity_texts(game)
         self._fit_status()
@@ -370,16 +447,17 @@ class App:
             for line in self.store.take_notices():
                 self.say(line, "error")
         self.root.title(window_title(game))
-        self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
+        self.help_menu.entryconfigure(0, label=rules_title(game.variant), accelerator="")
         state = {True: "normal", False: "disabled"}
         edit, play, menu = self.menus["edit"], self.menus["play"], self.menus["game"]
-        edit.entryconfigure("Undo", state=state[game.can_undo])
-        edit.entryconfigure("Redo", state=state[game.can_redo])
-        play.entryconfigure("Finish", state=state[game.can_finish])
-        play.entryconfigure("Hint", state=state[not game.is_over])
-        play.entryconfigure("Play the hint", state=state[not game.is_over])
-        menu.entryconfigure("Give up", state=state[not game.is_over])
-        menu.entryconfigure("Copy code", state=state[game.code is not None])
+        # By index, not by label: the labels are in the language in use.
+        edit.entryconfigure(0, state=state[game.can_undo])  # Undo
+        edit.entryconfigure(1, state=state[game.can_redo])  # Redo
+        play.entryconfigure(2, state=state[game.can_finish])  # Finish
+        play.entryconfigure(0, state=state[not game.is_over])  # Hint
+        play.entryconfigure(1, state=state[not game.is_over])  # Play the hint
+        menu.entryconfigure(11, state=state[not game.is_over])  # Give up
+        menu.entryconfigure(3, state=state[game.code is not None])  # Copy code
 
     def _animation_switched(self) -> None:
         self.controller.animator.enabled = bool(self.animation_var.get())
@@ -411,11 +489,18 @@ class App:
         self.verdict.update(game.variant.name, positions, game.is_over)
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
-        text = verdict.text if verdict is not None else ""
-        colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
-        self._verdict_forms = (text, verdict.short_text if verdict is not None else "")
+        colour = (
+            _MESSAGE_COLOURS["win"] if verdict is not None and verdict.kind == "winnable" else _MESSAGE_COLOURS["lost"]
+        )
+        self._verdict = verdict
+        self._verdict_forms = self._verdict_words(verdict)
         self.status_verdict.configure(fg=colour)
         self._fit_status()
+
+    @staticmethod
+    def _verdict_words(verdict: Verdict | None) -> tuple[str, str]:
+        """The verdict's long and short forms in the language in use."""
+        return ("", "") if verdict is None else (verdict.text, verdict.short_text)
 
     def _fit_status(self) -> None:
         """Fill the status bar's one row with the longest forms of its texts that fit the window's width.
@@ -466,50 +551,72 @@ class App:
         """What the status bar's verdict says now ("" while nothing is known, or when it is off)."""
         return str(self.status_verdict.cget("text"))
 
-    def _game_over(self, kind: str) -> None:
+    def _banner_words(self) -> tuple[str, str]:
+        """The game-over banner's title and detail, in the language in use."""
         game = self.game
-        if kind == "won":
-            title = "You won!"
-            if game.moves == 1:
-                detail = f"Score {game.score} in 1 move. Well played."
-            else:
-                detail = f"Score {game.score} in {game.moves} moves. Well played."
+        if game.is_won:
+            title = _("You won!")
+            detail = ngettext(
+                "Score {score} in {moves} move. Well played.",
+                "Score {score} in {moves} moves. Well played.",
+                game.moves,
+            ).format(score=game.score, moves=game.moves)
             if self.store is not None and self.store.saving:
                 found = self.store.stats(game.variant.name, game.cells)
                 line = streak_line(found[0] if found else None)
                 if line:
-                    detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
-            if game.moves == 1:
-                self.say(f"Won with score {game.score} in 1 move.", "win")
-            else:
-                self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
+                    streak = ngettext("{game}, {n} cell: {streak}.", "{game}, {n} cells: {streak}.", game.cells)
+                    detail += "\n" + streak.format(game=game.variant.title, n=game.cells, streak=line)
         else:
-            title = "Game over"
-            if game.cards_home == 1:
-                detail = f"You gave up with 1 card home; the score is {game.score}."
-            else:
-                detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
-            self.say(detail)
+            title = _("Game over")
+            detail = self._gave_up_words()
+        daily = self.daily_game
+        if daily is not None:
+            detail += "\n" + _("Copied to share: {share}").format(share=share_of(daily, game))
+        return title, detail
+
+    def _gave_up_words(self) -> str:
+        game = self.game
+        return ngettext(
+            "You gave up with {n} card home; the score is {score}.",
+            "You gave up with {n} cards home; the score is {score}.",
+            game.cards_home,
+        ).format(n=game.cards_home, score=game.score)
+
+    def _banner_actions(self) -> list[tuple[str, Callable[[], object]]]:
+        actions: list[tuple[str, Callable[[], object]]] = [(_("New game…"), self.new_game)]
+        if self.game.deal is not None:
+            actions.append((_("Next deal"), self.next_deal))
+        actions.append((_("Restart"), self.controller.restart))
+        return actions
+
+    def _game_over(self, kind: str) -> None:
+        game = self.game
+        if kind == "won":
+            said = ngettext(
+                "Won with score {score} in {moves} move.", "Won with score {score} in {moves} moves.", game.moves
+            )
+            self.say(said.format(score=game.score, moves=game.moves), "win")
+        else:
+            self.say(self._gave_up_words())
+        title, detail = self._banner_words()
         daily = self.daily_game
         if daily is not None:
             share = share_of(daily, game)
             self.root.clipboard_clear()
             self.root.clipboard_append(share)
-            detail += f"\nCopied to share: {share}"
             if daily.client is not None and not daily.sent:
                 daily.sent = True
-                self.say("Sending the attempt to the leaderboard…", "busy")
+                self.say(_("Sending the attempt to the leaderboard…"), "busy")
                 Job(
                     self.canvas,
                     lambda _cancel, _report: send_result(daily, game),
                     lambda line: self.say(line, "win" if line.startswith("Rank") else "error"),
-                    failed=lambda error: self.say(f"could not send the attempt: {error}", "error"),
+                    failed=lambda error: self.say(
+                        _("could not send the attempt: {error}").format(error=error), "error"
+                    ),
                 )
-        actions: list[tuple[str, Callable[[], object]]] = [("New game…", self.new_game)]
-        if game.deal is not None:
-            actions.append(("Next deal", self.next_deal))
-        actions.append(("Restart", self.controller.restart))
-        self.view.show_banner(title, detail, actions)
+        self.view.show_banner(title, detail, self._banner_actions())
 
     # -- commands ---------------------------------------------------------
     def set_game(self, game: Game, note: str | None = None, *, daily: DailyGame | None = None) -> None:
@@ -524,7 +631,9 @@ class App:
                 self.tracker.abandon()
             self.tracker = self.store.track(game, daily=daily.daily.date if daily is not None else None)
         self.controller.set_game(game)
-        self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
+        if note is None and game.deal:
+            note = _("Dealt {game} #{deal}. Good luck!").format(game=game.variant.title, deal=format_number(game.deal))
+        self.say(note or _("Dealt {game}. Good luck!").format(game=game.variant.title))
 
     def new_game(self, mode: str = "random") -> NewGameDialog:
         """Open the New Game dialog (or bring the open one to the front)."""
@@ -542,7 +651,9 @@ class App:
         note = None
         if number > MAX_DEAL:
             number = 1
-            note = f"#{MAX_DEAL:,} is the last deal there is: dealt #1 of {game.variant.title}. Good luck!"
+            note = _("#{last} is the last deal there is: dealt #1 of {game}. Good luck!").format(
+                last=format_number(MAX_DEAL), game=game.variant.title
+            )
         self.set_game(Game.new(game.variant, number, game.cells), note)
 
     def restart(self) -> ConfirmDialog | None:
@@ -551,23 +662,24 @@ class App:
         current = self.daily_game
         if current is not None and not current.practice and not game.is_over:
             # The first game of the day's deal is the attempt; starting it again would be a second one.
-            self.say("the day's attempt cannot be started again: undo moves instead (it counts as played)")
+            self.say(_("the day's attempt cannot be started again: undo moves instead (it counts as played)"))
             return None
         if not game.log and not game.is_over:
             self.controller.restart()
             return None
-        if game.moves == 1:
-            text = "Start this deal again from the beginning? The 1 move played so far cannot be undone."
-        else:
-            text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
-        return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
+        text = ngettext(
+            "Start this deal again from the beginning? The {moves} move played so far cannot be undone.",
+            "Start this deal again from the beginning? The {moves} moves played so far cannot be undone.",
+            game.moves,
+        ).format(moves=game.moves)
+        return self._ask("restart", _("Restart"), text, _("Restart"), self.controller.restart)
 
     def give_up(self) -> ConfirmDialog | None:
         """End the game, after asking: giving up cannot be undone."""
         if self.game.is_over:
             return None
-        text = "Give up this game? It ends here with the score it has, and cannot be undone."
-        return self._ask("give-up", "Give up", text, "Give up", self.controller.give_up)
+        text = _("Give up this game? It ends here with the score it has, and cannot be undone.")
+        return self._ask("give-up", _("Give up"), text, _("Give up"), self.controller.give_up)
 
     def _ask(self, name: str, title: str, text: str, yes: str, action: Callable[[], object]) -> ConfirmDialog:
         old = self.windows.get(name)
@@ -609,11 +721,12 @@ class App:
                 if name is None:
                     self.daily_deal(asked=True)
                     return
-                self.say(f"Registering {name} on {url}…", "busy")
+                self.say(_("Registering {name} on {url}…").format(name=name, url=url), "busy")
 
                 def failed(error: BaseException) -> None:
                     self.daily_deal(asked=True)
-                    self.say(f"Could not register {name}: {error}. This game counts here only.", "error")
+                    said = _("Could not register {name}: {error}. This game counts here only.")
+                    self.say(said.format(name=name, error=error), "error")
 
                 Job(
                     self.canvas,
@@ -628,7 +741,7 @@ class App:
             return
         game = self.game
         variant, cells, store = game.variant.name, game.cells, self.store
-        self.say(f"Finding today's {game.variant.title} deal…", "busy")
+        self.say(_("Finding today's {game} deal…").format(game=game.variant.title), "busy")
 
         def found(daily: DailyGame) -> None:
             if daily.resume is not None and self._bring_back(daily):
@@ -640,7 +753,7 @@ class App:
             self.canvas,
             lambda _cancel, _report: find_daily(variant, cells, store),
             found,
-            failed=lambda error: self.say(f"no daily deal: {error}", "error"),
+            failed=lambda error: self.say(_("no daily deal: {error}").format(error=error), "error"),
         )
 
     def _bring_back(self, daily: DailyGame) -> bool:
@@ -694,7 +807,9 @@ class App:
             self.canvas,
             lambda _cancel, _report: find_daily(game.variant.name, game.cells, store, date),
             found,
-            failed=lambda error: self.say(f"the daily deal of {date} was not found again: {error}", "error"),
+            failed=lambda error: self.say(
+                _("the daily deal of {day} was not found again: {error}").format(day=date, error=error), "error"
+            ),
         )
 
     def daily_leaderboard(self) -> None:
@@ -705,11 +820,16 @@ class App:
         url = server_url(None)
         game = self.game
         if url is None:
-            self.say("No leaderboard server is set: start patience-tk with PATIENCE_SERVER=http://host:port.", "info")
+            self.say(
+                _("No leaderboard server is set: start patience-tk with PATIENCE_SERVER=http://host:port."), "info"
+            )
             return
         day = today().isoformat()
-        variant, cells, title = game.variant.name, game.cells, f"Daily {game.variant.title} {day}, {_cells(game.cells)}"
-        self.say(f"Asking {url} for today's leaderboard…", "busy")
+        title = ngettext("Daily {game} {day}, {n} cell", "Daily {game} {day}, {n} cells", game.cells).format(
+            game=game.variant.title, day=day, n=game.cells
+        )
+        variant, cells = game.variant.name, game.cells
+        self.say(_("Asking {url} for today's leaderboard…").format(url=url), "busy")
 
         def shown(entries: object) -> None:
             assert isinstance(entries, list)
@@ -726,13 +846,13 @@ class App:
             self.canvas,
             lambda _cancel, _report: Client(url).leaderboard(day, variant, cells),
             shown,
-            failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
+            failed=lambda error: self.say(_("no leaderboard: {error}").format(error=error), "error"),
         )
 
     def show_history(self) -> HistoryDialog | None:
         """Game ▸ History…: the stored games, newest first; any unfinished one can be resumed from there."""
         if self.store is None:
-            self.say("History is not kept in this window (it was opened without its store).", "info")
+            self.say(_("History is not kept in this window (it was opened without its store)."), "info")
             return None
         old = self.windows.get("history")
         if old is not None and old.winfo_exists():
@@ -755,12 +875,13 @@ class App:
         if store is None:
             return False
         if self.tracker is not None and self.tracker.id == game_id and not self.game.is_over:
-            self.say("That game is the one on the table.")
+            self.say(_("That game is the one on the table."))
             return True
         resumed = store.resume(game_id=game_id)
         if resumed is None:
             notices = store.take_notices()
-            self.say(" ".join(notices) or f"Game {game_id} is no longer unfinished: it cannot be resumed.", "error")
+            gone = _("Game {number} is no longer unfinished: it cannot be resumed.").format(number=game_id)
+            self.say(" ".join(notices) or gone, "error")
             return False
         if self.tracker is not None:
             self.tracker.close()
@@ -775,12 +896,12 @@ class App:
     def show_statistics(self) -> StatisticsDialog | None:
         """Game ▸ Statistics…: every variant played, the one on the table selected."""
         if self.store is None:
-            self.say("Statistics are not kept in this window (it was opened without its store).", "info")
+            self.say(_("Statistics are not kept in this window (it was opened without its store)."), "info")
             return None
         old = self.windows.get("stats")
         if old is not None and old.winfo_exists():
             old.destroy()  # shown again with what was played since
-        note = "" if self.store.saving else (self.store.notice or "Games are not being saved.")
+        note = "" if self.store.saving else (self.store.notice or _("Games are not being saved."))
         dialog = StatisticsDialog(self.root, self.store.stats(), (self.game.variant.name, self.game.cells), note=note)
         self.windows["stats"] = dialog
         centre_over(dialog, self.root)
@@ -795,13 +916,14 @@ class App:
             return
         self.root.clipboard_clear()
         self.root.clipboard_append(code)
-        self.say(f"Copied the game code {code}: Game ▸ Enter code… deals it again.")
+        self.say(_("Copied the game code {code}: Game ▸ Enter code… deals it again.").format(code=code))
 
     def show_help(self) -> tk.Toplevel:
         """Help ▸ Mouse and keys: the keys in two aligned columns."""
 
         def fill(body: tk.Frame) -> None:
-            for row, (keys, what) in enumerate(KEYS):
+            for row, (key_words, what_words) in enumerate(KEYS):
+                keys, what = (_(key_words) if key_words else ""), _(what_words)
                 if not keys:
                     tk.Label(body, text=what, font=(FONT, 10, "bold"), anchor="w").grid(
                         row=row, column=0, columnspan=2, sticky="w", pady=(8 if row else 0, 2)
@@ -814,7 +936,7 @@ class App:
                     row=row, column=1, sticky="w"
                 )
 
-        return self._text_window("keys", "Mouse and keys", fill)
+        return self._text_window("keys", _("Mouse and keys"), fill)
 
     def show_rules(self) -> tk.Toplevel:
         """Help ▸ Rules of <variant>: the rules text the variant's plugin gives."""
@@ -828,9 +950,9 @@ class App:
                 )
 
         old = self.windows.get("rules")
-        if old is not None and old.winfo_exists() and old.title() != f"Rules of {variant.title}":
+        if old is not None and old.winfo_exists() and old.title() != rules_title(variant):
             old.destroy()  # the rules of the game on the table, not of the last one
-        return self._text_window("rules", f"Rules of {variant.title}", fill)
+        return self._text_window("rules", rules_title(variant), fill)
 
     def _text_window(self, name: str, title: str, fill: Callable[[tk.Frame], None]) -> tk.Toplevel:
         """One window per name (asking again brings it to the front); Esc or Close closes it."""
@@ -846,7 +968,7 @@ class App:
         body = tk.Frame(window, padx=18, pady=14)
         body.pack(fill="both", expand=True)
         fill(body)
-        close = tk.Button(window, text="Close", command=lambda: give_back_focus(window), default="active")
+        close = tk.Button(window, text=_("Close"), command=lambda: give_back_focus(window), default="active")
         close.pack(pady=(0, 12))
         window.bind("<Escape>", lambda _e: give_back_focus(window))
         window.bind("<Return>", lambda _e: give_back_focus(window))
@@ -857,32 +979,33 @@ class App:
         return window
 
 
-#: Help ▸ Mouse and keys, as (keys, what they do) rows; a row without keys is a heading.
+#: Help ▸ Mouse and keys, as (keys, what they do) rows in English, shown in the language in use;
+#: a row without keys is a heading.
 KEYS: tuple[tuple[str, str], ...] = (
-    ("", "Mouse"),
-    ("Click", "a card goes to its foundation if it may"),
-    ("Double-click", "the game moves the card where it fits best: foundation, the longest column that "
-     "takes it, an empty column, a free cell"),
-    ("Drag", "a card, or a run from any of its cards, onto a column, a cell or a foundation"),
-    ("", "Playing with the keyboard"),
-    ("← → ↑ ↓", "move the focus: along the top row or the columns, up and down a column's cards; up from "
-     "the top of a column reaches the cells and foundations"),
-    ("Enter, Space", "pick up the focused card with the cards on it; again to put them on the focused pile "
-     "(green: they may go there, red: they may not)"),
-    ("", "Keys"),
-    ("H", "hint: the solver shows a good move"),
-    ("P", "play the hint"),
-    ("F  or  Shift+F", "finish: every card home, when nothing else is left to do. When a cell is called f "
-     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes"),
-    ("N,  F2", "new game"),
-    ("Ctrl+Z", "undo"),
-    ("Ctrl+Y,  Ctrl+Shift+Z", "redo"),
-    ("Ctrl+Q", "quit"),
-    ("F1", "this help"),
-    ("Esc", "put picked-up cards back, drop a drag back where it was, or stop a hint search"),
-    ("", "Typed moves"),
-    ("Digit or cell letter", "starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
-     "then Enter; Esc leaves the box"),
+    ("", N_("Mouse")),
+    (N_("Click"), N_("a card goes to its foundation if it may")),
+    (N_("Double-click"), N_("the game moves the card where it fits best: foundation, the longest column that "
+     "takes it, an empty column, a free cell")),
+    (N_("Drag"), N_("a card, or a run from any of its cards, onto a column, a cell or a foundation")),
+    ("", N_("Playing with the keyboard")),
+    ("← → ↑ ↓", N_("move the focus: along the top row or the columns, up and down a column's cards; up from "
+     "the top of a column reaches the cells and foundations")),
+    (N_("Enter, Space"), N_("pick up the focused card with the cards on it; again to put them on the focused pile "
+     "(green: they may go there, red: they may not)")),
+    ("", N_("Keys")),
+    ("H", N_("hint: the solver shows a good move")),
+    ("P", N_("play the hint")),
+    (N_("F  or  Shift+F"), N_("finish: every card home, when nothing else is left to do. When a cell is called f "
+     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes")),
+    ("N,  F2", N_("new game")),
+    (N_("Ctrl+Z"), N_("undo")),
+    (N_("Ctrl+Y,  Ctrl+Shift+Z"), N_("redo")),
+    (N_("Ctrl+Q"), N_("quit")),
+    ("F1", N_("this help")),
+    (N_("Esc"), N_("put picked-up cards back, drop a drag back where it was, or stop a hint search")),
+    ("", N_("Typed moves")),
+    (N_("Digit or cell letter"), N_("starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
+     "then Enter; Esc leaves the box")),
 )  # fmt: skip
 
 
@@ -891,10 +1014,24 @@ def rules_text(variant: Variant) -> str:
     text = variant.rules_text_in()
     if text:
         return text
-    fallback = variant.description_in() or (
-        f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
-    )
-    return fallback + "\n\nThe plugin gives no longer rules text."
+    if variant.plugin:
+        origin = _("{game} comes from the plugin {plugin}.").format(game=variant.title, plugin=variant.plugin)
+    else:
+        origin = _("{game} comes from the plugin that installed it.").format(game=variant.title)
+    fallback = variant.description_in() or origin
+    return fallback + "\n\n" + _("The plugin gives no longer rules text.")
+
+
+def rules_title(variant: Variant) -> str:
+    """Help ▸ Rules of <variant>: the menu entry and the window's title."""
+    return _("Rules of {game}").format(game=variant.title)
+
+
+def game_name(game: Game) -> str:
+    """The game's name for people: ``FreeCell #1,000,000`` (the deal number written as the language writes it)."""
+    if game.deal is None:
+        return game.variant.title
+    return _("{game} #{deal}").format(game=game.variant.title, deal=format_number(game.deal))
 
 
 def window_title(game: Game) -> str:
@@ -912,31 +1049,37 @@ def capacity_text(game: Game) -> str:
 def capacity_texts(game: Game) -> tuple[str, str, str, str]:
     """The status bar's capacity, longest form first: with what it comes from, without it, the number alone."""
     if game.is_over:
-        over = "won" if game.is_won else "given up"
+        over = pgettext("game over", "won") if game.is_won else pgettext("game over", "given up")
         return (over, over, over, over)
     position = game.position
     tallest = max((len(column) for column in position.columns), default=0)
     shown = min(game.max_group, max(tallest, 1))
     free, empty = position.free_cells, position.empty_columns
-    cells = "1 free cell" if free == 1 else f"{free} free cells"
-    columns = "1 empty column" if empty == 1 else f"{empty} empty columns"
+    cells = ngettext("{n} free cell", "{n} free cells", free).format(n=free)
+    columns = ngettext("{n} empty column", "{n} empty columns", empty).format(n=empty)
     # The numbers the capacity comes from, so a player can see why it changes.
-    source = f"{cells}, {columns}" if empty else cells
+    source = _("{cells}, {columns}").format(cells=cells, columns=columns) if empty else cells
+    alone = _("cards at once: {shown}").format(shown=shown)
     if game.max_group_to_empty:
         into_empty = min(game.max_group_to_empty, max(tallest, 1))
-        text = f"cards at once: {shown} ({into_empty} into an empty column)"
+        text = _("cards at once: {shown} ({into_empty} into an empty column)").format(
+            shown=shown, into_empty=into_empty
+        )
     else:
-        text = f"cards at once: {shown}"
-    return (f"{text} · {source}", text, f"cards at once: {shown}", f"at once: {shown}")
+        text = alone
+    return (f"{text} · {source}", text, alone, _("at once: {shown}").format(shown=shown))
 
 
 def score_texts(game: Game) -> tuple[str, str, str]:
     """The status bar's score, moves and cards home, longest form first (the last leaves the moves out)."""
     score, moves, home, every = game.score, game.moves, game.cards_home, 13 * len(game.position.foundations)
+    said_score = _("score {score}").format(score=score)
+    said_moves = _("moves {moves}").format(moves=moves)
+    said_home = _("home {home}/{every}").format(home=home, every=every)
     return (
-        f"score {score}  ·  moves {moves}  ·  home {home}/{every}",
-        f"score {score} · moves {moves} · home {home}/{every}",
-        f"score {score} · home {home}/{every}",
+        f"{said_score}  ·  {said_moves}  ·  {said_home}",
+        f"{said_score} · {said_moves} · {said_home}",
+        f"{said_score} · {said_home}",
     )
 
 
@@ -970,14 +1113,15 @@ def _chrome(label: tk.Label) -> int:
 def leaderboard_line(day: str, players: int) -> str:
     """What the message line says when the day's leaderboard arrives with ``players`` players on it."""
     if players == 0:
-        return f"The leaderboard of {day} has nobody on it yet."
-    if players == 1:
-        return f"The leaderboard of {day}: 1 player."
-    return f"The leaderboard of {day}: {players} players."
+        return _("The leaderboard of {day} has nobody on it yet.").format(day=day)
+    return ngettext("The leaderboard of {day}: {n} player.", "The leaderboard of {day}: {n} players.", players).format(
+        day=day, n=players
+    )
 
 
-def _cells(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
+def _cells(name: str, count: int) -> str:
+    """``FreeCell #1, 4 cells``: a game's name with its number of cells."""
+    return ngettext("{game}, {n} cell", "{game}, {n} cells", count).format(game=name, n=count)
 
 
 def _window_size(root: tk.Tk, game: Game) -> tuple[int, int]:
@@ -997,22 +1141,56 @@ class _Parser(argparse.ArgumentParser):
     """argparse with errors on one line, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"patience-tk: {message} (see patience-tk --help)\n")
+        self.exit(2, _("patience-tk: {message} (see patience-tk --help)").format(message=message) + "\n")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its own words ("usage:") in the language in use."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        # Translators: the start of the help's first line, before the command line it shows.
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="patience-tk",
-        description="Play patience (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in a window.",
+        description=_("Play patience (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in a window."),
+        formatter_class=_HelpFormatter,
+        add_help=False,
     )
-    parser.add_argument("variant", nargs="?", help=f"the game to play (default {DEFAULT_VARIANT})")
-    parser.add_argument("deal", nargs="?", help="the deal number (default: a random deal)")
-    parser.add_argument("--cells", type=int, metavar="N", help="how many free cells (the variant's default)")
-    parser.add_argument("--code", metavar="CODE", help="deal the game a code names, like EO1-C8-AAAAAFA")
+    parser._positionals.title = _("positional arguments")
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
     parser.add_argument(
-        "--lang", metavar="LANG", help="the language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)"
+        "variant", nargs="?", help=_("the game to play (default {variant})").format(variant=DEFAULT_VARIANT)
+    )
+    parser.add_argument("deal", nargs="?", help=_("the deal number (default: a random deal)"))
+    parser.add_argument("--cells", type=int, metavar="N", help=_("how many free cells (the variant's default)"))
+    parser.add_argument(
+        "--code", metavar="CODE", help=_("deal the game a code names, like {code}").format(code="EO1-C8-AAAAAFA")
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_("the language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)"),
     )
     return parser
+
+
+def _language_option(argv: Sequence[str] | None) -> str | None:
+    """The ``--lang`` value in ``argv``, read before the parser is built so that its help is in that language."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    value = known.lang
+    return value if isinstance(value, str) else None
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
@@ -1024,10 +1202,14 @@ def game_from_args(args: argparse.Namespace) -> Game:
     deal = read_deal_number(deal_text) if deal_text is not None else None
     if args.code is not None:
         if deal is not None or args.cells is not None:
-            raise ValueError("give either --code or a deal number and --cells, not both")
+            raise ValueError(_("give either --code or a deal number and --cells, not both"))
         game = Game.from_code(args.code)
         if variant is not None and get_variant(variant).name != game.variant.name:
-            raise ValueError(f"code {args.code} is a {game.variant.title} code, not {variant}")
+            raise ValueError(
+                _("code {code} is a {game} code, not {variant}").format(
+                    code=args.code, game=game.variant.title, variant=variant
+                )
+            )
         return game
     return Game.new(variant or DEFAULT_VARIANT, deal, args.cells)
 
@@ -1055,25 +1237,49 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
 def welcome_back(tracker: Tracker) -> str:
     """What the message line says about a game brought back from the store: which game, how far in."""
     game = tracker.game
-    deal = f" #{game.deal:,}" if game.deal is not None else ""
+    moves, title = game.moves, game.variant.title
+    deal = format_number(game.deal) if game.deal is not None else None
     # A daily game says so at once; whether it is the attempt is found once the window has it.
-    daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
-    return (
-        f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
-        f"{game.moves} move{'' if game.moves == 1 else 's'} in "
-        "(Game ▸ New… deals another)."
-    )
+    if tracker.daily and deal is not None:
+        said = ngettext(
+            "Welcome back: the daily {game} of {day}, deal #{deal}, is as you left it, {moves} move in "
+            "(Game ▸ New… deals another).",
+            "Welcome back: the daily {game} of {day}, deal #{deal}, is as you left it, {moves} moves in "
+            "(Game ▸ New… deals another).",
+            moves,
+        )
+    elif tracker.daily:
+        said = ngettext(
+            "Welcome back: the daily {game} of {day} is as you left it, {moves} move in (Game ▸ New… deals another).",
+            "Welcome back: the daily {game} of {day} is as you left it, {moves} moves in (Game ▸ New… deals another).",
+            moves,
+        )
+    elif deal is not None:
+        said = ngettext(
+            "Welcome back: {game} #{deal} is as you left it, {moves} move in (Game ▸ New… deals another).",
+            "Welcome back: {game} #{deal} is as you left it, {moves} moves in (Game ▸ New… deals another).",
+            moves,
+        )
+    else:
+        said = ngettext(
+            "Welcome back: {game} is as you left it, {moves} move in (Game ▸ New… deals another).",
+            "Welcome back: {game} is as you left it, {moves} moves in (Game ▸ New… deals another).",
+            moves,
+        )
+    return said.format(game=title, day=tracker.daily, deal=deal, moves=moves)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
     one_line_warnings("patience-tk")
+    lang = _language_option(argv)
+    try:
+        # The language chosen last in View ▸ Language counts after --lang and PATIENCE_LANG.
+        use_language(choose_language(lang, remembered=remembered_language()))
+    except UnknownLanguageError as error:
+        _parser().exit(2, f"patience-tk: {error}\n")
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        use_language(choose_language(args.lang))
-    except UnknownLanguageError as error:
-        parser.exit(2, f"patience-tk: {error}\n")
     from patience.store import Store  # imported here: only the window itself needs sqlite3
 
     store = Store.open()
@@ -1084,9 +1290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         root = tk.Tk()
     except tk.TclError as error:
-        print(f"patience-tk: cannot open a window: {error}", file=sys.stderr)
+        print(_("patience-tk: cannot open a window: {error}").format(error=error), file=sys.stderr)
         return 1
-    App(root, game, store=store, tracker=tracker, note=note)
+    App(root, game, store=store, tracker=tracker, note=note, lang=args.lang)
     root.mainloop()
     store.close()
     return 0

@@ -15,7 +15,17 @@ from pathlib import Path
 
 from attrs import asdict, define, field
 
-__all__ = ["PREFERENCES_NAME", "TABLE_COLOURS", "Preferences", "load_preferences", "save_preferences"]
+from patience.i18n import LANGUAGES
+from patience_tk.texts import _
+
+__all__ = [
+    "PREFERENCES_NAME",
+    "TABLE_COLOURS",
+    "Preferences",
+    "load_preferences",
+    "remembered_language",
+    "save_preferences",
+]
 
 #: The file's name in the data directory.
 PREFERENCES_NAME = "window.json"
@@ -33,6 +43,10 @@ def _table(value: object) -> str:
     return value if isinstance(value, str) and value in TABLE_COLOURS else "green"
 
 
+def _language(value: object) -> str | None:
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
 @define
 class Preferences:
     """What the player chose in the View and Play menus."""
@@ -44,6 +58,8 @@ class Preferences:
     """♦ blue and ♣ green, so that every suit has its own colour."""
     table: str = field(default="green", converter=_table)
     """One of :data:`TABLE_COLOURS`."""
+    language: str | None = field(default=None, converter=_language)
+    """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
 
 
 def preferences_path() -> Path:
@@ -61,23 +77,26 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
     except FileNotFoundError:
         return Preferences(), None
     except OSError as error:
-        return Preferences(), f"cannot read the window's preferences {target}: {error.strerror or error}"
+        said = _("cannot read the window's preferences {path}: {error}")
+        return Preferences(), said.format(path=target, error=error.strerror or error)
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
         known = {
             name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
         }
-        return Preferences(**known, table=data.get("table", "green")), None
+        return Preferences(**known, table=data.get("table", "green"), language=data.get("language")), None
     except ValueError as error:
         stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
         aside = target.with_name(f"{target.name}.damaged-{stamp}")
         try:
             os.replace(target, aside)
         except OSError:
-            return Preferences(), f"the window's preferences {target} are damaged ({error}); using the defaults"
-        return Preferences(), f"the window's preferences were damaged ({error}): moved to {aside}, defaults used"
+            said = _("the window's preferences {path} are damaged ({error}); using the defaults")
+            return Preferences(), said.format(path=target, error=error)
+        said = _("the window's preferences were damaged ({error}): moved to {path}, defaults used")
+        return Preferences(), said.format(error=error, path=aside)
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> str | None:
@@ -89,5 +108,16 @@ def save_preferences(preferences: Preferences, path: Path | None = None) -> str 
         partial.write_text(json.dumps(asdict(preferences), indent=2) + "\n", encoding="utf-8")
         os.replace(partial, target)
     except OSError as error:
-        return f"cannot save the window's preferences to {target}: {error.strerror or error}"
+        said = _("cannot save the window's preferences to {path}: {error}")
+        return said.format(path=target, error=error.strerror or error)
     return None
+
+
+def remembered_language(path: Path | None = None) -> str | None:
+    """The language last chosen in View ▸ Language, read without a word or a change when the file is unreadable."""
+    target = path if path is not None else preferences_path()
+    try:
+        data = json.loads(target.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return _language(data.get("language")) if isinstance(data, dict) else None
