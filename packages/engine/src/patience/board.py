@@ -94,7 +94,7 @@ def parse_board(
             kind = _ONCE[label]
             if kind in first_seen:
                 raise InvalidBoardError(
-                    # Translators: {kind} is the label of a line of fc-solve's board format (Foundations, Freecells, Base).
+                    # Translators: {kind} is a line's label in fc-solve's format (Foundations, Freecells, Base).
                     _("line {number}: a second {kind}: line (the first is line {first}); a board has one").format(
                         number=number, kind=kind, first=first_seen[kind]
                     )

@@ -115,7 +115,9 @@ class Card:
             suit = Suit.parse(suit_text)
         except InvalidCardError:
             raise InvalidCardError(
-                _("{text} is not a card: suit {suit} is not one of S H D C").format(text=clipped(raw), suit=repr(suit_text))
+                _("{text} is not a card: suit {suit} is not one of S H D C").format(
+                    text=clipped(raw), suit=repr(suit_text)
+                )
             ) from None
         return cls(RANK_NAMES.index(rank_text), suit)
 

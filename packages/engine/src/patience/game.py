@@ -648,9 +648,7 @@ def check_fits(variant: Variant, position: Position) -> None:
             played = _("{title} is played with one deck ({cards} cards), not {count}")
         else:
             played = _("{title} is played with two decks ({cards} cards), not {count}")
-        raise InvalidBoardError(
-            played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks)
-        )
+        raise InvalidBoardError(played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks))
     if rules.base_rank is not None and position.base != rules.base_rank:
         raise InvalidBoardError(
             _("{title}'s foundations start at rank {base}, not {found}").format(

@@ -93,7 +93,11 @@ class Place:
         return "h" if suit is None else "h" + suit.letter
 
     def describe(self) -> str:
-        """The place in words, as a sentence names it, in the language in use: ``column 3``, ``Spalte 3``, ``a 3. oszlop``."""
+        """The place in words, as a sentence names it, in the language in use.
+
+        ``column 3``, ``cell a``, ``the hearts foundation``; German ``Spalte 3``,
+        Hungarian with its article, ``a 3. oszlop``.
+        """
         if self.kind is _COLUMN:
             number = str(self)
             # Translators: a column named in a sentence; Hungarian puts the article before it ("a 3. oszlop").
@@ -208,7 +212,9 @@ class Move:
                 count = int(count_text, 16)
             except ValueError:
                 raise InvalidMoveError(
-                    _("{text}: the run length after v must be a hexadecimal number, like 23v4").format(text=clipped(raw))
+                    _("{text}: the run length after v must be a hexadecimal number, like 23v4").format(
+                        text=clipped(raw)
+                    )
                 ) from None
         source_text, rest = _split_place(body, raw)
         dest_text, tail = _split_place(rest, raw)

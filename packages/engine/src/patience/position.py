@@ -228,7 +228,9 @@ class Position:
             if size < 0:
                 raise IllegalMoveError(
                     ngettext(
-                        "{move}: {place} has no {count} card to move", "{move}: {place} has no {count} cards to move", count
+                        "{move}: {place} has no {count} card to move",
+                        "{move}: {place} has no {count} cards to move",
+                        count,
                     ).format(move=move, place=source.describe(), count=count)
                 )
             assert at is not None
@@ -240,7 +242,9 @@ class Position:
             if held is None or count != 1:
                 raise IllegalMoveError(
                     ngettext(
-                        "{move}: {place} has no {count} card to move", "{move}: {place} has no {count} cards to move", count
+                        "{move}: {place} has no {count} card to move",
+                        "{move}: {place} has no {count} cards to move",
+                        count,
                     ).format(move=move, place=source.describe(), count=count)
                 )
             cards = (held,)

@@ -385,7 +385,9 @@ def record_of(
     :data:`RESULTS` or a game with no deal number (started from a position).
     """
     if result not in RESULTS:
-        raise RecordError(_("{result} is not a result: one of {results}").format(result=repr(result), results=", ".join(RESULTS)))
+        raise RecordError(
+            _("{result} is not a result: one of {results}").format(result=repr(result), results=", ".join(RESULTS))
+        )
     if game.deal is None or game.code is None:
         raise RecordError(_("a game started from a position has no deal to record"))
     start = format_time(started)

@@ -147,7 +147,9 @@ class Rules:
         if (self.empty_columns is EmptyColumns.ONE_RANK) != (self.empty_rank is not None):
             raise ValueError(_("empty_rank is given exactly when empty_columns is EmptyColumns.ONE_RANK"))
         if self.empty_rank is not None and not 1 <= self.empty_rank <= 13:
-            raise ValueError(_("empty_rank {rank} is not a rank: use 1 (ace) to 13 (king)").format(rank=self.empty_rank))
+            raise ValueError(
+                _("empty_rank {rank} is not a rank: use 1 (ace) to 13 (king)").format(rank=self.empty_rank)
+            )
         if self.decks not in (1, 2):
             raise ValueError(_("decks must be 1 or 2, not {decks}").format(decks=self.decks))
         if self.decks == 2 and self.foundation_takeback:
