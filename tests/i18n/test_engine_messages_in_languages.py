@@ -24,6 +24,7 @@ from patience.moves import Move, Place
 from patience.plugins import get_variant
 from patience.position import Position
 from patience.records import Record, check_record, format_record, parse_record, record_of
+from patience.rules import Build
 from patience.shuffle import check_deal_number, read_deal_number
 
 BIN = Path(sys.executable).parent
@@ -265,6 +266,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "finish": lambda: Game.new("freecell", 1).finish(),
     "fc-solve move": _fcs_bad_token,
     "rules": lambda: attrs.evolve(get_variant("freecell").rules, decks=3),
+    "build": lambda: Build.ALTERNATE_COLOURS.words,
 }
 
 

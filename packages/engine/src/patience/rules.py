@@ -13,7 +13,7 @@ import enum
 from attrs import field, frozen
 
 from patience.cards import Card
-from patience.texts import _
+from patience.texts import _, pgettext
 
 __all__ = [
     "AutoPlay",
@@ -39,11 +39,11 @@ class Build(enum.Enum):
 
     @property
     def words(self) -> str:
-        """How the rule reads in a message: 'builds by suit'."""
+        """The rule in a few words, in the language in use: 'builds by suit', German 'baut in derselben Kartenfarbe'."""
         return {
-            Build.SAME_SUIT: "builds by suit",
-            Build.ALTERNATE_COLOURS: "builds in alternating colours",
-            Build.ANY_SUIT: "builds down regardless of suit",
+            Build.SAME_SUIT: pgettext("how a variant builds", "builds by suit"),
+            Build.ALTERNATE_COLOURS: pgettext("how a variant builds", "builds in alternating colours"),
+            Build.ANY_SUIT: pgettext("how a variant builds", "builds down regardless of suit"),
         }[self]
 
 
