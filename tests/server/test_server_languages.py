@@ -320,7 +320,7 @@ def test_record_refusals_keep_the_action_and_say_the_rest_in_the_requests_langua
     assert status == 422
     assert body["error_code"] == "not_a_record" and body["action"] is None
     assert body["error"].startswith("keine Spielaufzeichnung: ")
-    # A refused action's reason is the engine's, in its words; the id says what it is.
+    # A refused action's reason is the engine's, in the request's language; the id says what it is.
     game = won_game(today(), cells=3)
     lines = record_text(game).split("\n")
     first = next(i for i, line in enumerate(lines) if line and not line.startswith("["))
@@ -330,7 +330,7 @@ def test_record_refusals_keep_the_action_and_say_the_rest_in_the_requests_langua
     bad = "\n".join(lines).encode()
     status, body, _ = fetch(server, "PUT", url, language="hu", body=bad, kind="text/plain", token=token)
     assert (status, body["error_code"], body["action"]) == (422, "illegal_action", 3)
-    assert "action 3" in body["error"]
+    assert body["error"].startswith("3. művelet, 'hh': ")
     # An action after the game was won: game over.
     more = record_text(game).rstrip("\n") + " 12\n"
     status, body, _ = fetch(server, "PUT", url, language="hu", body=more.encode(), token=token)

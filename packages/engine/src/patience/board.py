@@ -25,6 +25,7 @@ from __future__ import annotations
 from patience.cards import RANK_NAMES, Card, Suit
 from patience.errors import InvalidBoardError, InvalidCardError
 from patience.position import Position
+from patience.texts import _, ngettext
 
 __all__ = ["format_board", "parse_board"]
 
@@ -93,25 +94,34 @@ def parse_board(
             kind = _ONCE[label]
             if kind in first_seen:
                 raise InvalidBoardError(
-                    f"line {number}: a second {kind}: line (the first is line {first_seen[kind]}); a board has one"
+                    # Translators: {kind} is a line's label in fc-solve's format (Foundations, Freecells, Base).
+                    _("line {number}: a second {kind}: line (the first is line {first}); a board has one").format(
+                        number=number, kind=kind, first=first_seen[kind]
+                    )
                 )
             first_seen[kind] = number
         if sep and label == "base":
             try:
                 base = Card.parse(rest.strip() + "S").rank
             except InvalidCardError:
-                raise InvalidBoardError(f"line {number}: {rest.strip()!r} is not a rank like 5 or K") from None
+                raise InvalidBoardError(
+                    _("line {number}: {text} is not a rank like 5 or K").format(number=number, text=repr(rest.strip()))
+                ) from None
             continue
         if sep and label in ("foundations", "founds"):
             seen: set[Suit] = set()
             listed = max(listed, len(rest.split()))
             for item in rest.split():
-                suit_text, _, rank_text = item.partition("-")
+                suit_text, _dash, rank_text = item.partition("-")
                 try:
                     suit = Suit.parse(suit_text)
                     rank = 0 if rank_text in ("0", "") else Card.parse(rank_text + "S").rank
                 except InvalidCardError:
-                    raise InvalidBoardError(f"line {number}: {item!r} is not a foundation like H-0 or S-K") from None
+                    raise InvalidBoardError(
+                        _("line {number}: {text} is not a foundation like H-0 or S-K").format(
+                            number=number, text=repr(item)
+                        )
+                    ) from None
                 # A suit's second foundation (two decks) comes after the first four.
                 tops[suit.value + (4 if suit in seen else 0)] = rank
                 seen.add(suit)
@@ -125,27 +135,50 @@ def parse_board(
             line = rest
         elif sep:
             raise InvalidBoardError(
-                f"line {number}: {head.strip()!r} is not a board line (Foundations:, Freecells: or a column)"
+                _("line {number}: {text} is not a board line (Foundations:, Freecells: or a column)").format(
+                    number=number, text=repr(head.strip())
+                )
             )
         column_lines.append(tuple(_card(item, number) for item in line.split()))
     if not column_lines and not any(cell_cards) and not any(tops):
-        shape = f" in {columns} columns" if columns is not None else ""
         size = 52 * (decks or 1)
-        raise InvalidBoardError(f"the board is empty: a board lists its {size} cards{shape}, one line per column")
+        if columns is None:
+            empty = _("the board is empty: a board lists its {size} cards, one line per column").format(size=size)
+        else:
+            empty = _("the board is empty: a board lists its {size} cards in {columns} columns, one line per column")
+            empty = empty.format(size=size, columns=columns)
+        raise InvalidBoardError(empty)
     if columns is not None and len(column_lines) != columns:
-        raise InvalidBoardError(
-            f"the board has {len(column_lines)} columns; this game has {columns}"
-            + (" (write an empty column as a lone ':')" if len(column_lines) < columns else "")
-        )
+        count = len(column_lines)
+        if count < columns:
+            wrong = ngettext(
+                "the board has {count} column; this game has {columns} (write an empty column as a lone ':')",
+                "the board has {count} columns; this game has {columns} (write an empty column as a lone ':')",
+                count,
+            )
+        else:
+            wrong = ngettext(
+                "the board has {count} column; this game has {columns}",
+                "the board has {count} columns; this game has {columns}",
+                count,
+            )
+        raise InvalidBoardError(wrong.format(count=count, columns=columns))
     if not column_lines:
-        raise InvalidBoardError("the board has no columns")
+        raise InvalidBoardError(_("the board has no columns"))
     if cells is not None:
-        if sum(card is not None for card in cell_cards) > cells:
+        held = sum(card is not None for card in cell_cards)
+        if held > cells:
             raise InvalidBoardError(
-                f"the board has {sum(c is not None for c in cell_cards)} cards in cells; this game has {cells} cells"
+                ngettext(
+                    "the board has {held} cards in cells; this game has {cells} cell",
+                    "the board has {held} cards in cells; this game has {cells} cells",
+                    cells,
+                ).format(held=held, cells=cells)
             )
         if len(cell_cards) > cells:
-            raise InvalidBoardError(f"the board shows {len(cell_cards)} cells; this game has {cells}")
+            raise InvalidBoardError(
+                _("the board shows {count} cells; this game has {cells}").format(count=len(cell_cards), cells=cells)
+            )
         cell_cards += [None] * (cells - len(cell_cards))
     elif not cells_seen:
         cell_cards = [None] * 4
@@ -176,4 +209,5 @@ def _card(text: str, line: int) -> Card:
     try:
         return Card.parse(text)
     except InvalidCardError as error:
-        raise InvalidBoardError(f"line {line}: {error}") from None
+        # Translators: {problem} is a whole sentence saying what is wrong with a card on that line.
+        raise InvalidBoardError(_("line {number}: {problem}").format(number=line, problem=error)) from None

@@ -8,6 +8,7 @@ from typing import Final
 from attrs import field, frozen
 
 from patience.errors import InvalidCardError, clipped
+from patience.texts import _
 
 __all__ = ["RANK_NAMES", "Card", "Colour", "Suit", "full_deck"]
 
@@ -54,7 +55,7 @@ class Suit(enum.Enum):
         for suit in cls:
             if key in (suit.letter, suit.symbol):
                 return suit
-        raise InvalidCardError(f"{clipped(text)} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣")
+        raise InvalidCardError(_("{text} is not a suit: use S, H, D, C or ♠ ♥ ♦ ♣").format(text=clipped(text)))
 
 
 #: Rank names in notation, index = rank; ``T`` is ten (``10`` is read too).
@@ -79,7 +80,7 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.rank <= 13:
-            raise InvalidCardError(f"rank {self.rank} is not a card rank: use 1 (ace) to 13 (king)")
+            raise InvalidCardError(_("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=self.rank))
         # Stored rather than computed: the rules and the solver read it in their inner loops.
         object.__setattr__(self, "index", self.suit.value * 13 + self.rank - 1)
 
@@ -96,7 +97,9 @@ class Card:
         if len(key) >= 2 and key[0] in "♠♥♦♣":
             key = key[1:] + key[0]
         if len(key) < 2:
-            raise InvalidCardError(f"{clipped(raw)} is not a card: write rank then suit, like AS, TD, 10D or 7H")
+            raise InvalidCardError(
+                _("{text} is not a card: write rank then suit, like AS, TD, 10D or 7H").format(text=clipped(raw))
+            )
         rank_text, suit_text = key[:-1], key[-1]
         if rank_text == "10":
             rank_text = "T"
@@ -104,12 +107,18 @@ class Card:
             rank_text = "A"
         if rank_text not in RANK_NAMES[1:]:
             raise InvalidCardError(
-                f"{clipped(raw)} is not a card: rank {clipped(rank_text)} is not one of A 2-9 T (or 10) J Q K"
+                _("{text} is not a card: rank {rank} is not one of A 2-9 T (or 10) J Q K").format(
+                    text=clipped(raw), rank=clipped(rank_text)
+                )
             )
         try:
             suit = Suit.parse(suit_text)
         except InvalidCardError:
-            raise InvalidCardError(f"{clipped(raw)} is not a card: suit {suit_text!r} is not one of S H D C") from None
+            raise InvalidCardError(
+                _("{text} is not a card: suit {suit} is not one of S H D C").format(
+                    text=clipped(raw), suit=repr(suit_text)
+                )
+            ) from None
         return cls(RANK_NAMES.index(rank_text), suit)
 
     @classmethod

@@ -12,7 +12,9 @@ import re
 from attrs import frozen
 
 from patience.errors import InvalidCodeError, clipped
+from patience.i18n import format_number
 from patience.shuffle import MAX_DEAL
+from patience.texts import _
 
 __all__ = ["ALPHABET", "CODE_VERSION", "GameCode"]
 
@@ -39,7 +41,7 @@ class GameCode:
     def __str__(self) -> str:
         number = self.deal
         digits = []
-        for _ in range(_DIGITS):
+        for _digit in range(_DIGITS):
             digits.append(ALPHABET[number % 32])
             number //= 32
         return f"{self.prefix}{self.version}-C{self.cells}-{''.join(reversed(digits))}"
@@ -57,28 +59,43 @@ class GameCode:
         if not match and loose:
             bad = next(char for char in loose.group(1) if char not in ALPHABET)
             raise InvalidCodeError(
-                f"{quoted}: {bad!r} is not a base-32 character; the deal part uses only A-Z and 2-7 (no 0, 1, 8, 9)"
+                _(
+                    "{code}: {char} is not a base-32 character; the deal part uses only A-Z and 2-7 (no 0, 1, 8, 9)"
+                ).format(code=quoted, char=repr(bad))
             )
         if not match:
             raise InvalidCodeError(
-                f"{quoted} is not a game code: codes look like EO1-C8-AAAAAFA "
-                "(variant letters and code version, C and the cell count, 7 base-32 characters A-Z 2-7)"
+                _(
+                    "{code} is not a game code: codes look like EO1-C8-AAAAAFA "
+                    "(variant letters and code version, C and the cell count, 7 base-32 characters A-Z 2-7)"
+                ).format(code=quoted)
             )
         prefix, version, cells, digits = match.groups()
         if len(version) > _MAX_NUMBER_DIGITS or int(version) != CODE_VERSION:
             raise InvalidCodeError(
-                f"{quoted}: code version {clipped(version, quote=False)} is not known"
-                f" (this program reads version {CODE_VERSION})"
+                _("{code}: code version {version} is not known (this program reads version {known})").format(
+                    code=quoted, version=clipped(version, quote=False), known=CODE_VERSION
+                )
             )
         if len(cells) > _MAX_NUMBER_DIGITS:
             raise InvalidCodeError(
-                f"{quoted}: {clipped(cells, quote=False)} cells is not a cell count any variant offers"
+                _("{code}: {cells} cells is not a cell count any variant offers").format(
+                    code=quoted, cells=clipped(cells, quote=False)
+                )
             )
         if len(digits) != _DIGITS:
-            raise InvalidCodeError(f"{quoted}: the deal part must be {_DIGITS} characters, not {len(digits)}")
+            raise InvalidCodeError(
+                _("{code}: the deal part must be {digits} characters, not {count}").format(
+                    code=quoted, digits=_DIGITS, count=len(digits)
+                )
+            )
         number = 0
         for char in digits:
             number = number * 32 + ALPHABET.index(char)
         if not 1 <= number <= MAX_DEAL:
-            raise InvalidCodeError(f"{quoted}: deal number {number} is out of range (1 to {MAX_DEAL:,})")
+            raise InvalidCodeError(
+                _("{code}: deal number {number} is out of range (1 to {max})").format(
+                    code=quoted, number=number, max=format_number(MAX_DEAL)
+                )
+            )
         return cls(prefix, int(cells), number, int(version))

@@ -35,7 +35,16 @@ def clipped(text: str, limit: int = QUOTE_LIMIT, *, quote: bool = True) -> str:
     """
     head = text if len(text) <= limit else text[:limit]
     shown = repr(head) if quote else head
-    return shown if len(text) <= limit else f"{shown}… ({len(text):,} characters)"
+    if len(text) <= limit:
+        return shown
+    # Imported here: the languages' module imports this one.
+    from patience.i18n import format_number
+    from patience.texts import ngettext
+
+    # Translators: what was typed, cut short, and how long it was.
+    return ngettext("{text}… ({count} character)", "{text}… ({count} characters)", len(text)).format(
+        text=shown, count=format_number(len(text))
+    )
 
 
 class PatienceError(ValueError):

@@ -34,6 +34,7 @@ from patience.game import Game
 from patience.moves import CELL_LETTERS, Move, Place, PlaceKind
 from patience.position import Position
 from patience.rules import AutoPlay
+from patience.texts import _
 
 __all__ = ["FcsFollower", "FcsStep", "fcs_tokens", "is_fcs_prose"]
 
@@ -182,19 +183,25 @@ class FcsFollower:
         shadow = self._shadow
         if not _MOVE.match(token.strip().lower()):
             shown = clipped(token, quote=False)
-            raise InvalidMoveError(f"{shown} is not a move in fc-solve's notation, like 3a, a5, 5h, 18 or 23v4")
+            raise InvalidMoveError(
+                _("{text} is not a move in fc-solve's notation, like 3a, a5, 5h, 18 or 23v4").format(text=shown)
+            )
         move = shadow.parse_move(token)
         if self._is_relabel(move):
             return FcsStep(token, None, relabel=True, fcs_move=move)
         verdict = shadow.check(move)
         if not verdict:
-            raise IllegalMoveError(f"fc-solve's position does not allow {token}: {verdict.reason}")
+            raise IllegalMoveError(
+                _("fc-solve's position does not allow {move}: {reason}").format(move=token, reason=verdict.reason)
+            )
         cards = shadow.position.moving_cards(move)
         source = self._in_game(move.source)
         stays = self._still_out(game, move.source, source)
         if stays is None:
             raise IllegalMoveError(
-                f"the game cannot follow fc-solve's {token}: {source.describe()} does not hold fc-solve's cards"
+                _("the game cannot follow fc-solve's {move}: {place} does not hold fc-solve's cards").format(
+                    move=token, place=source.describe()
+                )
             )
         flags = stays[len(stays) - len(cards) :]
         live = tuple(card for card, out in zip(cards, flags, strict=True) if out)
@@ -202,11 +209,15 @@ class FcsFollower:
         if not live:
             return FcsStep(token, None, home, fcs_move=move)
         if not all(flags[: len(live)]):
-            raise IllegalMoveError(f"the game cannot follow fc-solve's {token}: some of its cards are home, not all")
+            raise IllegalMoveError(
+                _("the game cannot follow fc-solve's {move}: some of its cards are home, not all").format(move=token)
+            )
         played = Move(source, self._in_game(move.destination), len(live))
         judged = game.check(played)
         if not judged:
-            raise IllegalMoveError(f"the game cannot follow fc-solve's {token}: {judged.reason}")
+            raise IllegalMoveError(
+                _("the game cannot follow fc-solve's {move}: {reason}").format(move=token, reason=judged.reason)
+            )
         return FcsStep(token, played, home, fcs_move=move)
 
     def _still_out(self, game: Game, named: Place, place: Place) -> list[bool] | None:

@@ -21,6 +21,8 @@ from patience.errors import (
     PatienceError,
     PluginError,
 )
+from patience.i18n import current_language
+from patience.i18n.hungarian import with_article
 from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
 from patience.listing import legal_moves
 from patience.moves import Move, Place, PlaceKind
@@ -29,6 +31,7 @@ from patience.position import Position
 from patience.rules import AutoPlay, Target, group_capacity
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import check_deal_number
+from patience.texts import _
 from patience.variant import Variant
 
 __all__ = ["RANDOM_DEALS", "Action", "Game", "GameEvent", "LegalMoves"]
@@ -328,7 +331,7 @@ class Game:
         if self.rules_are_data:
             return check_move(self.variant.rules, position, move, self.variant.title)
         verdict: Verdict | None = self._legality(variant=self.variant, position=position, move=move)
-        return verdict if verdict is not None else Verdict(False, "no plugin judged this move")
+        return verdict if verdict is not None else Verdict(False, _("no plugin judged this move"))
 
     def find(self, card: Card) -> Place | None:
         """Where ``card`` can be picked up from: a column's top, a cell, or a foundation's top."""
@@ -460,12 +463,12 @@ class Game:
         self._require_playing()
         moves = self.finish_moves()
         if moves is None:
-            raise IllegalMoveError("cannot finish yet: some cards still need moves that are not to a foundation")
+            raise IllegalMoveError(_("cannot finish yet: some cards still need moves that are not to a foundation"))
         position = self.position
         for move in moves:
             # Finish plays by the same rules as everything else.
             if not self._judge(position, move):
-                raise IllegalMoveError(f"cannot finish: {move} is not allowed")
+                raise IllegalMoveError(_("cannot finish: {move} is not allowed").format(move=move))
             position = position.apply(move)
         return self._perform(ActionKind.FINISH, tuple(moves), log="finish")
 
@@ -473,7 +476,7 @@ class Game:
         """Take back the last action (a group move or a Finish comes back whole)."""
         self._require_playing()
         if not self._undo:
-            raise NothingToUndoError("nothing to undo")
+            raise NothingToUndoError(_("nothing to undo"))
         entry = self._undo[-1]
         state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score))
         self._undo.pop()
@@ -489,12 +492,12 @@ class Game:
         """Play the last undone action again, as a new action."""
         self._require_playing()
         if not self._redo:
-            raise NothingToRedoError("nothing to redo")
+            raise NothingToRedoError(_("nothing to redo"))
         action = self._redo[-1]
         position = self.position
         for move in action.moves:
             if not self._judge(position, move):
-                raise IllegalMoveError(f"cannot redo {action}: the position has changed")
+                raise IllegalMoveError(_("cannot redo {action}: the position has changed").format(action=action))
             position = position.apply(move)
         self._redo.pop()
         return self._perform(ActionKind.REDO, action.moves, log="redo", keep_redo=True)
@@ -532,9 +535,9 @@ class Game:
 
     def _require_playing(self) -> None:
         if self.is_won:
-            raise GameOverError("the game is won; start a new one or restart")
+            raise GameOverError(_("the game is won; start a new one or restart"))
         if self.gave_up:
-            raise GameOverError("the game was given up; start a new one or restart")
+            raise GameOverError(_("the game was given up; start a new one or restart"))
 
     def _score(self, action: ScoredAction, state: ScoreState | None = None) -> ScoreState:
         base = state if state is not None else self._state
@@ -604,18 +607,32 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
         dealer = route("patience_deal", base, pm)
         position = dealer(variant=base, deal=deal, cells=cells)
     if position is None:
-        raise InvalidDealError(f"no installed plugin deals {variant.title}")
+        raise InvalidDealError(_("no installed plugin deals {title}").format(title=_title(variant)))
     plugin = dealer.answered_by
     if len(position.columns) != variant.columns or len(position.cells) != cells:
         raise PluginError(
-            f"plugin {plugin!r} dealt {variant.title} #{deal} with {len(position.columns)} columns and"
-            f" {len(position.cells)} cells, not {variant.columns} and {cells}"
+            _(
+                "plugin {plugin} dealt {title} #{deal} with {columns} columns and {cells} cells,"
+                " not {want_columns} and {want_cells}"
+            ).format(
+                plugin=repr(plugin),
+                title=_title(variant),
+                deal=deal,
+                columns=len(position.columns),
+                cells=len(position.cells),
+                want_columns=variant.columns,
+                want_cells=cells,
+            )
         )
     try:
         position.validate()
         check_fits(variant, position)
     except PatienceError as error:
-        raise PluginError(f"plugin {plugin!r} dealt {variant.title} #{deal} wrongly: {error}") from error
+        raise PluginError(
+            _("plugin {plugin} dealt {title} #{deal} wrongly: {problem}").format(
+                plugin=repr(plugin), title=_title(variant), deal=deal, problem=error
+            )
+        ) from error
     return position
 
 
@@ -627,12 +644,22 @@ def check_fits(variant: Variant, position: Position) -> None:
     """
     rules = variant.rules
     if position.decks != rules.decks:
-        decks = "one deck" if rules.decks == 1 else "two decks"
-        raise InvalidBoardError(
-            f"{variant.title} is played with {decks} ({52 * rules.decks} cards), not {52 * position.decks}"
-        )
+        if rules.decks == 1:
+            played = _("{title} is played with one deck ({cards} cards), not {count}")
+        else:
+            played = _("{title} is played with two decks ({cards} cards), not {count}")
+        raise InvalidBoardError(played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks))
     if rules.base_rank is not None and position.base != rules.base_rank:
-        raise InvalidBoardError(f"{variant.title}'s foundations start at rank {rules.base_rank}, not {position.base}")
+        raise InvalidBoardError(
+            _("{title}'s foundations start at rank {base}, not {found}").format(
+                title=_title(variant), base=rules.base_rank, found=position.base
+            )
+        )
+
+
+def _title(variant: Variant) -> str:
+    """The variant's title as a sentence names it: after its article in Hungarian (``az Eight Off``)."""
+    return with_article(variant.title) if current_language() == "hu" else variant.title
 
 
 __all__ += ["check_fits", "deal_position"]

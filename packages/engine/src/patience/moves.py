@@ -14,8 +14,12 @@ from typing import Final
 
 from attrs import frozen
 
+from patience.cardnames import suit_word
 from patience.cards import Suit
 from patience.errors import InvalidMoveError, clipped
+from patience.i18n import current_language
+from patience.i18n.hungarian import with_article
+from patience.texts import _
 
 __all__ = ["CELL_LETTERS", "Move", "Place", "PlaceKind"]
 
@@ -89,13 +93,24 @@ class Place:
         return "h" if suit is None else "h" + suit.letter
 
     def describe(self) -> str:
-        """The place in words: ``column 3``, ``cell a``, ``the hearts foundation``."""
+        """The place in words, as a sentence names it, in the language in use.
+
+        ``column 3``, ``cell a``, ``the hearts foundation``; German ``Spalte 3``,
+        Hungarian with its article, ``a 3. oszlop``.
+        """
         if self.kind is _COLUMN:
-            return f"column {self}"
+            number = str(self)
+            # Translators: a column named in a sentence; Hungarian puts the article before it ("a 3. oszlop").
+            return _with_hungarian_article(_("column {number}").format(number=number), f"{number}.")
         if self.kind is _CELL:
-            return f"cell {self}"
+            letter = str(self)
+            # Translators: a cell named in a sentence by its letter; Hungarian puts the article before it.
+            return _with_hungarian_article(_("cell {letter}").format(letter=letter), letter)
         suit = self.suit
-        return "the foundation" if suit is None else f"the {suit.title} foundation"
+        if suit is None:
+            return _("the foundation")
+        # Translators: the foundation of one suit, with the suit's name ("the hearts foundation").
+        return _("the {suit} foundation").format(suit=suit_word(suit))
 
     @classmethod
     def parse(cls, text: str, *, columns: int | None = None, cells: int | None = None) -> Place:
@@ -121,14 +136,25 @@ class Place:
         raise InvalidMoveError(_not_a_place(text, columns, cells))
 
 
+def _with_hungarian_article(phrase: str, first: str) -> str:
+    """``phrase`` after the article its first word (``first``) takes, in Hungarian; as it is elsewhere."""
+    return f"{with_article(first).split(' ', 1)[0]} {phrase}" if current_language() == "hu" else phrase
+
+
 def _not_a_place(text: str, columns: int | None, cells: int | None) -> str:
     """Why ``text`` is no place, naming the table's places when its shape is known."""
     if columns is None or cells is None:
-        return f"{clipped(text)} is not a place: use a column number, a cell letter ({' '.join(CELL_LETTERS)}) or h"
+        return _("{text} is not a place: use a column number, a cell letter ({letters}) or h").format(
+            text=clipped(text), letters=" ".join(CELL_LETTERS)
+        )
     letters = " ".join(CELL_LETTERS[:cells])
     if cells == 0:
-        return f"{clipped(text)} is not a place: use a column number (1 to {columns}) or h"
-    return f"{clipped(text)} is not a place: use a column number (1 to {columns}), a cell letter ({letters}) or h"
+        return _("{text} is not a place: use a column number (1 to {columns}) or h").format(
+            text=clipped(text), columns=columns
+        )
+    return _("{text} is not a place: use a column number (1 to {columns}), a cell letter ({letters}) or h").format(
+        text=clipped(text), columns=columns, letters=letters
+    )
 
 
 # Places are immutable values, so the common ones are made once and shared (the rules and the
@@ -154,9 +180,9 @@ class Move:
 
     def __attrs_post_init__(self) -> None:
         if self.count < 1:
-            raise InvalidMoveError(f"a move carries at least one card, not {self.count}")
+            raise InvalidMoveError(_("a move carries at least one card, not {count}").format(count=self.count))
         if self.destination.kind is _FOUNDATION and self.destination.index is not None:
-            raise InvalidMoveError("a move to a foundation is written to h, without a suit")
+            raise InvalidMoveError(_("a move to a foundation is written to h, without a suit"))
 
     def __str__(self) -> str:
         text = f"{self.source}{self.destination}"
@@ -179,32 +205,40 @@ class Move:
         body = raw.lower()
         count = 1
         if "v" in body:
-            body, _, count_text = body.partition("v")
+            body, _sep, count_text = body.partition("v")
             try:
                 if not count_text.isascii():
                     raise ValueError(count_text)
                 count = int(count_text, 16)
             except ValueError:
                 raise InvalidMoveError(
-                    f"{clipped(raw)}: the run length after v must be a hexadecimal number, like 23v4"
+                    _("{text}: the run length after v must be a hexadecimal number, like 23v4").format(
+                        text=clipped(raw)
+                    )
                 ) from None
         source_text, rest = _split_place(body, raw)
         dest_text, tail = _split_place(rest, raw)
         if tail:
-            raise InvalidMoveError(f"{clipped(raw)} is not a move: unexpected {clipped(tail)} at the end")
+            raise InvalidMoveError(
+                _("{text} is not a move: unexpected {tail} at the end").format(text=clipped(raw), tail=clipped(tail))
+            )
         source = Place.parse(source_text, columns=columns, cells=cells)
         destination = Place.parse(dest_text, columns=columns, cells=cells)
         if source.kind is _FOUNDATION and source.index is None:
-            raise InvalidMoveError(f"{clipped(raw)}: a card taken from a foundation needs its suit after h, like hSa")
+            raise InvalidMoveError(
+                _("{text}: a card taken from a foundation needs its suit after h, like hSa").format(text=clipped(raw))
+            )
         if destination.kind is _FOUNDATION and destination.index is not None:
-            raise InvalidMoveError(f"{clipped(raw)}: a move home is written to h alone, like 5h")
+            raise InvalidMoveError(_("{text}: a move home is written to h alone, like 5h").format(text=clipped(raw)))
         return cls(source, destination, count)
 
 
 def _split_place(body: str, raw: str) -> tuple[str, str]:
     """Take one place off the front of ``body``; columns may be two digits (``10``)."""
     if not body:
-        raise InvalidMoveError(f"{clipped(raw)} is not a move: write a source and a destination, like 3a, a5, 5h or 18")
+        raise InvalidMoveError(
+            _("{text} is not a move: write a source and a destination, like 3a, a5, 5h or 18").format(text=clipped(raw))
+        )
     if body.startswith("10"):
         # "10" is column 10 unless what follows cannot be read then: "108" is 10->8,
         # "110" is 1->10 (handled because "1" alone is tried below when "10" leaves junk).

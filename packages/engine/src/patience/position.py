@@ -8,9 +8,11 @@ from typing import Final
 
 from attrs import frozen
 
+from patience.cardnames import display
 from patience.cards import Card, Suit, full_deck
 from patience.errors import IllegalMoveError, InvalidBoardError
 from patience.moves import Move, Place, PlaceKind
+from patience.texts import _, ngettext
 
 __all__ = ["Position"]
 
@@ -98,30 +100,33 @@ class Position:
         One deck is 52 cards on 4 foundations, two decks 104 cards on 8.
         """
         if len(self.foundations) not in (4, 8):
-            raise InvalidBoardError(f"a position has 4 or 8 foundations, not {len(self.foundations)}")
+            raise InvalidBoardError(
+                _("a position has 4 or 8 foundations, not {count}").format(count=len(self.foundations))
+            )
         if not 1 <= self.base <= 13:
-            raise InvalidBoardError(f"the foundations' base {self.base} is not a rank (1 to 13)")
+            raise InvalidBoardError(_("the foundations' base {base} is not a rank (1 to 13)").format(base=self.base))
         if any(not 0 <= count <= 13 for count in self.foundations):
-            raise InvalidBoardError(f"a foundation holds 0 to 13 cards: {self.foundations}")
+            raise InvalidBoardError(_("a foundation holds 0 to 13 cards: {counts}").format(counts=self.foundations))
         decks = self.decks
         size = 52 * decks
         counts = Counter(self.cards())
         twice = sorted((str(card) for card, n in counts.items() if n > decks))
         missing = sorted(str(card) for card in full_deck() if counts[card] < decks)
         problems = []
-        many = "more than once" if decks == 1 else "more than twice"
         if twice:
-            problems.append(f"appears {many}: " + " ".join(twice))
+            many = _("appears more than once: {cards}") if decks == 1 else _("appears more than twice: {cards}")
+            problems.append(many.format(cards=" ".join(twice)))
         if missing:
-            problems.append(f"missing ({len(missing)}): " + " ".join(missing))
+            problems.append(_("missing ({count}): {cards}").format(count=len(missing), cards=" ".join(missing)))
         if problems:
             total = sum(counts.values())
             head = (
-                f"the board has {total} cards, not {size}"
+                _("the board has {total} cards, not {size}").format(total=total, size=size)
                 if total != size
-                else f"the board has {size} cards but not the {size}"
+                else _("the board has {size} cards but not the {size}").format(size=size)
             )
-            raise InvalidBoardError(f"{head}; " + "; ".join(problems))
+            # Each part is a whole clause; they are listed after one another, separated by semicolons.
+            raise InvalidBoardError("; ".join([head, *problems]))
 
     @property
     def free_cells(self) -> int:
@@ -157,13 +162,21 @@ class Position:
     def column(self, place: Place) -> tuple[Card, ...]:
         """The cards of a column place, covered card first."""
         if place.kind is not _COLUMN or place.index is None or not 0 <= place.index < len(self.columns):
-            raise IllegalMoveError(f"there is no {place.describe()} (columns 1 to {len(self.columns)})")
+            raise IllegalMoveError(
+                _("there is no {place} (columns 1 to {columns})").format(
+                    place=place.describe(), columns=len(self.columns)
+                )
+            )
         return self.columns[place.index]
 
     def _cell_index(self, place: Place) -> int:
         if place.index is None or not 0 <= place.index < len(self.cells):
             letters = " ".join(str(Place.cell(i)) for i in range(len(self.cells)))
-            raise IllegalMoveError(f"there is no {place.describe()} in this game (cells: {letters or 'none'})")
+            if letters:
+                message = _("there is no {place} in this game (cells: {letters})")
+            else:
+                message = _("there is no {place} in this game (cells: none)")
+            raise IllegalMoveError(message.format(place=place.describe(), letters=letters))
         return place.index
 
     def exists(self, place: Place) -> bool:
@@ -213,7 +226,13 @@ class Position:
             column = self.column(source)
             size = len(column) - count
             if size < 0:
-                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+                raise IllegalMoveError(
+                    ngettext(
+                        "{move}: {place} has no {count} card to move",
+                        "{move}: {place} has no {count} cards to move",
+                        count,
+                    ).format(move=move, place=source.describe(), count=count)
+                )
             assert at is not None
             cards = column[size:]
             new_columns = list(columns)
@@ -221,7 +240,13 @@ class Position:
         else:
             held = self.card_at(source)
             if held is None or count != 1:
-                raise IllegalMoveError(f"{move}: {source.describe()} has no {count} card(s) to move")
+                raise IllegalMoveError(
+                    ngettext(
+                        "{move}: {place} has no {count} card to move",
+                        "{move}: {place} has no {count} cards to move",
+                        count,
+                    ).format(move=move, place=source.describe(), count=count)
+                )
             cards = (held,)
             if kind is _CELL:
                 new_cells = list(cells)
@@ -242,13 +267,15 @@ class Position:
             if new_cells is None:
                 new_cells = list(cells)
             if new_cells[index] is not None:
-                raise IllegalMoveError(f"{move}: {dest.describe()} is not empty")
+                raise IllegalMoveError(_("{move}: {place} is not empty").format(move=move, place=dest.describe()))
             new_cells[index] = cards[0]
         else:
             card = cards[0]
             home = self.home_index(card)
             if home is None:
-                raise IllegalMoveError(f"{move}: {card.display} is not next for its foundation")
+                raise IllegalMoveError(
+                    _("{move}: {card} is not next for its foundation").format(move=move, card=display(card))
+                )
             if new_foundations is None:
                 new_foundations = list(foundations)
             new_foundations[home] += 1

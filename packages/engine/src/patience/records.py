@@ -38,6 +38,7 @@ from patience.errors import PatienceError
 from patience.fcsolve import FcsFollower
 from patience.game import Game
 from patience.shuffle import read_deal_number
+from patience.texts import _, ngettext
 
 __all__ = [
     "ACTION_WORDS",
@@ -160,7 +161,9 @@ def parse_record(text: str) -> Record:
     chunks = _split_records(text)
     if len(chunks) > 1:
         number, line = chunks[1][0]
-        raise RecordError(f"line {number}: {_shown(line.strip())}: a tag line after the actions")
+        raise RecordError(
+            _("line {number}: {line}: a tag line after the actions").format(number=number, line=_shown(line.strip()))
+        )
     return _parse_one(chunks[0])
 
 
@@ -248,12 +251,18 @@ def _parse_one(lines: _Lines) -> Record:
             if not in_actions and line.startswith("["):
                 match = _TAG_LINE.match(line)
                 if match is None:
-                    raise RecordError(f'line {number}: {_shown(line)} is not a tag line like [Variant "freecell"]')
+                    raise RecordError(
+                        _('line {number}: {line} is not a tag line like [Variant "freecell"]').format(
+                            number=number, line=_shown(line)
+                        )
+                    )
                 tags.append((match.group(1), _UNESCAPE.sub(r"\1", match.group(2))))
                 continue
             if not tags:
                 raise RecordError(
-                    f'line {number}: {_shown(line)}: a record starts with tag lines like [Variant "freecell"]'
+                    _('line {number}: {line}: a record starts with tag lines like [Variant "freecell"]').format(
+                        number=number, line=_shown(line)
+                    )
                 )
             in_actions = True
         word = ""
@@ -279,16 +288,18 @@ def _parse_one(lines: _Lines) -> Record:
                 if char == "{":
                     brace, brace_line = [], number
             elif char == "}":
-                raise RecordError(f"line {number}: {_shown(line)}: a }} that closes no {{ comment")
+                raise RecordError(
+                    _("line {number}: {line}: a }} that closes no {{ comment").format(number=number, line=_shown(line))
+                )
             else:
                 word += char
             at += 1
         if word:
             actions.append(word)
     if brace is not None:
-        raise RecordError(f"line {brace_line}: a comment opened with {{ is not closed")
+        raise RecordError(_("line {number}: a comment opened with {{ is not closed").format(number=brace_line))
     if not tags:
-        raise RecordError('empty: a record starts with tag lines like [Variant "freecell"]')
+        raise RecordError(_('empty: a record starts with tag lines like [Variant "freecell"]'))
     return Record(tuple(tags), tuple(actions), tuple(comments))
 
 
@@ -305,20 +316,28 @@ def format_record(record: Record) -> str:
     lines = []
     for name, value in record.tags:
         if not _TAG_NAME.match(name):
-            raise RecordError(f"{name!r} cannot be a tag name: letters, digits and _ only, a letter first")
+            raise RecordError(
+                _("{name} cannot be a tag name: letters, digits and _ only, a letter first").format(name=repr(name))
+            )
         if any(char in value for char in "\r\n"):
-            raise RecordError(f"the value of {name} cannot hold a line break: {value!r}")
+            raise RecordError(
+                _("the value of {name} cannot hold a line break: {value}").format(name=name, value=repr(value))
+            )
         lines.append(f'[{name} "{_escape(value)}"]')
     for token in record.actions:
         if not token or token != "".join(token.split()) or any(c in token for c in ";{}") or token.startswith("["):
-            raise RecordError(f"{token!r} cannot be an action token")
+            raise RecordError(_("{token} cannot be an action token").format(token=repr(token)))
     for place, text in record.comments:
         if "}" in text or "\r" in text:
-            raise RecordError(f"a comment cannot hold }} or a carriage return: {text!r}")
+            raise RecordError(_("a comment cannot hold }} or a carriage return: {text}").format(text=repr(text)))
         if not 0 <= place <= len(record.actions):
-            raise RecordError(f"a comment after action {place} of {len(record.actions)}: {text!r}")
+            raise RecordError(
+                _("a comment after action {place} of {count}: {text}").format(
+                    place=place, count=len(record.actions), text=repr(text)
+                )
+            )
     if not lines:
-        raise RecordError("a record needs at least one tag")
+        raise RecordError(_("a record needs at least one tag"))
     return "\n".join([*lines, "", *_body(record)]) + "\n"
 
 
@@ -366,9 +385,11 @@ def record_of(
     :data:`RESULTS` or a game with no deal number (started from a position).
     """
     if result not in RESULTS:
-        raise RecordError(f"{result!r} is not a result: one of {', '.join(RESULTS)}")
+        raise RecordError(
+            _("{result} is not a result: one of {results}").format(result=repr(result), results=", ".join(RESULTS))
+        )
     if game.deal is None or game.code is None:
-        raise RecordError("a game started from a position has no deal to record")
+        raise RecordError(_("a game started from a position has no deal to record"))
     start = format_time(started)
     tags = [
         ("Variant", game.variant.name),
@@ -396,13 +417,13 @@ def _deal(record: Record, plugins: pluggy.PluginManager | None) -> Game:
     if variant is not None and cells is not None and deal is not None:
         cells_text = cells.strip()
         if not (cells_text.isascii() and cells_text.isdigit() and len(cells_text) <= 3):
-            raise RecordError(f"Cells {_shown(cells)} is not a cell count")
+            raise RecordError(_("Cells {value} is not a cell count").format(value=_shown(cells)))
         # read_deal_number takes ASCII digits only and refuses 5,000 of them before int() sees them.
         return Game.new(variant, read_deal_number(deal), int(cells_text), plugins=plugins)
     code = record.tag("Code")
     if code is not None:
         return Game.from_code(code, plugins=plugins)
-    raise RecordError("the record names no deal: it needs Variant, Cells and Deal, or Code")
+    raise RecordError(_("the record names no deal: it needs Variant, Cells and Deal, or Code"))
 
 
 def _act(game: Game, token: str) -> None:
@@ -453,7 +474,7 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notat
     try:
         game = _deal(record, plugins)
     except Exception as error:  # garbage in a record is a finding, never a crash
-        return _replay_of(None, f"cannot deal the record's game: {_message(error)}")
+        return _replay_of(None, _("cannot deal the record's game: {problem}").format(problem=_message(error)))
     follower = FcsFollower.from_deal(game) if notation == "fcs" else None
     for number, token in enumerate(record.actions, start=1):
         try:
@@ -465,7 +486,10 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notat
                 # fc-solve's moves after these start again from where the game then stands.
                 follower = FcsFollower.from_game(game)
         except Exception as error:
-            return _replay_of(game, f"action {number} {_shown(token)}: {_message(error)}", number, token)
+            problem = _("action {number} {token}: {problem}").format(
+                number=number, token=_shown(token), problem=_message(error)
+            )
+            return _replay_of(game, problem, number, token)
     return _replay_of(game)
 
 
@@ -477,27 +501,27 @@ def _message(error: Exception) -> str:
 def _claim_problem(record: Record) -> str | None:
     """Tags missing, given twice, or malformed, before anything is replayed."""
     for name in REQUIRED_TAGS:
-        count = sum(1 for key, _ in record.tags if key == name)
+        count = sum(1 for key, _value in record.tags if key == name)
         if count == 0:
-            return f"the {name} tag is missing"
+            return _("the {name} tag is missing").format(name=name)
         if count > 1:
-            return f"the {name} tag is given {count} times"
+            return _given_times(name, count)
     result = record.tag("Result")
     if result not in RESULTS:
-        return f"Result: {result!r} is not a result ({', '.join(RESULTS)})"
+        return _("Result: {value} is not a result ({results})").format(value=repr(result), results=", ".join(RESULTS))
     for name in ("Cells", "Deal", "Score", "Moves", "Undos", "Hints"):
         value = record.tag(name) or ""
         # Only the score may be negative (a variant with Vegas scoring starts below zero).
         digits = value[1:] if name == "Score" and value.startswith("-") else value
         if not (digits.isascii() and digits.isdigit()):
-            return f"{name}: {value!r} is not a whole number"
+            return _("{name}: {value} is not a whole number").format(name=name, value=repr(value))
     date = record.tag("Date") or ""
     try:
         if not _DATE.match(date):
             raise ValueError(date)
         dt.date.fromisoformat(date)
     except ValueError:
-        return f"Date: {date!r} is not a date like 2026-11-30"
+        return _("Date: {value} is not a date like 2026-11-30").format(value=repr(date))
     return _times_problem(record, date)
 
 
@@ -505,22 +529,33 @@ def _times_problem(record: Record, date: str) -> str | None:
     """``Started`` and ``Ended``: each may be left out, but given once, as a UTC time, in order, on ``Date``."""
     times: dict[str, dt.datetime] = {}
     for name in ("Started", "Ended"):
-        count = sum(1 for key, _ in record.tags if key == name)
+        count = sum(1 for key, _value in record.tags if key == name)
         if count > 1:
-            return f"the {name} tag is given {count} times"
+            return _given_times(name, count)
         value = record.tag(name)
         if value is None:
             continue
         when = parse_time(value)
         if when is None:
-            return f"{name}: {value!r} is not a time like 2026-11-30T06:22:56Z"
+            return _("{name}: {value} is not a time like 2026-11-30T06:22:56Z").format(name=name, value=repr(value))
         times[name] = when
     started, ended = times.get("Started"), times.get("Ended")
     if started is not None and format_time(started)[:10] != date:
-        return f"Started: {record.tag('Started')!r} is not on the record's Date, {date}"
+        return _("Started: {value} is not on the record's Date, {date}").format(
+            value=repr(record.tag("Started")), date=date
+        )
     if ended is not None and started is not None and ended < started:
-        return f"Ended: {record.tag('Ended')!r} is before Started, {record.tag('Started')!r}"
+        return _("Ended: {value} is before Started, {started}").format(
+            value=repr(record.tag("Ended")), started=repr(record.tag("Started"))
+        )
     return None
+
+
+def _given_times(name: str, count: int) -> str:
+    """A tag given more than once."""
+    return ngettext("the {name} tag is given {count} time", "the {name} tag is given {count} times", count).format(
+        name=name, count=count
+    )
 
 
 def parse_time(text: str) -> dt.datetime | None:
@@ -534,7 +569,10 @@ def parse_time(text: str) -> dt.datetime | None:
 
 
 def _disagreement(name: str, claimed: str, actual: str) -> str:
-    return f"{name}: the record says {claimed}, the replay gives {actual}"
+    # Translators: {name} is a record's tag (Score, Moves, Result ...), as written in the record.
+    return _("{name}: the record says {claimed}, the replay gives {actual}").format(
+        name=name, claimed=claimed, actual=actual
+    )
 
 
 def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None, notation: str = "patience") -> Replay:
@@ -553,7 +591,7 @@ def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None,
     try:
         return _check(record, plugins, notation)
     except Exception as error:  # pragma: no cover - _check catches what it calls; this is the last guard
-        return _replay_of(None, f"cannot check the record: {_message(error)}")
+        return _replay_of(None, _("cannot check the record: {problem}").format(problem=_message(error)))
 
 
 def _check(record: Record, plugins: pluggy.PluginManager | None, notation: str = "patience") -> Replay:
@@ -569,18 +607,24 @@ def _check(record: Record, plugins: pluggy.PluginManager | None, notation: str =
             return _with_problem(done, _disagreement(name, record.tag(name) or "", dealt))
     claimed_code = (record.tag("Code") or "").strip()
     if claimed_code.upper() != (game.code or "").upper():
-        return _with_problem(done, _disagreement("Code", claimed_code, game.code or "no code"))
+        return _with_problem(done, _disagreement("Code", claimed_code, game.code or _("no code")))
     if done.problem is not None:
         return done
     result = record.tag("Result") or ""
     if result != done.result and not (result == "abandoned" and done.result == "unfinished"):
         actual = done.result
         if done.result == "unfinished":
-            actual = f"unfinished ({done.cards_home} cards home)"
+            # Translators: "unfinished" is the record's result word, written as the record writes it.
+            actual = ngettext(
+                "unfinished ({count} card home)", "unfinished ({count} cards home)", done.cards_home
+            ).format(count=done.cards_home)
         return _with_problem(done, _disagreement("Result", result, actual))
     if result == "unfinished" and record.tag("Ended") is not None:
         return _with_problem(
-            done, f"Ended: an unfinished game has not ended, but the record says {record.tag('Ended')!r}"
+            done,
+            _("Ended: an unfinished game has not ended, but the record says {value}").format(
+                value=repr(record.tag("Ended"))
+            ),
         )
     for name, actual_value in (
         ("Score", done.score),

@@ -13,6 +13,7 @@ import enum
 from attrs import field, frozen
 
 from patience.cards import Card
+from patience.texts import _, pgettext
 
 __all__ = [
     "AutoPlay",
@@ -38,11 +39,11 @@ class Build(enum.Enum):
 
     @property
     def words(self) -> str:
-        """How the rule reads in a message: 'builds by suit'."""
+        """The rule in a few words, in the language in use: 'builds by suit', German 'baut in derselben Kartenfarbe'."""
         return {
-            Build.SAME_SUIT: "builds by suit",
-            Build.ALTERNATE_COLOURS: "builds in alternating colours",
-            Build.ANY_SUIT: "builds down regardless of suit",
+            Build.SAME_SUIT: pgettext("how a variant builds", "builds by suit"),
+            Build.ALTERNATE_COLOURS: pgettext("how a variant builds", "builds in alternating colours"),
+            Build.ANY_SUIT: pgettext("how a variant builds", "builds down regardless of suit"),
         }[self]
 
 
@@ -140,16 +141,20 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if self.base_rank is not None and not 1 <= self.base_rank <= 13:
-            raise ValueError(f"base_rank {self.base_rank} is not a rank: use 1 (ace) to 13 (king), or None")
+            raise ValueError(
+                _("base_rank {rank} is not a rank: use 1 (ace) to 13 (king), or None").format(rank=self.base_rank)
+            )
         if (self.empty_columns is EmptyColumns.ONE_RANK) != (self.empty_rank is not None):
-            raise ValueError("empty_rank is given exactly when empty_columns is EmptyColumns.ONE_RANK")
+            raise ValueError(_("empty_rank is given exactly when empty_columns is EmptyColumns.ONE_RANK"))
         if self.empty_rank is not None and not 1 <= self.empty_rank <= 13:
-            raise ValueError(f"empty_rank {self.empty_rank} is not a rank: use 1 (ace) to 13 (king)")
+            raise ValueError(
+                _("empty_rank {rank} is not a rank: use 1 (ace) to 13 (king)").format(rank=self.empty_rank)
+            )
         if self.decks not in (1, 2):
-            raise ValueError(f"decks must be 1 or 2, not {self.decks}")
+            raise ValueError(_("decks must be 1 or 2, not {decks}").format(decks=self.decks))
         if self.decks == 2 and self.foundation_takeback:
             # "hS" could name either spades foundation: two decks and takeback are not offered together.
-            raise ValueError("foundation_takeback is not offered with two decks")
+            raise ValueError(_("foundation_takeback is not offered with two decks"))
 
     def empty_column_rank(self, base: int) -> int | None:
         """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.

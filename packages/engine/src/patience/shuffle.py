@@ -6,6 +6,8 @@ import re
 
 from patience.cards import Card
 from patience.errors import InvalidDealError, clipped
+from patience.i18n import format_number
+from patience.texts import _
 
 __all__ = ["MAX_DEAL", "check_deal_number", "deal_round_robin", "ms_deal", "read_deal_number"]
 
@@ -16,7 +18,11 @@ MAX_DEAL = 8_589_934_591
 def check_deal_number(deal: int) -> int:
     """Return ``deal`` if it is a deal number (1 to 8,589,934,591), else raise :class:`InvalidDealError`."""
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
-        raise InvalidDealError(f"deal number {deal!r} is out of range: deals are numbered 1 to {MAX_DEAL:,}")
+        raise InvalidDealError(
+            _("deal number {deal} is out of range: deals are numbered 1 to {max}").format(
+                deal=repr(deal), max=format_number(MAX_DEAL)
+            )
+        )
     return deal
 
 
@@ -33,10 +39,18 @@ def read_deal_number(text: str) -> int:
     """
     raw = text.strip()
     if not _DEAL_TEXT.fullmatch(raw):
-        raise InvalidDealError(f"{clipped(raw)} is not a deal number: deals are numbered 1 to {MAX_DEAL:,}")
+        raise InvalidDealError(
+            _("{text} is not a deal number: deals are numbered 1 to {max}").format(
+                text=clipped(raw), max=format_number(MAX_DEAL)
+            )
+        )
     digits = raw.removeprefix("#").replace(",", "").replace("_", "")
     if len(digits.lstrip("+-").lstrip("0")) > len(str(MAX_DEAL)):
-        raise InvalidDealError(f"deal number {clipped(raw)} is out of range: deals are numbered 1 to {MAX_DEAL:,}")
+        raise InvalidDealError(
+            _("deal number {deal} is out of range: deals are numbered 1 to {max}").format(
+                deal=clipped(raw), max=format_number(MAX_DEAL)
+            )
+        )
     return check_deal_number(int(digits))
 
 
@@ -64,7 +78,7 @@ def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
         return ((state >> 16) & 0xFFFF) + 1
 
     if decks not in (1, 2):
-        raise InvalidDealError(f"a deal is shuffled from 1 or 2 decks, not {decks}")
+        raise InvalidDealError(_("a deal is shuffled from 1 or 2 decks, not {decks}").format(decks=decks))
     size = 52 * decks
     cards = list(range(size - 1, -1, -1))
     for i in range(size):

@@ -10,6 +10,7 @@ from attrs import evolve, field, frozen
 
 from patience.i18n import Domain, paragraphs, translate_paragraphs
 from patience.rules import Rules
+from patience.texts import _
 
 __all__ = ["Variant", "normalise_name"]
 
@@ -62,9 +63,17 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         if not re.fullmatch(r"[A-Z]{2}", self.prefix):
-            raise ValueError(f"variant {self.name}: prefix must be two capital letters, not {self.prefix!r}")
+            raise ValueError(
+                _("variant {name}: prefix must be two capital letters, not {prefix}").format(
+                    name=self.name, prefix=repr(self.prefix)
+                )
+            )
         if self.default_cells not in self.cell_counts:
-            raise ValueError(f"variant {self.name}: default cells {self.default_cells} not in {self.cell_counts}")
+            raise ValueError(
+                _("variant {name}: default cells {cells} not in {counts}").format(
+                    name=self.name, cells=self.default_cells, counts=self.cell_counts
+                )
+            )
 
     def derive(self, *, name: str, title: str, prefix: str, **changes: Any) -> Variant:
         """A new variant from this one: its own name, title and code prefix, no aliases, any other changes.
