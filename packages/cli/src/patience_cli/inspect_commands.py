@@ -693,10 +693,10 @@ def register(app: typer.Typer) -> None:
         help=_("Print a deal's layout as dealt, before any automatic play.")
         + "\n\n"
         + _(
-            "The json structure: format, variant, title, deal, cells (the count), code, "
-            "columns (lists of cards, covered card first), freecells (cell a first, "
-            "null when free), foundations (the top card's rank per suit letter, 0 when "
-            "empty: the highest rank home when aces are the base), base (only when the "
+            "The json structure: format, variant, title, deal, cells (the count), code,\n"
+            "columns (lists of cards, covered card first), freecells (cell a first,\n"
+            "null when free), foundations (the top card's rank per suit letter, 0 when\n"
+            "empty: the highest rank home when aces are the base), base (only when the\n"
             "foundations start at another rank) and, with two decks, second_foundations."
         ),
         epilog=_deal_epilog(),
@@ -707,8 +707,8 @@ def register(app: typer.Typer) -> None:
         help=_("List the legal moves of a position, one per line, in standard notation first.")
         + "\n\n"
         + _(
-            "The board is taken as given: automatic play does not run first. Moves to "
-            "a cell are listed for the first free cell only, and moves to an empty "
+            "The board is taken as given: automatic play does not run first. Moves to\n"
+            "a cell are listed for the first free cell only, and moves to an empty\n"
             "column for the first empty column (the others are alike)."
         ),
         epilog=_moves_epilog(),

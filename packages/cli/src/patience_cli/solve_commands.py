@@ -504,8 +504,8 @@ def register(app: typer.Typer) -> None:
         help=_("Solve a range of deals and print one line per deal, in order, then (table) a summary.")
         + "\n\n"
         + _(
-            "CSV columns: deal, result (solved, unsolvable or unknown), moves (the "
-            "solution's length; empty unless solved), seconds. Deals are handed to the "
+            "CSV columns: deal, result (solved, unsolvable or unknown), moves (the\n"
+            "solution's length; empty unless solved), seconds. Deals are handed to the\n"
             "workers as they take them, so any range runs in the same memory."
         ),
         epilog=_examples("patience census freecell 1-1000 --jobs 0", "patience census eight-off 1-100 --cells 4"),
