@@ -15,8 +15,14 @@ import typer
 import typer.main
 from typer._completion_classes import completion_init
 
-from patience.plugins import one_line_warnings
-from patience_cli import (
+from patience_cli.language import choose_early, start_language
+
+# The help texts are translated as they are made, the options' shared by the command modules when those are
+# imported: the language is chosen before any of them.
+choose_early(sys.argv[1:])
+
+from patience.plugins import one_line_warnings  # noqa: E402
+from patience_cli import (  # noqa: E402
     daily_commands,
     inspect_commands,
     play_commands,
@@ -24,31 +30,39 @@ from patience_cli import (
     serve_commands,
     solve_commands,
 )
-from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line
-from patience_cli.encoding import fit_streams
-from patience_cli.language import choose_early, start_language
-from patience_cli.usage import (
+from patience_cli.common import EXIT_BAD_INPUT, EXIT_CLOSED_PIPE, closed_pipe, guarded, one_line  # noqa: E402
+from patience_cli.encoding import fit_streams  # noqa: E402
+from patience_cli.texts import _  # noqa: E402
+from patience_cli.usage import (  # noqa: E402
     CONTEXT_SETTINGS,
     Shell,
     bad_value_message,
     install_completion,
     show_completion,
     show_flags_without_type,
+    show_help_as_written,
     show_version,
+    translate_help_option,
 )
 
 show_flags_without_type()
+show_help_as_written()
+translate_help_option()
 # typer's completion classes (the scripts' protocol for each shell), which add_completion=False leaves out.
 completion_init()
 
 app = typer.Typer(
     name="patience",
     help=(
-        "patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.\n\n"
-        "Example: patience deal freecell 1; patience <command> -h for each command.\n\n"
-        "Exit codes: 0 ok, 1 some record inconsistent (verify, import), 2 bad input (one line on stderr), "
-        "3 lost (proved unwinnable), 4 undecided (no answer within the limits), 130 interrupted (Ctrl-C), "
-        "141 stdout closed early (| head)."
+        _("patience: Eight Off, FreeCell, Baker's Game and Seahaven Towers.")
+        + "\n\n"
+        + _("Example: patience deal freecell 1; patience <command> -h for each command.")
+        + "\n\n"
+        + _(
+            "Exit codes: 0 ok, 1 some record inconsistent (verify, import), 2 bad input (one line on stderr), "
+            "3 lost (proved unwinnable), 4 undecided (no answer within the limits), 130 interrupted (Ctrl-C), "
+            "141 stdout closed early (| head)."
+        )
     ),
     no_args_is_help=False,
     pretty_exceptions_enable=False,
@@ -67,7 +81,7 @@ def _root(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help="The language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's).",
+            help=_("The language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)."),
             show_default=False,
         ),
     ] = None,
@@ -77,7 +91,7 @@ def _root(
             "--version",
             callback=show_version,
             is_eager=True,
-            help="Print the installed patience distributions' versions.",
+            help=_("Print the installed patience distributions' versions."),
         ),
     ] = False,
     install: Annotated[
@@ -87,7 +101,7 @@ def _root(
             metavar="SHELL",
             callback=install_completion,
             is_eager=True,
-            help="Install Tab completion for SHELL (bash, zsh, fish, powershell, pwsh).",
+            help=_("Install Tab completion for SHELL (bash, zsh, fish, powershell, pwsh)."),
         ),
     ] = None,
     show: Annotated[
@@ -97,7 +111,7 @@ def _root(
             metavar="SHELL",
             callback=show_completion,
             is_eager=True,
-            help="Print SHELL's completion script, to install it by hand.",
+            help=_("Print SHELL's completion script, to install it by hand."),
         ),
     ] = None,
 ) -> None:
@@ -114,8 +128,6 @@ COMMAND_MODULES = (
     daily_commands,
     serve_commands,
 )
-# The commands' help texts are translated as they are registered: the language is chosen first.
-choose_early(sys.argv[1:])
 for _module in COMMAND_MODULES:
     _module.register(app)
 
@@ -210,9 +222,9 @@ def _usage_message(error: typer.TyperException, typed_path: str = "patience") ->
         # as arguments; an option among the extras is still an option the command does not have.
         options = [word for word in extra.group(1).split() if word.startswith("--")]
         if options:
-            text = f"No such option: {options[0]}"
+            text = _("No such option: {option}").format(option=options[0])
     if text[:1].isupper() and text[1:2].islower():
         text = text[0].lower() + text[1:]
     ctx = getattr(error, "ctx", None)
     path = ctx.command_path if ctx is not None else typed_path
-    return f"{text} (see `{path} --help`)"
+    return _("{error} (see `{command} --help`)").format(error=text, command=path)

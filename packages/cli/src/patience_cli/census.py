@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from patience_cli.texts import _
+
 __all__ = [
     "HEADER",
     "RESULTS",
@@ -116,11 +118,19 @@ def read_done(path: Path) -> tuple[list[tuple[int, int]], bool, str | None]:
                 continue
             if number == header_line:
                 if line != HEADER:
-                    raise ResumeError(f"{path}: line {number} is {line[:60]!r}, not the census header {HEADER!r}")
+                    raise ResumeError(
+                        _("{file}: line {number} is {line}, not the census header {header}").format(
+                            file=path, number=number, line=repr(line[:60]), header=repr(HEADER)
+                        )
+                    )
                 continue
             fields = line.split(",")
             if len(fields) != 4 or not fields[0].isascii() or not fields[0].isdigit() or fields[1] not in RESULTS:
-                raise ResumeError(f"{path}: line {number} is {line[:60]!r}, not a census row like 1,solved,93,0.120")
+                raise ResumeError(
+                    _("{file}: line {number} is {line}, not a census row like 1,solved,93,0.120").format(
+                        file=path, number=number, line=repr(line[:60])
+                    )
+                )
             deal = int(fields[0])
             if spans and spans[-1][1] + 1 == deal:
                 spans[-1] = (spans[-1][0], deal)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 
+from patience_cli.texts import _, ngettext
+
 if TYPE_CHECKING:
     from patience import Game, Position, Variant
 
@@ -38,7 +40,9 @@ __all__ = [
     "check_time_limit",
     "closed_pipe",
     "deal_from_args",
+    "decimal",
     "decode_utf8",
+    "format_deal",
     "game_from_args",
     "guarded",
     "load_board",
@@ -58,7 +62,7 @@ EXIT_UNDECIDED = 4
 EXIT_CLOSED_PIPE = 128 + 13
 
 #: The exit codes, for help texts.
-EXIT_CODES_HELP = "Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time)."
+EXIT_CODES_HELP = _("Exit codes: 0 ok, 2 bad input, 3 lost (proved unwinnable), 4 undecided (no answer in time).")
 
 
 class TextFormat(enum.StrEnum):
@@ -75,10 +79,12 @@ class TableFormat(enum.StrEnum):
     JSON = "json"
 
 
-TextFormatOption = Annotated[TextFormat, typer.Option("--format", "-f", help="text for people, json for scripts.")]
+TextFormatOption = Annotated[TextFormat, typer.Option("--format", "-f", help=_("text for people, json for scripts."))]
 """``--format text|json``."""
 
-TableFormatOption = Annotated[TableFormat, typer.Option("--format", "-f", help="table for people, json for scripts.")]
+TableFormatOption = Annotated[
+    TableFormat, typer.Option("--format", "-f", help=_("table for people, json for scripts."))
+]
 """``--format table|json``."""
 
 P = ParamSpec("P")
@@ -96,9 +102,31 @@ def one_line(message: str) -> str:
     A word of more than :data:`LONG_WORD` characters keeps its first 40 and
     says how long it was: ``'1-99999…' (5,005 characters)``.
     """
-    return " ".join(
-        word if len(word) <= LONG_WORD else f"{word[:40]}… ({len(word):,} characters)" for word in message.split()
+    return " ".join(word if len(word) <= LONG_WORD else _cut_short(word) for word in message.split())
+
+
+def _cut_short(word: str) -> str:
+    """A huge word's first 40 characters and its length: ``'1-99999…' (5,005 characters)``."""
+    from patience.i18n import format_number
+
+    return ngettext("{start}… ({count} character)", "{start}… ({count} characters)", len(word)).format(
+        start=word[:40], count=format_number(len(word))
     )
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, as the language in use writes it: ``4.02``, German and Hungarian ``4,02``."""
+    from patience.i18n import current_language
+
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if current_language() in ("de", "hu") else text
+
+
+def format_deal(number: int) -> str:
+    """A deal number for people: ``1000000`` in English deal lists, German ``1.000.000``, Hungarian ``1 000 000``."""
+    from patience.i18n import current_language, format_number
+
+    return format_number(number) if current_language() in ("de", "hu") else str(number)
 
 
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
@@ -118,7 +146,11 @@ def check_time_limit(seconds: float, option: str = "--time-limit") -> float:
     import math
 
     if not (math.isfinite(seconds) and seconds > 0):
-        bad_input(f"{option} must be a positive number of seconds, like 10, not {seconds:g}")
+        bad_input(
+            _("{option} must be a positive number of seconds, like 10, not {seconds}").format(
+                option=option, seconds=f"{seconds:g}"
+            )
+        )
     return seconds
 
 
@@ -132,12 +164,13 @@ def reading_input() -> Iterator[None]:
     except PatienceError as error:
         bad_input(str(error))
     except UnicodeDecodeError as error:
-        bad_input(f"cannot read the input as UTF-8 text: {not_utf8(bytes(error.object), error.start)}")
+        why = not_utf8(bytes(error.object), error.start)
+        bad_input(_("cannot read the input as UTF-8 text: {why}").format(why=why))
     except BrokenPipeError:
         closed_pipe()  # the reader went away (`| head`): not bad input
     except OSError as error:
         name = getattr(error, "filename", None)
-        bad_input(f"cannot read {name}: {error.strerror}" if name else str(error))
+        bad_input(_("cannot read {name}: {why}").format(name=name, why=error.strerror) if name else str(error))
 
 
 def closed_pipe() -> NoReturn:
@@ -225,18 +258,22 @@ def deal_from_args(
 
     if code is not None:
         if deal is not None or cells is not None:
-            bad_input("give either --code or a deal number and --cells, not both")
+            bad_input(_("give either --code or a deal number and --cells, not both"))
         coded, parsed = resolve_code(code)
         if variant is not None and coded.name != get_variant(variant).name:
-            bad_input(f"code {code.strip()} is a {coded.title} code, not {get_variant(variant).title}")
+            bad_input(_wrong_code(code.strip(), coded.title, get_variant(variant).title))
         return DealSpec(coded, parsed.deal, parsed.cells)
     if variant is None:
-        bad_input("name a variant and a deal number (see `patience variants`), or give --code CODE")
+        bad_input(_("name a variant and a deal number (see `patience variants`), or give --code CODE"))
     var = get_variant(variant)
     if deal is None:
         deal = default_deal
     if deal is None:
-        bad_input(f"give a deal number after the variant, like `{var.name} 1`, or give --code CODE")
+        bad_input(
+            _("give a deal number after the variant, like `{example}`, or give --code CODE").format(
+                example=f"{var.name} 1"
+            )
+        )
     number = parse_deal_number(deal) if isinstance(deal, str) else deal
     from patience.shuffle import check_deal_number
 
@@ -252,16 +289,21 @@ def game_from_args(
 
     if code is not None:
         if deal is not None or cells is not None:
-            bad_input("give either --code or a deal number and --cells, not both")
+            bad_input(_("give either --code or a deal number and --cells, not both"))
         if variant is not None:
-            coded, _ = resolve_code(code)
+            coded, _code = resolve_code(code)
             if coded.name != get_variant(variant).name:
-                bad_input(f"code {code} is a {coded.title} code, not {get_variant(variant).title}")
+                bad_input(_wrong_code(code, coded.title, get_variant(variant).title))
         return Game.from_code(code)
     name = variant or default_variant
     if name is None:
-        bad_input("name a variant (see `patience variants`) or give --code")
+        bad_input(_("name a variant (see `patience variants`) or give --code"))
     return Game.new(name, deal, cells)
+
+
+def _wrong_code(code: str, coded: str, wanted: str) -> str:
+    """The words for a code of another game than the variant named: ``code X is a FreeCell code, not Eight Off``."""
+    return _("code {code} is a {coded} code, not {wanted}").format(code=code, coded=coded, wanted=wanted)
 
 
 #: The most an input file (a board) may hold: a board is a few hundred bytes, and ``/dev/zero`` never ends.
@@ -270,7 +312,7 @@ MAX_INPUT_BYTES = 1 << 20
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_input_file(path: Path, what: str = "board") -> str:
+def read_input_file(path: Path) -> str:
     """The text of ``path`` (``-`` for stdin) as UTF-8, a leading byte-order mark dropped; :func:`bad_input` if not.
 
     At most :data:`MAX_INPUT_BYTES` are read: a larger input is refused
@@ -286,10 +328,13 @@ def read_input_file(path: Path, what: str = "board") -> str:
             with path.open("rb") as handle:
                 data = handle.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        bad_input(f"{name} holds more than {MAX_INPUT_BYTES // (1 << 20)} MiB: that is too much for a {what} file")
+        size = MAX_INPUT_BYTES // (1 << 20)
+        bad_input(
+            _("{name} holds more than {size} MiB: that is too much for a board file").format(name=name, size=size)
+        )
     text, why = decode_utf8(data)
     if text is None:
-        bad_input(f"cannot read {name} as UTF-8 text: {why}")
+        bad_input(_("cannot read {name} as UTF-8 text: {why}").format(name=name, why=why))
     return text
 
 
@@ -309,7 +354,9 @@ def decode_utf8(data: bytes) -> tuple[str | None, str]:
 def not_utf8(data: bytes, at: int) -> str:
     """The words for the byte at ``at`` (0-based) of ``data`` that is not UTF-8: value, line and 1-based offset."""
     line = data.count(b"\n", 0, at) + 1
-    return f"byte 0x{data[at]:02x} on line {line} (byte {at + 1}) is not UTF-8"
+    return _("byte {value} on line {line} (byte {offset}) is not UTF-8").format(
+        value=f"0x{data[at]:02x}", line=line, offset=at + 1
+    )
 
 
 _CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
@@ -327,7 +374,7 @@ def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
 
     text = read_input_file(path)
     if cells is None:
-        offered, _ = cell_counts(variant)
+        offered, _default = cell_counts(variant)
         shown = _CELLS_LINE.search(text)
         if shown is not None and len(shown.group(1).split()) in offered:
             cells = len(shown.group(1).split())
@@ -357,18 +404,18 @@ VariantArgument = Annotated[
     typer.Argument(
         metavar="VARIANT",
         autocompletion=complete_variant,
-        help="Variant name, like eight-off or 'Eight Off' (see `patience variants`).",
+        help=_("Variant name, like eight-off or 'Eight Off' (see `patience variants`)."),
     ),
 ]
 """``VARIANT``, optional because ``--code`` can name the game instead."""
 
-DealArgument = Annotated[str | None, typer.Argument(metavar="DEAL", help="Deal number, 1 to 8,589,934,591.")]
+DealArgument = Annotated[str | None, typer.Argument(metavar="DEAL", help=_("Deal number, 1 to 8,589,934,591."))]
 """``DEAL``, read as text so that a bad number gets the engine's own message."""
 
-CellsOption = Annotated[int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).")]
+CellsOption = Annotated[int | None, typer.Option("--cells", "-c", help=_("Cell count (default: the variant's)."))]
 """``--cells N``."""
 
 CodeOption = Annotated[
-    str | None, typer.Option("--code", help="A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL.")
+    str | None, typer.Option("--code", help=_("A game code such as EO1-C8-AAAAAFA, instead of VARIANT DEAL."))
 ]
 """``--code CODE``."""

@@ -48,16 +48,18 @@ from patience_cli.common import (
     bad_input,
     complete_variant,
     deal_from_args,
+    decimal,
+    format_deal,
     guarded,
     load_board,
     parse_deal_number,
-    plural,
 )
+from patience_cli.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     import pluggy
 
-    from patience import Move, Position
+    from patience import Move, Place, Position
     from patience.plugins import PluginTimes
 
 __all__ = [
@@ -109,7 +111,8 @@ def _no_stray_option(command: str, *values: str | None) -> None:
     """Refuse ``--something`` that landed in a positional argument (commands that accept ``-5`` as a deal)."""
     for value in values:
         if value is not None and value.startswith("--"):
-            bad_input(f"no such option: {value} (see `patience {command} --help`)")
+            message = _("no such option: {option} (see `{command} --help`)")
+            bad_input(message.format(option=value, command=f"patience {command}"))
 
 
 # -- variants ---------------------------------------------------------------
@@ -145,15 +148,24 @@ def variants(
         _emit_json(data)
         return
     if not table:
-        bad_input("no variants are installed (is patience-variants installed?)")
-    rows = [("NAME", "TITLE", "CELLS", "CODE", "COLUMNS", "PLUGIN")]
+        bad_input(_("no variants are installed (is patience-variants installed?)"))
+    rows = [
+        (
+            pgettext("variants column", "NAME"),
+            pgettext("variants column", "TITLE"),
+            pgettext("variants column", "CELLS"),
+            pgettext("variants column", "CODE"),
+            pgettext("variants column", "COLUMNS"),
+            pgettext("variants column", "PLUGIN"),
+        )
+    ]
     for variant, (counts, default) in listed:
         cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
         rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns), variant.plugin))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
-    typer.echo("\n* the default cell count; `patience deal VARIANT DEAL --cells N` picks another")
+    typer.echo("\n" + _("* the default cell count; `patience deal VARIANT DEAL --cells N` picks another"))
 
 
 # -- deal -------------------------------------------------------------------
@@ -168,25 +180,38 @@ def _slots(items: list[str]) -> str:
 
 def deal_text(spec: DealSpec, position: Position) -> str:
     """A layout for people: columns side by side, cells and foundations under their notation letters."""
-    from patience import Card, Place, Suit
+    from patience import Place, Suit
+    from patience.cardnames import display, rank_letter
 
     variant = spec.variant
-    lines = [f"{variant.title}, deal #{spec.deal}, {plural(spec.cells, 'cell')}   code {spec.code}", ""]
+    heading = ngettext(
+        "{title}, deal #{deal}, {cells} cell   code {code}",
+        "{title}, deal #{deal}, {cells} cells   code {code}",
+        spec.cells,
+    ).format(title=variant.title, deal=format_deal(spec.deal), cells=spec.cells, code=spec.code)
+    lines = [heading, ""]
     letters = [str(Place.cell(i)) for i in range(len(position.cells))]
-    lines.append("cells".ljust(_LABEL) + _slots(letters))
-    lines.append(" " * _LABEL + _slots([card.display if card else "-" for card in position.cells]))
+    # Translators: the label of the cells' row in a layout, at most 11 characters.
+    lines.append(pgettext("layout", "cells").ljust(_LABEL) + _slots(letters))
+    lines.append(" " * _LABEL + _slots([display(card) if card else "-" for card in position.cells]))
     home = []
     for index in range(len(position.foundations)):
         top = position.foundation_top(index)
-        home.append(top.display if top is not None else f"{Suit(index % 4).symbol}-")
-    lines.append("foundation h".ljust(_LABEL) + _slots(home))
+        home.append(display(top) if top is not None else f"{Suit(index % 4).symbol}-")
+    # Translators: the label of the foundations' row in a layout, at most 11 characters; h is their notation letter.
+    lines.append(pgettext("layout", "foundation h").ljust(_LABEL) + _slots(home))
     if position.base != 1:
-        lines.append(f"(the foundations start at {Card(position.base, Suit.SPADES).display[1:]} and wrap from K to A)")
+        lines.append(
+            _("(the foundations start at {rank} and wrap from {king} to {ace})").format(
+                rank=rank_letter(position.base), king=rank_letter(13), ace=rank_letter(1)
+            )
+        )
     lines.append("")
     columns = position.columns
-    lines.append("columns".ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
+    # Translators: the label of the columns' row in a layout, at most 11 characters.
+    lines.append(pgettext("layout", "columns").ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
     for row in range(max((len(column) for column in columns), default=0)):
-        cards = [column[row].display if row < len(column) else "" for column in columns]
+        cards = [display(column[row]) if row < len(column) else "" for column in columns]
         lines.append((" " * _LABEL + _slots(cards)).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -230,13 +255,18 @@ def render_deal(spec: DealSpec, position: Position, output: DealFormat) -> str:
     return deal_text(spec, position)
 
 
-_DEAL_EPILOG = (
-    "Examples:\n\n"
-    "  patience deal freecell 1\n\n"
-    "  patience deal eight-off 160 --cells 4 --format fcs\n\n"
-    "  patience deal --code EO1-C8-AAAAAFA --format json\n\n"
-    "  patience deal eight-off --cells 4 --winnable --from 100"
-)
+def _examples(*lines: str) -> str:
+    """A help screen's examples: a heading, then each command line (language-neutral) as a paragraph."""
+    return _("Examples:") + "\n\n" + "\n\n".join(f"  {line}" for line in lines)
+
+
+def _deal_epilog() -> str:
+    return _examples(
+        "patience deal freecell 1",
+        "patience deal eight-off 160 --cells 4 --format fcs",
+        "patience deal --code EO1-C8-AAAAAFA --format json",
+        "patience deal eight-off --cells 4 --winnable --from 100",
+    )
 
 
 @guarded
@@ -247,13 +277,13 @@ def deal(
     code: CodeOption = None,
     output: Annotated[
         DealFormat,
-        typer.Option("--format", "-f", help="text for people, fcs for Freecell Solver, json for scripts."),
+        typer.Option("--format", "-f", help=_("text for people, fcs for Freecell Solver, json for scripts.")),
     ] = DealFormat.TEXT,
     winnable: Annotated[
-        bool, typer.Option("--winnable", help="The first deal from --from (or DEAL) on that the solver wins.")
+        bool, typer.Option("--winnable", help=_("The first deal from --from (or DEAL) on that the solver wins."))
     ] = False,
     from_deal: Annotated[
-        str | None, typer.Option("--from", metavar="N", help="Where --winnable starts looking (default 1).")
+        str | None, typer.Option("--from", metavar="N", help=_("Where --winnable starts looking (default 1)."))
     ] = None,
 ) -> None:
     """Print a deal's layout as dealt, before any automatic play.
@@ -267,7 +297,7 @@ def deal(
     _no_stray_option("deal", variant, deal_number)
     start = parse_deal_number(from_deal) if from_deal is not None else None
     if start is not None and not winnable:
-        bad_input("--from goes with --winnable")
+        bad_input(_("--from goes with --winnable"))
     spec = deal_from_args(variant, deal_number, cells, code, default_deal=(start or 1) if winnable else None)
     # Options that choose the deal some other way go here: they replace
     # ``spec`` (dataclasses.replace(spec, deal=...)) before it is rendered.
@@ -275,19 +305,26 @@ def deal(
         import dataclasses
 
         from patience import MAX_DEAL, PatienceError
+        from patience.i18n import format_number
         from patience.solver import next_winnable
 
         first = start or spec.deal
         tried = [first]
         try:
-            number, _ = next_winnable(spec.variant, spec.cells, first, time_limit=10.0, progress=tried.append)
+            number, _found = next_winnable(spec.variant, spec.cells, first, time_limit=10.0, progress=tried.append)
         except PatienceError:
             if tried[-1] > MAX_DEAL:  # every deal up to the last one was tried
-                bad_input(f"no winnable deal found from {first:,} to {MAX_DEAL:,} (the last deal number)")
+                bad_input(
+                    _("no winnable deal found from {first} to {last} (the last deal number)").format(
+                        first=format_number(first), last=format_number(MAX_DEAL)
+                    )
+                )
             raise
         spec = dataclasses.replace(spec, deal=number)
         if output is DealFormat.TEXT:
-            sys.stdout.write(f"deal {spec.deal}  code {spec.code}  (the solver wins it)\n\n")
+            found = _("deal {deal}  code {code}  (the solver wins it)")
+            found = found.format(deal=format_deal(spec.deal), code=spec.code)
+            sys.stdout.write(found + "\n\n")
     sys.stdout.write(render_deal(spec, spec.position(), output))
 
 
@@ -297,27 +334,66 @@ def deal(
 def describe_move(move: Move, position: Position) -> str:
     """A move in words: ``♠6 from column 3 to cell a``, ``♥9..♥7 (3 cards) from column 2 onto ♥10 in column 5``."""
     from patience import PlaceKind
+    from patience.cardnames import display, suit_word
 
     cards = position.moving_cards(move)
     if not cards:
         return move.source.describe()
-    what = cards[0].display if len(cards) == 1 else f"{cards[0].display}..{cards[-1].display} ({len(cards)} cards)"
-    destination = move.destination
+    if len(cards) == 1:
+        what = display(cards[0])
+    else:
+        what = ngettext("{first}..{last} ({count} card)", "{first}..{last} ({count} cards)", len(cards)).format(
+            first=display(cards[0]), last=display(cards[-1]), count=len(cards)
+        )
+    source, destination = move.source, move.destination
+    if source.kind is PlaceKind.COLUMN:
+        # Translators: where a move starts; {column} is its number ("3"; Hungarian gets "a 3.", with its article).
+        start = pgettext("move from", "from column {column}").format(column=_column(source))
+    elif source.kind is PlaceKind.CELL:
+        # Translators: where a move starts; {cell} is its letter ("a"; Hungarian gets "az a", with its article).
+        start = pgettext("move from", "from cell {cell}").format(cell=_cell(source))
+    else:
+        start = pgettext("move from", "from the {suit} foundation").format(suit=suit_word(cards[0].suit))
     if destination.kind is PlaceKind.FOUNDATION:
-        where = f"to the {cards[0].suit.title} foundation"
+        where = pgettext("move to", "to the {suit} foundation").format(suit=suit_word(cards[0].suit))
     elif destination.kind is PlaceKind.COLUMN:
         target = position.column(destination)
-        where = f"onto {target[-1].display} in column {destination}" if target else f"to empty column {destination}"
+        if target:
+            where = pgettext("move to", "onto {card} in column {column}").format(
+                card=display(target[-1]), column=_column(destination)
+            )
+        else:
+            # Translators: {number} is the column's number alone ("3"), in every language.
+            where = pgettext("move to", "to empty column {number}").format(number=str(destination))
     else:
-        where = f"to {destination.describe()}"
-    return f"{what} from {move.source.describe()} {where}"
+        where = pgettext("move to", "to cell {cell}").format(cell=_cell(destination))
+    # Translators: a move in words: the cards, where they come from, where they go ("♠6 from column 3 to cell a").
+    return pgettext("move in words", "{cards} {from_place} {to_place}").format(
+        cards=what, from_place=start, to_place=where
+    )
 
 
-_MOVES_EPILOG = (
-    "Examples:\n\n"
-    "  patience deal freecell 1 --format fcs > board.txt; patience moves freecell --board board.txt\n\n"
-    "  patience deal --code EO1-C8-AAAAAFA --format fcs | patience moves eight-off --board -"
-)
+def _column(place: Place) -> str:
+    """A column's number as a move's words put it: ``3``, Hungarian ``a 3.`` (the article and the ordinal's dot)."""
+    from patience.i18n import current_language
+    from patience.i18n.hungarian import with_article
+
+    return with_article(f"{place}.") if current_language() == "hu" else str(place)
+
+
+def _cell(place: Place) -> str:
+    """A cell's letter as a move's words put it: ``a``, Hungarian ``az a`` (with its article)."""
+    from patience.i18n import current_language
+    from patience.i18n.hungarian import with_article
+
+    return with_article(str(place)) if current_language() == "hu" else str(place)
+
+
+def _moves_epilog() -> str:
+    return _examples(
+        "patience deal freecell 1 --format fcs > board.txt; patience moves freecell --board board.txt",
+        "patience deal --code EO1-C8-AAAAAFA --format fcs | patience moves eight-off --board -",
+    )
 
 
 @guarded
@@ -327,18 +403,20 @@ def moves(
         typer.Argument(
             metavar="VARIANT",
             autocompletion=complete_variant,
-            help="Variant whose rules apply, like eight-off or freecell.",
+            help=_("Variant whose rules apply, like eight-off or freecell."),
         ),
     ],
     board: Annotated[
         Path,
         typer.Option(
-            "--board", "-b", help="fc-solve board file (Foundations:, Freecells:, one line per column); - for stdin."
+            "--board",
+            "-b",
+            help=_("fc-solve board file (Foundations:, Freecells:, one line per column); - for stdin."),
         ),
     ],
     cells: Annotated[
         int | None,
-        typer.Option("--cells", "-c", help="Cell count (default: as many as the Freecells: line shows)."),
+        typer.Option("--cells", "-c", help=_("Cell count (default: as many as the Freecells: line shows).")),
     ] = None,
     output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
@@ -402,7 +480,7 @@ def _plugin_sources(pm: pluggy.PluginManager) -> dict[str, str]:
     ]
     for entry_point in found:
         dist = entry_point.dist
-        owner = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
+        owner = f"{dist.name} {dist.version}" if dist is not None else _("unknown distribution")
         loaded = getattr(pm.get_plugin(entry_point.name), "__name__", None)
         if entry_point.name not in sources or loaded == entry_point.value:
             sources[entry_point.name] = f"{owner} ({entry_point.value})"
@@ -423,7 +501,7 @@ def _exercise(pm: pluggy.PluginManager) -> None:
 
     for variant in variants(pm).values():
         with contextlib.suppress(PatienceError):
-            _, cells = cell_counts(variant, pm)
+            _counts, cells = cell_counts(variant, pm)
             position = deal_position(variant, 1, cells, pm)
             for hook in ("patience_autoplay_policy", "patience_double_tap_order"):
                 route(hook, variant, pm)(variant=variant)
@@ -435,7 +513,7 @@ def _exercise(pm: pluggy.PluginManager) -> None:
 
 def _duration(seconds: float) -> str:
     """``0.3 ms``, ``52.0 ms``, ``4.02 s``."""
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    return f"{decimal(seconds * 1000, 1)} ms" if seconds < 1 else f"{decimal(seconds, 2)} s"
 
 
 def _timings_json(times: PluginTimes) -> dict[str, Any]:
@@ -451,7 +529,15 @@ def _timings_json(times: PluginTimes) -> dict[str, Any]:
 
 
 def _echo_timings(timings: dict[str, PluginTimes]) -> None:
-    rows = [("PLUGIN", "LOAD", "REGISTRATION", "SLOWEST HOOK", "TOTAL")]
+    rows = [
+        (
+            pgettext("timings column", "PLUGIN"),
+            pgettext("timings column", "LOAD"),
+            pgettext("timings column", "REGISTRATION"),
+            pgettext("timings column", "SLOWEST HOOK"),
+            pgettext("timings column", "TOTAL"),
+        )
+    ]
     for name, times in timings.items():
         slowest = f"{times.slowest_hook} {_duration(times.slowest)}" if times.slowest_hook else "-"
         rows.append((name, _duration(times.load), _duration(times.registration), slowest, _duration(times.total)))
@@ -467,7 +553,9 @@ def plugins(
         bool,
         typer.Option(
             "--timings",
-            help="Time each plugin instead: its load, its registration and its slowest hook on deal 1 of each variant.",
+            help=_(
+                "Time each plugin instead: its load, its registration and its slowest hook on deal 1 of each variant."
+            ),
         ),
     ] = False,
 ) -> None:
@@ -486,7 +574,6 @@ def plugins(
     sources = _plugin_sources(pm)
     failures = plugin_failures(pm)
     unknown = unknown_hooks(pm)
-    default_note = "built in; answers from the variant's rules"
     if output is TextFormat.JSON:
         rows: list[dict[str, Any]] = []
         for name, implemented in hooks.items():
@@ -505,30 +592,32 @@ def plugins(
     if timings:
         _echo_timings({name: times[name] for name in hooks if name in times})
         for name, reason in failures.items():
-            typer.echo(f"{name}  NOT LOADED: {reason}")
+            typer.echo(_("{plugin}  NOT LOADED: {reason}").format(plugin=name, reason=reason))
         return
     for name, implemented in hooks.items():
         if name == DEFAULT_PLUGIN:
-            typer.echo(f"{name}  [default] {default_note}")
+            typer.echo(_("{plugin}  [default] built in; answers from the variant's rules").format(plugin=name))
         else:
-            typer.echo(f"{name}  {sources.get(name, 'registered in-process')}")
+            typer.echo(name + "  " + (sources.get(name) or _("registered in-process")))
         known = [hook for hook in implemented if hook not in unknown.get(name, ())]
-        typer.echo(textwrap.fill(", ".join(known) or "no hooks", 79, initial_indent="    ", subsequent_indent="    "))
+        listed = ", ".join(known) or _("no hooks")
+        typer.echo(textwrap.fill(listed, 79, initial_indent="    ", subsequent_indent="    "))
         if name in unknown:
             said = ", ".join(unknown[name])
-            typer.echo(f"    UNKNOWN (not a patience hook, never called; misspelt?): {said}")
+            typer.echo("    " + _("UNKNOWN (not a patience hook, never called; misspelt?): {hooks}").format(hooks=said))
     for name, reason in failures.items():
-        typer.echo(f"{name}  NOT LOADED: {reason}")
+        typer.echo(_("{plugin}  NOT LOADED: {reason}").format(plugin=name, reason=reason))
 
 
 # -- code -------------------------------------------------------------------
 
-_CODE_EPILOG = (
-    "Examples:\n\n"
-    "  patience code eight-off 160  (prints EO1-C8-AAAAAFA)\n\n"
-    "  patience code --decode EO1-C8-AAAAAFA  (prints eight-off 160 --cells 8, arguments for patience deal)\n\n"
-    "  patience code EO1-C8-AAAAAFA           (the same: a code alone is decoded)"
-)
+
+def _code_epilog() -> str:
+    return _examples(
+        _("patience code eight-off 160  (prints EO1-C8-AAAAAFA)"),
+        _("patience code --decode EO1-C8-AAAAAFA  (prints eight-off 160 --cells 8, arguments for patience deal)"),
+        _("patience code EO1-C8-AAAAAFA           (the same: a code alone is decoded)"),
+    )
 
 
 @guarded
@@ -537,10 +626,10 @@ def code(
     deal_number: DealArgument = None,
     cells: CellsOption = None,
     decode: Annotated[
-        str | None, typer.Option("--decode", "-d", help="Decode this code instead of making one.")
+        str | None, typer.Option("--decode", "-d", help=_("Decode this code instead of making one."))
     ] = None,
     output: Annotated[
-        TextFormat, typer.Option("--format", "-f", help="text for people and shells, json for scripts.")
+        TextFormat, typer.Option("--format", "-f", help=_("text for people and shells, json for scripts."))
     ] = TextFormat.TEXT,
 ) -> None:
     """Make the game code of a deal, or decode a code into the variant, deal number and cell count."""
@@ -549,11 +638,11 @@ def code(
         decode, variant = variant, None  # `patience code EO1-C8-AAAAAFA` decodes, as people paste it
     if decode is not None:
         if variant is not None or deal_number is not None or cells is not None:
-            bad_input("give either --decode CODE or VARIANT DEAL [--cells N], not both")
+            bad_input(_("give either --decode CODE or VARIANT DEAL [--cells N], not both"))
         spec = deal_from_args(None, None, None, decode)
     else:
         if variant is None:
-            bad_input("name a variant and a deal number, like `patience code eight-off 160`, or give --decode CODE")
+            bad_input(_("name a variant and a deal number, like `patience code eight-off 160`, or give --decode CODE"))
         spec = deal_from_args(variant, deal_number, cells, None)
     if output is TextFormat.JSON:
         _emit_json(_spec_json(spec))
@@ -594,8 +683,46 @@ _NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
 def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
-    app.command("variants", epilog="Example:  patience variants --format json")(variants)
-    app.command("deal", epilog=_DEAL_EPILOG, context_settings=_NUMBERS_AS_ARGUMENTS)(deal)
-    app.command("moves", epilog=_MOVES_EPILOG)(moves)
-    app.command("plugins", epilog="Examples:  patience plugins --format json  |  patience plugins --timings")(plugins)
-    app.command("code", epilog=_CODE_EPILOG, context_settings=_NUMBERS_AS_ARGUMENTS)(code)
+    app.command(
+        "variants",
+        help=_("List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."),
+        epilog=_("Example:  {command}").format(command="patience variants --format json"),
+    )(variants)
+    app.command(
+        "deal",
+        help=_("Print a deal's layout as dealt, before any automatic play.")
+        + "\n\n"
+        + _(
+            "The json structure: format, variant, title, deal, cells (the count), code,\n"
+            "columns (lists of cards, covered card first), freecells (cell a first,\n"
+            "null when free), foundations (the top card's rank per suit letter, 0 when\n"
+            "empty: the highest rank home when aces are the base), base (only when the\n"
+            "foundations start at another rank) and, with two decks, second_foundations."
+        ),
+        epilog=_deal_epilog(),
+        context_settings=_NUMBERS_AS_ARGUMENTS,
+    )(deal)
+    app.command(
+        "moves",
+        help=_("List the legal moves of a position, one per line, in standard notation first.")
+        + "\n\n"
+        + _(
+            "The board is taken as given: automatic play does not run first. Moves to\n"
+            "a cell are listed for the first free cell only, and moves to an empty\n"
+            "column for the first empty column (the others are alike)."
+        ),
+        epilog=_moves_epilog(),
+    )(moves)
+    app.command(
+        "plugins",
+        help=_("List the loaded plugins and the patience_* hooks each implements (the built-in defaults included)."),
+        epilog=_("Examples:  {first}  |  {second}").format(
+            first="patience plugins --format json", second="patience plugins --timings"
+        ),
+    )(plugins)
+    app.command(
+        "code",
+        help=_("Make the game code of a deal, or decode a code into the variant, deal number and cell count."),
+        epilog=_code_epilog(),
+        context_settings=_NUMBERS_AS_ARGUMENTS,
+    )(code)

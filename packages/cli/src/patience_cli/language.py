@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from patience.i18n import UnknownLanguageError, choose_language, use_language
-from patience_cli.common import bad_input
 from patience_cli.library_messages import translate_library_messages
 
 __all__ = ["LANG_OPTION", "choose_early", "language_option", "start_language"]
@@ -41,6 +40,9 @@ def language_option(args: Sequence[str]) -> str | None:
 
 def start_language(args: Sequence[str]) -> None:
     """Speak the language ``args`` ask for (or the environment's); an unknown ``--lang`` is one line, exit 2."""
+    # Not imported at the top: importing common makes its options' help, which waits for choose_early's language.
+    from patience_cli.common import bad_input
+
     try:
         use_language(choose_language(language_option(args)))
     except UnknownLanguageError as error:

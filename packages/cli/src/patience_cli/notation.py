@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from patience_cli.texts import _
+
 __all__ = ["MOVES_HELP", "MoveNotation", "MovesOption"]
 
 
@@ -17,7 +19,7 @@ class MoveNotation(enum.StrEnum):
     FCS = "fcs"
 
 
-MOVES_HELP = (
+MOVES_HELP = _(
     "patience: moves as this game writes them (solve --format sn output included); "
     "fcs: fc-solve's output as it prints it, each move as fc-solve means it (no automatic play between its moves)."
 )

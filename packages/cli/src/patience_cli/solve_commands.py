@@ -49,11 +49,13 @@ from patience_cli.common import (
     check_time_limit,
     complete_variant,
     deal_from_args,
+    decimal,
+    format_deal,
     guarded,
     load_board,
     one_line,
-    plural,
 )
+from patience_cli.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game, Move, Position, Variant
@@ -104,15 +106,15 @@ def solve(
     cells: CellsOption = None,
     code: CodeOption = None,
     board: Annotated[
-        Path | None, typer.Option("--board", help="An fc-solve board file to solve (- for stdin), with VARIANT.")
+        Path | None, typer.Option("--board", help=_("An fc-solve board file to solve (- for stdin), with VARIANT."))
     ] = None,
     time_limit: Annotated[
         float,
-        typer.Option("--time-limit", "-t", help="Give up after this many seconds, more than 0 (exit code 4)."),
+        typer.Option("--time-limit", "-t", help=_("Give up after this many seconds, more than 0 (exit code 4).")),
     ] = 60.0,
     output: Annotated[
         SolveFormat,
-        typer.Option("--format", "-f", help="text for people, sn for fc-solve -snx lines, json for scripts."),
+        typer.Option("--format", "-f", help=_("text for people, sn for fc-solve -snx lines, json for scripts.")),
     ] = SolveFormat.TEXT,
 ) -> None:
     """Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."""
@@ -125,9 +127,9 @@ def solve(
     var: Variant
     if board is not None:
         if code is not None or deal_number is not None:
-            bad_input("give --board with a variant only, not with a deal number or --code")
+            bad_input(_("give --board with a variant only, not with a deal number or --code"))
         if variant is None:
-            bad_input("name the variant of the board, like `patience solve freecell --board FILE`")
+            bad_input(_("name the variant of the board, like `patience solve freecell --board FILE`"))
         var = get_variant(variant)
         position = load_board(board, var, cells)
         game = Game.from_position(var, position)
@@ -165,23 +167,45 @@ def solve(
 
 
 def _text(variant: Variant, deal: int | None, code: str | None, game: Game, result: SolveResult) -> str:
-    what = f"{variant.title} deal #{deal} ({code})" if deal is not None else f"{variant.title} board"
-    seconds = f"{result.positions:,} positions, {result.seconds:.2f} s"
+    from patience.i18n import format_number
+
+    if deal is not None:
+        what = _("{title} deal #{deal} ({code})").format(title=variant.title, deal=format_deal(deal), code=code)
+    else:
+        what = _("{title} board").format(title=variant.title)
+    seconds = ngettext(
+        "{positions} position, {seconds} s", "{positions} positions, {seconds} s", result.positions
+    ).format(positions=format_number(result.positions), seconds=decimal(result.seconds, 2))
     if result.outcome.value == "unsolvable":
-        return f"{what}: cannot be won, proved lost ({seconds}, complete search)\n"
+        lost = _("{game}: cannot be won, proved lost ({search}, complete search)")
+        return lost.format(game=what, search=seconds) + "\n"
     if result.outcome.value == "unknown":
-        return f"{what}: undecided, no solution found within the time limit ({seconds}); try a longer --time-limit\n"
+        undecided = _(
+            "{game}: undecided, no solution found within the time limit ({search}); try a longer --time-limit"
+        )
+        return undecided.format(game=what, search=seconds) + "\n"
     if not result.moves:
         auto = game.start_auto
         if not auto:
-            return f"{what}: already won, nothing to play\n"
-        went = "goes home by itself" if len(auto) == 1 else "go home by themselves"
-        return f"{what}: won by automatic play, {plural(len(auto), 'card')} {went}: {' '.join(map(str, auto))}\n"
-    lines = [f"{what}: solved in {plural(len(result.moves), 'move')} ({seconds})"]
+            return _("{game}: already won, nothing to play").format(game=what) + "\n"
+        return (
+            ngettext(
+                "{game}: won by automatic play, {count} card goes home by itself: {moves}",
+                "{game}: won by automatic play, {count} cards go home by themselves: {moves}",
+                len(auto),
+            ).format(game=what, count=len(auto), moves=" ".join(map(str, auto)))
+            + "\n"
+        )
+    solved = ngettext(
+        "{game}: solved in {count} move ({search})", "{game}: solved in {count} moves ({search})", len(result.moves)
+    )
+    lines = [solved.format(game=what, count=len(result.moves), search=seconds)]
     for number, move in enumerate(result.moves, start=1):
         before = game.position
         action = game.play(move)
-        home = f"  (then home: {' '.join(str(auto) for auto in action.auto)})" if action.auto else ""
+        home = ""
+        if action.auto:
+            home = "  " + _("(then home: {moves})").format(moves=" ".join(str(auto) for auto in action.auto))
         lines.append(f"{number:4}. {move!s:<6} {_describe(before, move)}{home}")
     return "\n".join(lines) + "\n"
 
@@ -200,7 +224,7 @@ def parse_range(text: str) -> range:
         return range(number, number + 1)
     low, high = parse_deal_number(first), parse_deal_number(last)
     if high < low:
-        bad_input(f"range {raw!r} runs backwards: write the lower deal first, like 1-32000")
+        bad_input(_("range {range} runs backwards: write the lower deal first, like 1-32000").format(range=repr(raw)))
     return range(low, high + 1)
 
 
@@ -223,10 +247,10 @@ class _Bar:
             width = 30
             filled = width * self.done // max(self.total, 1)
             c = self.counts
-            sys.stderr.write(
-                f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-                f"  solved {c['solved']}  unsolvable {c['unsolvable']}  unknown {c['unknown']} "
+            counts = _("solved {solved}  unsolvable {unsolvable}  unknown {unknown}").format(
+                solved=c["solved"], unsolvable=c["unsolvable"], unknown=c["unknown"]
             )
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}  {counts} ")
             sys.stderr.flush()
 
     def close(self) -> None:
@@ -237,20 +261,20 @@ class _Bar:
 @guarded
 def census(
     variant: Annotated[
-        str, typer.Argument(metavar="VARIANT", autocompletion=complete_variant, help="Variant name, like freecell.")
+        str, typer.Argument(metavar="VARIANT", autocompletion=complete_variant, help=_("Variant name, like freecell."))
     ],
-    deals: Annotated[str, typer.Argument(metavar="RANGE", help="Deals to solve: 1-32000, or one number.")],
+    deals: Annotated[str, typer.Argument(metavar="RANGE", help=_("Deals to solve: 1-32000, or one number."))],
     cells: CellsOption = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="Worker processes, at most one per core; 0 for one per core. Default 1."),
+        typer.Option("--jobs", "-j", help=_("Worker processes, at most one per core; 0 for one per core. Default 1.")),
     ] = None,
     cluster: Annotated[
         str | None,
         typer.Option(
             "--cluster",
             metavar="ADDRESS",
-            help="Send the work to the Dask scheduler at ADDRESS (like tcp://10.0.0.5:8786) instead of --jobs.",
+            help=_("Send the work to the Dask scheduler at ADDRESS (like tcp://10.0.0.5:8786) instead of --jobs."),
         ),
     ] = None,
     resume: Annotated[
@@ -258,23 +282,23 @@ def census(
         typer.Option(
             "--resume",
             metavar="FILE",
-            help="Append the CSV to FILE (created if missing), doing only the deals it does not hold yet.",
+            help=_("Append the CSV to FILE (created if missing), doing only the deals it does not hold yet."),
             dir_okay=False,
         ),
     ] = None,
     chunk: Annotated[
         int | None,
-        typer.Option("--chunk", help="Deals a worker takes at a time (default 4 with --jobs, 200 with --cluster)."),
+        typer.Option("--chunk", help=_("Deals a worker takes at a time (default 4 with --jobs, 200 with --cluster).")),
     ] = None,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", "-t", help="Seconds allowed for each deal, more than 0.")
+        float, typer.Option("--time-limit", "-t", help=_("Seconds allowed for each deal, more than 0."))
     ] = 10.0,
     output: Annotated[
         CensusFormat,
         typer.Option(
             "--format",
             "-f",
-            help="csv (deal,result,moves,seconds; moves empty unless solved) or an aligned table.",
+            help=_("csv (deal,result,moves,seconds; moves empty unless solved) or an aligned table."),
         ),
     ] = CensusFormat.CSV,
 ) -> None:
@@ -285,6 +309,7 @@ def census(
     workers as they take them, so any range runs in the same memory.
     """
     from patience import get_variant
+    from patience.i18n import format_number
     from patience.plugins import check_cells
     from patience_cli import census as work
 
@@ -293,13 +318,13 @@ def census(
     span = parse_range(deals)
     check_time_limit(time_limit)
     if jobs is not None and jobs < 0:
-        bad_input(f"--jobs must be 0 (every core) or more, not {jobs}")
+        bad_input(_("--jobs must be 0 (every core) or more, not {jobs}").format(jobs=jobs))
     if chunk is not None and chunk < 1:
-        bad_input(f"--chunk must be 1 or more deals, not {chunk}")
+        bad_input(_("--chunk must be 1 or more deals, not {chunk}").format(chunk=chunk))
     if cluster is not None and jobs is not None:
-        bad_input("--jobs and --cluster do not go together: the cluster's workers do the work")
+        bad_input(_("--jobs and --cluster do not go together: the cluster's workers do the work"))
     if resume is not None and output is not CensusFormat.CSV:
-        bad_input("--resume appends CSV to its file: leave out --format table")
+        bad_input(_("--resume appends CSV to its file: leave out --format table"))
     done: list[tuple[int, int]] = []
     identity = work.identity_line(var.name, n_cells, time_limit)
     if resume is not None:
@@ -308,11 +333,13 @@ def census(
         except work.ResumeError as error:
             bad_input(f"--resume {error}")
         except OSError as error:
-            bad_input(f"--resume cannot read {resume}: {error.strerror or error}")
+            bad_input(_("--resume cannot read {file}: {why}").format(file=resume, why=error.strerror or error))
         if held is not None and held != identity:
             prefix = len(work.IDENTITY_PREFIX)
             bad_input(
-                f"--resume {resume} holds another census ({held[prefix:]}), not {identity[prefix:]}: name another file"
+                _("--resume {file} holds another census ({held}), not {wanted}: name another file").format(
+                    file=resume, held=held[prefix:], wanted=identity[prefix:]
+                )
             )
         if cut:
             _drop_cut_line(resume)
@@ -337,10 +364,25 @@ def census(
         runner.close(interrupted=interrupted)
     if output is CensusFormat.TABLE:
         c = bar.counts
+        cells_words = ngettext("{count} cell", "{count} cells", n_cells).format(count=n_cells)
+        deals_words = ngettext("{count} deal", "{count} deals", todo).format(count=format_number(todo))
+        jobs_words = ngettext("{count} job", "{count} jobs", runner.workers).format(count=runner.workers)
+        # Translators: {cells}, {deals} and {jobs} are counts with their nouns ("8 cells", "1,000 deals", "2 jobs").
+        summary = _(
+            "{title}, {cells}, {deals}: solved {solved}, unsolvable {unsolvable}, unknown {unknown}; "
+            "{seconds} s with {jobs}"
+        )
         print(
-            f"{var.title}, {plural(n_cells, 'cell')}, {plural(todo, 'deal')}: solved {c['solved']},"
-            f" unsolvable {c['unsolvable']},"
-            f" unknown {c['unknown']}; {time.monotonic() - started:.1f} s with {plural(runner.workers, 'job')}"
+            summary.format(
+                title=var.title,
+                cells=cells_words,
+                deals=deals_words,
+                solved=format_number(c["solved"]),
+                unsolvable=format_number(c["unsolvable"]),
+                unknown=format_number(c["unknown"]),
+                seconds=decimal(time.monotonic() - started, 1),
+                jobs=jobs_words,
+            )
         )
 
 
@@ -352,21 +394,26 @@ def _runner(jobs: int | None, cluster: str | None, todo: int, size: int) -> Any:
         try:
             import distributed  # noqa: F401
         except ImportError:
-            bad_input("--cluster needs dask.distributed: pip install 'patience-cli[cluster]'")
+            bad_input(_("--cluster needs dask.distributed: pip install 'patience-cli[cluster]'"))
         try:
             return work.ClusterRunner(cluster)
         except (OSError, TimeoutError, ValueError) as error:
             bad_input(
-                f"--cluster {cluster}: no Dask scheduler answered ({one_line(str(error)) or type(error).__name__})"
+                _("--cluster {address}: no Dask scheduler answered ({why})").format(
+                    address=cluster, why=one_line(str(error)) or type(error).__name__
+                )
             )
     cores = work.usable_cores()
     workers = jobs or 1
     if jobs == 0:
         workers = cores
     elif workers > cores:
-        print(
-            f"patience: --jobs {jobs} is more than the {plural(cores, 'core')} here: running {cores}", file=sys.stderr
+        cut = ngettext(
+            "--jobs {jobs} is more than the {cores} core here: running {cores}",
+            "--jobs {jobs} is more than the {cores} cores here: running {cores}",
+            cores,
         )
+        print("patience: " + cut.format(jobs=jobs, cores=cores), file=sys.stderr)
         workers = cores
     # No more workers than chunks to give them.
     workers = max(min(workers, -(-todo // size)), 1)
@@ -379,11 +426,20 @@ def _drop_cut_line(path: Path) -> None:
     keep = data.rfind(b"\n") + 1
     with path.open("r+b") as handle:
         handle.truncate(keep)
-    print(
-        f"patience: {path}: dropped its unfinished last line {data[keep:][:40].decode('utf-8', 'replace')!r}; "
-        "that deal is solved again",
-        file=sys.stderr,
+    dropped = _("{file}: dropped its unfinished last line {line}; that deal is solved again").format(
+        file=path, line=repr(data[keep:][:40].decode("utf-8", "replace"))
     )
+    print(f"patience: {dropped}", file=sys.stderr)
+
+
+def _result_words(result: str) -> str:
+    """A deal's result as the table shows it to people (the CSV keeps ``solved``, ``unsolvable``, ``unknown``)."""
+    words = {
+        "solved": pgettext("census result", "solved"),
+        "unsolvable": pgettext("census result", "unsolvable"),
+        "unknown": pgettext("census result", "unknown"),
+    }
+    return words.get(result, result)
 
 
 class _Sink:
@@ -399,7 +455,7 @@ class _Sink:
             try:
                 self.file = resume.open("a", encoding="utf-8")
             except OSError as error:
-                bad_input(f"--resume cannot write {resume}: {error.strerror or error}")
+                bad_input(_("--resume cannot write {file}: {why}").format(file=resume, why=error.strerror or error))
             if fresh:
                 # The identity line lets a later --resume refuse to append another census's rows.
                 self.file.write(identity + "\n" + HEADER + "\n")
@@ -407,12 +463,14 @@ class _Sink:
         elif output is CensusFormat.CSV:
             print(HEADER, flush=True)
         else:
-            print(f"{'deal':>10}  {'result':<10}  {'moves':>5}  {'seconds':>8}")
+            deal, result = pgettext("census column", "deal"), pgettext("census column", "result")
+            moves, seconds = pgettext("census column", "moves"), pgettext("census column", "seconds")
+            print(f"{deal:>10}  {result:<10}  {moves:>5}  {seconds:>8}")
 
     def row(self, deal: int, result: str, moves: int | None, seconds: float) -> None:
         shown = "" if moves is None else str(moves)
         if self.output is CensusFormat.TABLE:
-            print(f"{deal:>10}  {result:<10}  {shown:>5}  {seconds:>8.3f}", flush=True)
+            print(f"{deal:>10}  {_result_words(result):<10}  {shown:>5}  {decimal(seconds, 3):>8}", flush=True)
             return
         line = f"{deal},{result},{shown},{seconds:.3f}\n"
         if self.file is not None:
@@ -430,14 +488,25 @@ class _Sink:
 
 def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
+    from patience_cli.inspect_commands import _examples
+
     app.command(
         "solve",
-        epilog=(
-            "Examples:\n\n  patience solve freecell 1\n\n  patience solve --code EO1-C8-AAAAAFA --format sn\n\n"
-            "  patience solve eight-off --board layout.txt --cells 4 --time-limit 10"
+        help=_("Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."),
+        epilog=_examples(
+            "patience solve freecell 1",
+            "patience solve --code EO1-C8-AAAAAFA --format sn",
+            "patience solve eight-off --board layout.txt --cells 4 --time-limit 10",
         ),
     )(solve)
     app.command(
         "census",
-        epilog="Examples:\n\n  patience census freecell 1-1000 --jobs 0\n\n  patience census eight-off 1-100 --cells 4",
+        help=_("Solve a range of deals and print one line per deal, in order, then (table) a summary.")
+        + "\n\n"
+        + _(
+            "CSV columns: deal, result (solved, unsolvable or unknown), moves (the\n"
+            "solution's length; empty unless solved), seconds. Deals are handed to the\n"
+            "workers as they take them, so any range runs in the same memory."
+        ),
+        epilog=_examples("patience census freecell 1-1000 --jobs 0", "patience census eight-off 1-100 --cells 4"),
     )(census)

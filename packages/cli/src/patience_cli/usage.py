@@ -19,6 +19,8 @@ import typer.core
 # typer's script writer and installer for each shell; its public completion options cannot name a shell.
 from typer._completion_shared import get_completion_script, install
 
+from patience_cli.texts import _
+
 __all__ = [
     "CONTEXT_SETTINGS",
     "DISTRIBUTIONS",
@@ -27,7 +29,9 @@ __all__ = [
     "install_completion",
     "show_completion",
     "show_flags_without_type",
+    "show_help_as_written",
     "show_version",
+    "translate_help_option",
     "version_lines",
 ]
 
@@ -94,10 +98,22 @@ def install_completion(ctx: typer.Context, param: typer.CallbackParam, value: Sh
     try:
         shell, path = install(shell=value.value, prog_name=prog_name, complete_var=complete_var)
     except FileNotFoundError as error:  # PowerShell asked for its profile's path, and it is not installed
-        bad_input(f"cannot install the {value.value} completion: there is no `{error.filename}` command here")
+        bad_input(
+            _("cannot install the {shell} completion: there is no `{command}` command here").format(
+                shell=value.value, command=error.filename
+            )
+        )
     except (OSError, subprocess.CalledProcessError) as error:
-        bad_input(f"cannot install the {value.value} completion: {getattr(error, 'strerror', None) or error}")
-    typer.echo(f"{shell} completion is installed in {path}: it works in shells started from now on.")
+        bad_input(
+            _("cannot install the {shell} completion: {why}").format(
+                shell=value.value, why=getattr(error, "strerror", None) or error
+            )
+        )
+    typer.echo(
+        _("{shell} completion is installed in {path}: it works in shells started from now on.").format(
+            shell=shell, path=path
+        )
+    )
     raise typer.Exit()
 
 
@@ -121,11 +137,50 @@ def show_flags_without_type() -> None:
     option.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
+def show_help_as_written() -> None:
+    """Make help screens show help texts as they are written, square brackets included.
+
+    typer reads help texts as rich markup, where ``[text ...]`` is a style
+    tag and vanishes; the help texts here are plain words, and a translation
+    (the pseudo-language's ``[...]`` above all) must show whole.
+    """
+    import typer.rich_utils
+    from rich.markup import escape
+
+    made = typer.rich_utils._make_rich_text
+    if getattr(made, "_as_written", False):
+        return
+
+    def make_rich_text(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        return made(text=escape(text), style=style, markup_mode=markup_mode)
+
+    make_rich_text._as_written = True  # type: ignore[attr-defined]
+    typer.rich_utils._make_rich_text = make_rich_text
+
+
+def translate_help_option() -> None:
+    """Make ``-h``/``--help`` describe itself in the language in use (typer writes its words in English)."""
+    from typer._click.core import Command
+
+    shown = Command.get_help_option
+    if getattr(shown, "_translated", False):
+        return
+
+    def get_help_option(self: Command, ctx: Any) -> Any:
+        option = shown(self, ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+    get_help_option._translated = True  # type: ignore[attr-defined]
+    Command.get_help_option = get_help_option  # type: ignore[method-assign]
+
+
 def _param_name(error: typer.BadParameter) -> str:
     """How the user wrote the parameter: its long option (``--format``), or the argument's name (``ID``)."""
     param = error.param
     if param is None:
-        return "a value"
+        return _("a value")
     if isinstance(param, typer.core.TyperOption):
         return max(param.opts, key=len)
     return param.metavar or (param.name or "value").upper()
@@ -152,18 +207,18 @@ def bad_value_message(error: typer.BadParameter) -> str | None:
     descriptor = getattr(error.param, "type_descriptor", None)
     if descriptor is not None and descriptor.is_choice:
         choices = ", ".join(str(getattr(choice, "value", choice)) for choice in descriptor.choices or ())
-        return f"{name} takes one of {choices}, not {value}"
+        return _("{name} takes one of {choices}, not {value}").format(name=name, choices=choices, value=value)
     kind = str(first.get("type", ""))
     if kind.startswith("int_"):
-        return f"{name} takes a whole number, not {value}"
+        return _("{name} takes a whole number, not {value}").format(name=name, value=value)
     if kind.startswith("float_"):
-        return f"{name} takes a number, not {value}"
+        return _("{name} takes a number, not {value}").format(name=name, value=value)
     if kind == "greater_than_equal":
-        return f"{name} must be {limits.get('ge')} or more, not {value}"
+        return _("{name} must be {limit} or more, not {value}").format(name=name, limit=limits.get("ge"), value=value)
     if kind == "less_than_equal":
-        return f"{name} must be {limits.get('le')} or less, not {value}"
+        return _("{name} must be {limit} or less, not {value}").format(name=name, limit=limits.get("le"), value=value)
     if kind == "greater_than":
-        return f"{name} must be more than {limits.get('gt')}, not {value}"
+        return _("{name} must be more than {limit}, not {value}").format(name=name, limit=limits.get("gt"), value=value)
     if kind == "less_than":
-        return f"{name} must be less than {limits.get('lt')}, not {value}"
-    return f"{name} does not take {value}"
+        return _("{name} must be less than {limit}, not {value}").format(name=name, limit=limits.get("lt"), value=value)
+    return _("{name} does not take {value}").format(name=name, value=value)
