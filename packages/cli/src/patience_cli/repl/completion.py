@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from patience import Game, Place, PlaceKind, variants
-from patience_cli.repl.controller import COMMANDS
+from patience import Game, Place, variants
+from patience.cardnames import display
+from patience_cli.repl.controller import COMMANDS, command_help, place_into
+from patience_cli.texts import _
 
 __all__ = ["GameCompleter"]
 
@@ -35,9 +37,9 @@ class GameCompleter(Completer):
         prefix = text.strip()
         low = prefix.lower()
         start = -len(text)
-        for name, words_ in COMMANDS.items():
+        for name in COMMANDS:
             if name.startswith(low):
-                yield Completion(name, start, display_meta=words_)
+                yield Completion(name, start, display_meta=command_help(name))
         game = self._game()
         if game.is_over:
             return
@@ -45,17 +47,20 @@ class GameCompleter(Completer):
         for move in game.legal_moves:
             notation = str(move)
             if notation.startswith(low):
-                cards = " ".join(card.display for card in position.moving_cards(move))
-                where = "home" if move.destination.kind is PlaceKind.FOUNDATION else move.destination.describe()
-                yield Completion(notation, start, display_meta=f"{cards} → {where}")
+                cards = " ".join(display(card) for card in position.moving_cards(move))
+                # Translators: a move offered by Tab completion: the cards it moves and where to.
+                meta = _("{cards} → {place}").format(cards=cards, place=place_into(move.destination))
+                yield Completion(notation, start, display_meta=meta)
         for place in self._tops(game):
             card = position.card_at(place)
             tap = game.double_tap_move(place)
             if card is None or tap is None:
                 continue
             name = str(card)
-            if name.lower().startswith(low) or card.display.startswith(prefix):
-                yield Completion(name, start, display=f"{name} {card.display}", display_meta=f"double tap: {tap}")
+            shown = display(card)
+            if name.lower().startswith(low) or shown.startswith(prefix):
+                meta = _("double tap: {move}").format(move=tap)
+                yield Completion(name, start, display=f"{name} {shown}", display_meta=meta)
 
     @staticmethod
     def _tops(game: Game) -> list[Place]:

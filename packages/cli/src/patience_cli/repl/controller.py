@@ -29,12 +29,16 @@ from patience import (
     Position,
     get_variant,
 )
+from patience.cardnames import display, parse_card
 from patience.errors import clipped
 from patience.fcsolve import FcsFollower
+from patience.i18n import N_, current_language
+from patience.i18n.hungarian import with_article
 from patience.shuffle import read_deal_number
-from patience_cli.common import one_line, plural
+from patience_cli.common import one_line
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import plain_board
+from patience_cli.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience.store import Store, Tracker
@@ -44,23 +48,31 @@ __all__ = ["COMMANDS", "DEFAULT_VARIANT", "Controller", "Reply", "Say", "game_fr
 #: What ``patience play`` deals when no variant is named.
 DEFAULT_VARIANT = "eight-off"
 
-#: Commands and what they do, for ``help`` and for completion.
+#: Commands and what they do, for ``help`` and for completion: the names are typed as they are, the
+#: descriptions are shown through :func:`command_help` in the language in use.
 COMMANDS: dict[str, str] = {
-    "new": "new game: new [VARIANT] [DEAL] [--cells N] [--code CODE]",
-    "restart": "back to the start of this deal",
-    "undo": "take back the last action (also Ctrl-Z)",
-    "redo": "play the last undone action again",
-    "hint": "ask the solver for a good move",
-    "finish": "play every card home when nothing else is needed",
-    "giveup": "end this game",
-    "code": "show this game's code (play it again with new --code CODE)",
-    "board": "show the table",
-    "moves": "list the legal moves",
-    "stats": "your statistics for every variant played",
-    "history": "the last games played",
-    "help": "show this help",
-    "quit": "leave (also q or exit, in any case, and Ctrl-D)",
+    "new": N_("new game: new [VARIANT] [DEAL] [--cells N] [--code CODE]"),
+    "restart": N_("back to the start of this deal"),
+    "undo": N_("take back the last action (also Ctrl-Z)"),
+    "redo": N_("play the last undone action again"),
+    "hint": N_("ask the solver for a good move"),
+    "finish": N_("play every card home when nothing else is needed"),
+    "giveup": N_("end this game"),
+    "code": N_("show this game's code (play it again with new --code CODE)"),
+    "board": N_("show the table"),
+    "moves": N_("list the legal moves"),
+    "stats": N_("your statistics for every variant played"),
+    "history": N_("the last games played"),
+    "help": N_("show this help"),
+    "quit": N_("leave (also q or exit, in any case, and Ctrl-D)"),
 }
+
+
+def command_help(name: str) -> str:
+    """What the command ``name`` does, in the language in use."""
+    return _(COMMANDS[name])
+
+
 _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "giveup", "resign": "giveup"}
 
 #: The most digits ``new --cells N`` reads (no variant has a thousand cells).
@@ -69,7 +81,12 @@ _CELLS_DIGITS = 3
 #: How many following lines an ambiguous foundation line is tried against.
 LOOKAHEAD = 12
 
-ACCEPTED = "type a move (3a, 5h, 18), a card (7H), a column or cell, or help"
+
+def _unknown(text: str) -> str:
+    """The refusal of a line that is no command, move, card or place."""
+    return _("unknown {text}: type a move (3a, 5h, 18), a card (7H), a column or cell, or help").format(
+        text=clipped(text, 40)
+    )
 
 
 @frozen
@@ -130,62 +147,123 @@ def game_from_words(words: list[str], current: Game | None = None) -> Game:
     rest = list(words)
     while rest:
         word = rest.pop(0)
-        option, _, value = word.partition("=")
+        option, _equals, value = word.partition("=")
         if option in ("--cells", "-c", "--code"):
             if not value:
                 if not rest:
-                    raise BadCommandError(f"{option} needs a value, like {option} 4")
+                    raise BadCommandError(_("{option} needs a value, like {option} 4").format(option=option))
                 value = rest.pop(0)
             if option == "--code":
                 code = value
             else:
                 # ASCII digits only (str.isdigit takes ``²``), and few enough to be a cell count.
                 if not (value.isascii() and value.isdigit() and len(value) <= _CELLS_DIGITS):
-                    raise BadCommandError(f"--cells takes a cell count, like --cells 4, not {clipped(value)}")
+                    raise BadCommandError(
+                        _("--cells takes a cell count, like --cells 4, not {value}").format(value=clipped(value))
+                    )
                 cells = int(value)
         elif word.startswith("-"):
             raise BadCommandError(
-                f"unknown option {clipped(word, quote=False)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]"
+                _("unknown option {option}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]").format(
+                    option=clipped(word, quote=False)
+                )
             )
         elif word.removeprefix("#").isascii() and word.removeprefix("#")[:1].isdigit():
             if deal is not None:
-                raise BadCommandError("give one deal number")
+                raise BadCommandError(_("give one deal number"))
             deal = read_deal_number(word)
         elif variant is None:
             variant = word
         else:
-            raise BadCommandError(f"unexpected {clipped(word)}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]")
+            raise BadCommandError(
+                _("unexpected {word}: new takes [VARIANT] [DEAL] [--cells N] [--code CODE]").format(word=clipped(word))
+            )
     if code is not None:
         if deal is not None or cells is not None:
-            raise BadCommandError("give either --code or a deal number and --cells, not both")
+            raise BadCommandError(_("give either --code or a deal number and --cells, not both"))
         game = Game.from_code(code)
         if variant is not None and get_variant(variant).name != game.variant.name:
-            raise BadCommandError(f"code {code} is a {game.variant.title} code, not {get_variant(variant).title}")
+            raise BadCommandError(
+                _("code {code} is a {title} code, not {other}").format(
+                    code=code, title=_title(game.variant.title), other=get_variant(variant).title
+                )
+            )
         return game
     if variant is None and current is not None:
         return Game.new(current.variant, deal, cells if cells is not None else current.cells)
     return Game.new(variant or DEFAULT_VARIANT, deal, cells)
 
 
+def _title(title: str) -> str:
+    """A game's title as a sentence names it: Hungarian puts the article before it (``az Eight Off``)."""
+    return with_article(title) if current_language() == "hu" else title
+
+
+def _state(game: Game) -> str:
+    """The cards home, the score and the moves of an unfinished game: ``3 cards home, score 15, 4 moves``."""
+    cards = ngettext("{cards} card home", "{cards} cards home", game.cards_home).format(cards=game.cards_home)
+    return ngettext("{cards}, score {score}, {moves} move", "{cards}, score {score}, {moves} moves", game.moves).format(
+        cards=cards, score=game.score, moves=game.moves
+    )
+
+
 def result_line(game: Game) -> str:
     """How the game stands: ``won: score N in M moves``, or the cards home, score and moves so far."""
     if game.is_won:
-        return f"won: score {game.score} in {plural(game.moves, 'move')}"
-    state = f"{plural(game.cards_home, 'card')} home, score {game.score}, {plural(game.moves, 'move')}"
-    code = f" ({game.code})" if game.code else ""
+        return ngettext("won: score {score} in {moves} move", "won: score {score} in {moves} moves", game.moves).format(
+            score=game.score, moves=game.moves
+        )
+    state = _state(game)
     if game.gave_up:
-        return f"given up: {state}{code}"
-    return f"not won: {state}{code}"
+        if game.code:
+            return _("given up: {state} ({code})").format(state=state, code=game.code)
+        return _("given up: {state}").format(state=state)
+    if game.code:
+        return _("not won: {state} ({code})").format(state=state, code=game.code)
+    return _("not won: {state}").format(state=state)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(card.display for card in cards)
+    return " ".join(display(card) for card in cards)
 
 
-def _where(place: Place) -> str:
-    if place.kind is PlaceKind.FOUNDATION:
-        return "home"
-    return "to " + place.describe()
+def _hungarian_article(phrase: str, first: str) -> str:
+    """``phrase`` after the article its first word (``first``) takes, in Hungarian; as it is elsewhere."""
+    return f"{with_article(first).split(' ', 1)[0]} {phrase}" if current_language() == "hu" else phrase
+
+
+def place_words(place: Place) -> str:
+    """A place as a sentence names it: ``column 3``, ``Spalte 3``, ``a 3. oszlop``; ``the foundation``."""
+    if place.kind is PlaceKind.COLUMN:
+        # Translators: a column named in a sentence; Hungarian puts the article before it ("a 3. oszlop").
+        return _hungarian_article(_("column {number}").format(number=place), f"{place}.")
+    if place.kind is PlaceKind.CELL:
+        # Translators: a cell named in a sentence by its letter; Hungarian puts the article before it.
+        return _hungarian_article(_("cell {letter}").format(letter=place), str(place))
+    return _("the foundation")
+
+
+def place_into(place: Place) -> str:
+    """A place cards are moved into: ``column 3``, ``Spalte 3``, ``a 3. oszlopba`` (the foundation: ``home``)."""
+    if place.kind is PlaceKind.COLUMN:
+        # Translators: the column cards move into; Hungarian: "3. oszlopba" (the article is put before it).
+        return _hungarian_article(pgettext("into", "column {number}").format(number=place), f"{place}.")
+    if place.kind is PlaceKind.CELL:
+        # Translators: the cell a card moves into; Hungarian: "{letter} cellába" (the article is put before it).
+        return _hungarian_article(pgettext("into", "cell {letter}").format(letter=place), str(place))
+    return pgettext("into", "home")
+
+
+def _moved(move: Move, cards: str, *, redo: bool = False) -> str:
+    """One move said: ``3a: ♥7 to cell a``, ``5h: ♠A home``, ``redo 3a: ...``."""
+    if move.destination.kind is PlaceKind.FOUNDATION:
+        if redo:
+            return _("redo {move}: {cards} home").format(move=move, cards=cards)
+        return _("{move}: {cards} home").format(move=move, cards=cards)
+    where = place_into(move.destination)
+    if redo:
+        return _("redo {move}: {cards} to {place}").format(move=move, cards=cards, place=where)
+    return _("{move}: {cards} to {place}").format(move=move, cards=cards, place=where)
 
 
 class Controller:
@@ -301,12 +379,17 @@ class Controller:
         except PatienceError as error:
             reply.say(one_line(str(error)), "error")
         except Exception as error:  # the loop must survive anything; say what went wrong in one line
-            reply.say(f"unexpected error ({type(error).__name__}: {error}); the game goes on", "error")
+            reply.say(
+                _("unexpected error ({kind}: {error}); the game goes on").format(
+                    kind=type(error).__name__, error=error
+                ),
+                "error",
+            )
         if self._game.is_won and not was_won:
             reply.say(result_line(self._game), "win")
         if self.store is not None:
             for notice in self.store.take_notices():
-                reply.say(f"warning: {notice}", "warning")
+                reply.say(_("warning: {notice}").format(notice=notice), "warning")
         return reply
 
     def _dispatch(self, text: str, reply: Reply) -> None:
@@ -318,7 +401,11 @@ class Controller:
             self._command(command, text, words, reply)
             return
         if len(words) > 1:
-            raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
+            card = _card_or_none(text)  # a card in the language's words: Herz 7, kőr dáma
+            if card is None:
+                raise BadCommandError(_unknown(text))
+            self._play_card(card, reply)
+            return
         if self._fcs is not None:
             self._play_fcs(self._fcs, text, reply)
             return
@@ -327,12 +414,14 @@ class Controller:
     def _command(self, command: str, text: str, words: list[str], reply: Reply) -> None:
         game = self._game
         if command != "new" and len(words) > 1:
-            raise BadCommandError(f"{command} takes nothing after it")
+            raise BadCommandError(_("{command} takes nothing after it").format(command=command))
         if command == "new":
             try:
                 args = shlex.split(text)[1:]
             except ValueError as error:
-                raise BadCommandError(f"cannot read {clipped(text, 40)}: {error}") from None
+                raise BadCommandError(
+                    _("cannot read {text}: {error}").format(text=clipped(text, 40), error=error)
+                ) from None
             new_game = game_from_words(args, game)
             if self.tracker is not None:
                 self.tracker.abandon()  # the unfinished game is left for a new deal
@@ -340,35 +429,46 @@ class Controller:
             if self.store is not None:
                 self.tracker = self.store.track(new_game)
             self._notify()
-            reply.say(f"new game: {self._game.variant.title} {self._game.code}", "info")
-            self._say_autos(reply, self._game.start_auto, self._game.dealt, prefix="home by itself: ")
+            reply.say(
+                _("new game: {title} {code}").format(title=self._game.variant.title, code=self._game.code), "info"
+            )
+            self._say_autos(reply, self._game.start_auto, self._game.dealt)
         elif command == "restart":
             game.restart()
-            reply.say(f"restarted {game.variant.title} {game.code}")
+            reply.say(_("restarted {title} {code}").format(title=_title(game.variant.title), code=game.code))
         elif command == "undo":
             action = game.undo()
-            reply.say(f"undid {'finish' if action.kind is ActionKind.FINISH else action}", "move")
+            if action.kind is ActionKind.FINISH:
+                reply.say(_("undid finish"), "move")
+            else:
+                reply.say(_("undid {action}").format(action=action), "move")
         elif command == "redo":
             before = game.position
-            self._say_action(reply, game.redo(), before, label="redo ")
+            self._say_action(reply, game.redo(), before, redo=True)
         elif command == "hint":
             if game.is_over:
-                raise BadCommandError("the game is over: start a new one with new, or restart")
+                raise BadCommandError(_("the game is over: start a new one with new, or restart"))
             game.note_hint()  # recorded when asked for, as the record's `hint` token
             reply.hint = True
         elif command == "finish":
             action = game.finish()
-            reply.say(f"finish: {plural(len(action.moves), 'card')} home", "move")
+            count = len(action.moves)
+            reply.say(
+                ngettext("finish: {count} card home", "finish: {count} cards home", count).format(count=count), "move"
+            )
         elif command == "giveup":
             game.give_up()
             reply.say(result_line(game))
         elif command == "code":
-            reply.say(game.code or "this game was started from a position and has no code")
+            reply.say(game.code or _("this game was started from a position and has no code"))
         elif command == "board":
             reply.say(plain_board(game), "board")
         elif command == "moves":
             moves = [str(move) for move in game.legal_moves]
-            reply.say("legal moves: " + (" ".join(moves) if moves else "none"))
+            if moves:
+                reply.say(_("legal moves: {moves}").format(moves=" ".join(moves)))
+            else:
+                reply.say(_("legal moves: none"))
         elif command == "help":
             reply.say(help_text(game))
         elif command in ("stats", "history"):
@@ -380,12 +480,12 @@ class Controller:
         from patience_cli.record_commands import history_rows, stats_table
 
         if self.store is None or not self.store.saving:
-            return "games are not being saved, so there is nothing to show"
+            return _("games are not being saved, so there is nothing to show")
         if command == "stats":
             table = self.store.stats()
-            return stats_table(table) if table else "no game has ended yet"
+            return stats_table(table) if table else _("no game has ended yet")
         games = self.store.history(10)
-        return history_rows(games) if games else "no games yet"
+        return history_rows(games) if games else _("no games yet")
 
     def _notify(self) -> None:
         for listener in list(self.listeners):
@@ -410,20 +510,29 @@ class Controller:
             return
         if set(text.lower()) <= set("0123456789abcdefghksv"):
             Move.parse(text)  # looks like notation: raise the notation's own message
-        raise BadCommandError(f"unknown {clipped(text, 40)}: {ACCEPTED}")
+        raise BadCommandError(_unknown(text))
 
     def _play_fcs(self, follower: FcsFollower, token: str, reply: Reply) -> None:
         """Play fc-solve's move ``token`` as fc-solve means it."""
         game = self._game
         step = follower.step(game, token)
         if step.relabel:
-            reply.say(f"{token}: fc-solve moves a whole column into an empty one, so here the cards stay", "move")
+            reply.say(
+                _("{token}: fc-solve moves a whole column into an empty one, so here the cards stay").format(
+                    token=token
+                ),
+                "move",
+            )
         elif step.move is None:
             cards = _cards(step.home)
-            if len(step.home) == 1:
-                reply.say(f"{token}: {cards} already went home by itself", "move")
-            else:
-                reply.say(f"{token}: {cards} already went home by themselves", "move")
+            reply.say(
+                ngettext(
+                    "{token}: {cards} already went home by itself",
+                    "{token}: {cards} already went home by themselves",
+                    len(step.home),
+                ).format(token=token, cards=cards),
+                "move",
+            )
         else:
             before = game.position
             self._say_action(reply, game.play(step.move), before)
@@ -455,7 +564,9 @@ class Controller:
                 return
             reason = str(verdict.reason)
             if card is not None:
-                reason += f" (for the card {card.display}, write {card})"
+                reason = _("{reason} (for the card {card}, write {notation})").format(
+                    reason=reason, card=display(card), notation=card
+                )
             raise IllegalMoveError(reason)
         before = game.position
         self._say_action(reply, game.play(move), before)
@@ -483,7 +594,12 @@ class Controller:
 
     def _claim(self, move: Move, auto: _Auto, reply: Reply) -> None:
         auto.claimed = True
-        reply.say(f"{move}: {auto.card.display} already went home by itself", "move")
+        reply.say(
+            ngettext(
+                "{token}: {cards} already went home by itself", "{token}: {cards} already went home by themselves", 1
+            ).format(token=move, cards=display(auto.card)),
+            "move",
+        )
 
     def _prefer_play(self, move: Move, auto: _Auto) -> bool:
         """Whether playing ``move`` fits the lines that follow better than taking it as already done.
@@ -525,19 +641,28 @@ class Controller:
         game = self._game
         place = game.find(card)
         if place is None:
-            raise IllegalMoveError(f"{card.display} cannot move now: {self._covered(card)}")
+            raise IllegalMoveError(self._covered(card))
         if place.kind is PlaceKind.FOUNDATION:
-            hint = f"; to take it back write h{card.suit.letter} and where, like h{card.suit.letter}a"
-            allowed = game.variant.rules.foundation_takeback
-            raise IllegalMoveError(f"{card.display} is already home" + (hint if allowed else ""))
+            if game.variant.rules.foundation_takeback:
+                raise IllegalMoveError(
+                    _("{card} is already home; to take it back write {back} and where, like {example}").format(
+                        card=display(card), back=f"h{card.suit.letter}", example=f"h{card.suit.letter}a"
+                    )
+                )
+            raise IllegalMoveError(_("{card} is already home").format(card=display(card)))
         self._play_place(place, reply)
 
     def _covered(self, card: Card) -> str:
+        """Why ``card``, found nowhere a move starts, cannot move: the cards covering it, or that it is home."""
         for i, column in enumerate(self._game.position.columns):
             if card in column:
                 above = len(column) - 1 - column.index(card)
-                return f"it is covered by {plural(above, 'card')} in column {i + 1}"
-        return "it is home"
+                return ngettext(
+                    "{card} cannot move now: it is covered by {count} card in {column}",
+                    "{card} cannot move now: it is covered by {count} cards in {column}",
+                    above,
+                ).format(card=display(card), count=above, column=place_words(Place.column(i)))
+        return _("{card} cannot move now: it is home").format(card=display(card))
 
     def _play_place(self, place: Place, reply: Reply) -> None:
         game = self._game
@@ -545,35 +670,36 @@ class Controller:
         if card is None:
             if not game.position.exists(place):
                 game.play(Move(place, Place.foundation()))  # raises the engine's "there is no ..." message
-            raise IllegalMoveError(f"{place.describe()} is empty")
+            raise IllegalMoveError(_("{place} is empty").format(place=place_words(place)))
         before = game.position
         action = game.double_tap(place)
         if action is None:
             if game.is_over:
-                raise IllegalMoveError("the game is over: start a new one with new, or restart")
+                raise IllegalMoveError(_("the game is over: start a new one with new, or restart"))
             raise IllegalMoveError(
-                f"{card.display} has nowhere to go: not home, onto a column, into an empty column or a free cell"
+                _("{card} has nowhere to go: not home, onto a column, into an empty column or a free cell").format(
+                    card=display(card)
+                )
             )
         self._say_action(reply, action, before)
 
     # -- saying what happened -----------------------------------------------
-    def _say_action(self, reply: Reply, action: Action, before: Position, *, label: str = "") -> None:
+    def _say_action(self, reply: Reply, action: Action, before: Position, *, redo: bool = False) -> None:
         position = before
         parts = []
         for move in action.moves:
             cards = position.moving_cards(move)
-            parts.append(f"{label}{move}: {_cards(cards)} {_where(move.destination)}")
+            parts.append(_moved(move, _cards(cards), redo=redo))
             position = position.apply(move)
-        line = "; ".join(parts)
         autos = self._auto_cards(position, action.auto)
         if autos:
-            line += f"; home by itself: {_cards(autos)}"
-        reply.say(line, "move")
+            parts.append(_home_by_itself(autos))
+        reply.say("; ".join(parts), "move")
 
-    def _say_autos(self, reply: Reply, auto: tuple[Move, ...], position: Position, *, prefix: str) -> None:
+    def _say_autos(self, reply: Reply, auto: tuple[Move, ...], position: Position) -> None:
         cards = self._auto_cards(position, auto)
         if cards:
-            reply.say(prefix + _cards(cards), "move")
+            reply.say(_home_by_itself(cards), "move")
 
     @staticmethod
     def _auto_cards(position: Position, auto: tuple[Move, ...]) -> list[Card]:
@@ -590,36 +716,49 @@ class Controller:
         """Say a hint worked out for the position ``asked_at``; drop it if the game has moved on since."""
         reply = Reply()
         if self._game.position != asked_at:
-            reply.say("hint dropped: the position changed while the solver was thinking; ask again", "hint")
+            reply.say(_("hint dropped: the position changed while the solver was thinking; ask again"), "hint")
             return reply
         if result.verdict is Verdict.LOST:
-            reply.say("hint: this position can no longer be won; undo, restart or start a new game", "hint")
+            reply.say(_("hint: this position can no longer be won; undo, restart or start a new game"), "hint")
             return reply
         if result.move is None:
-            reply.say(f"hint: {result.reason}", "hint")
+            reply.say(_("hint: {reason}").format(reason=result.reason), "hint")
             return reply
-        reason = result.reason if result.reason.startswith(str(result.move)) else f"{result.move}: {result.reason}"
-        if result.verdict is not Verdict.SOLVED:
-            reason += " (no winning line found yet)"
-        reply.say(f"hint: {reason}", "hint")
+        move = str(result.move)
+        starts = result.reason.startswith(move)
+        if result.verdict is Verdict.SOLVED:
+            if starts:
+                line = _("hint: {reason}").format(reason=result.reason)
+            else:
+                line = _("hint: {move}: {reason}").format(move=move, reason=result.reason)
+        elif starts:
+            line = _("hint: {reason} (no winning line found yet)").format(reason=result.reason)
+        else:
+            line = _("hint: {move}: {reason} (no winning line found yet)").format(move=move, reason=result.reason)
+        reply.say(line, "hint")
         return reply
 
 
+def _home_by_itself(cards: list[Card]) -> str:
+    """The cards automatic play sent home: ``home by itself: ♠A ♥2``."""
+    return _("home by itself: {cards}").format(cards=_cards(cards))
+
+
 def _card_or_none(text: str) -> Card | None:
+    """The card ``text`` names in notation (``7H``) or in the language in use (``Herz 7``, ``D♥``), else ``None``."""
     try:
-        return Card.parse(text)
+        return parse_card(text)
     except InvalidCardError:
         return None
 
 
 def _written_as_card(text: str) -> bool:
-    """A suit symbol or a capital suit letter marks a card; notation is written in lower case."""
+    """A suit symbol or a capital suit letter marks a card; notation is written in lower case.
+
+    A card in the language's words (``Herz 7``, ``kőr dáma``) is a card too: notation has no spaces.
+    """
     stripped = text.strip()
-    return stripped[0] in "♠♥♦♣" or stripped[-1] in "♠♥♦♣SHDC"
-
-
-def _card_name(card: Card) -> str:
-    return str(card)
+    return stripped[0] in "♠♥♦♣" or stripped[-1] in "♠♥♦♣SHDC" or " " in stripped
 
 
 def _place_or_none(text: str) -> Place | None:
@@ -629,22 +768,51 @@ def _place_or_none(text: str) -> Place | None:
         return None
 
 
+def _help_item(label: str, text: str) -> list[str]:
+    """One item of the help: its label, then its text, each further line of the text under the first."""
+    first, *rest = text.split("\n")
+    return [f"{label:<7} {first}", *(f"{'':<7} {line}" for line in rest)]
+
+
 def help_text(game: Game | None = None) -> str:
     """What the REPL accepts, one item a line; the take-back line says whether ``game``'s variant allows it."""
-    lines = [
-        "moves   3a (column 3 to cell a), a5, 5h (home), 18, 23v4 (a run of 4 into column 3)",
-        "cards   7H, TD, 10D or ♥7: the card goes where a double tap sends it",
-        "        (home, else the longest column that takes it, an empty column, a free cell)",
-        "places  a column number or cell letter alone does the same for its top card",
-        "        lower case is notation (5h: column 5 home); a capital suit letter is a card (5H)",
-        "back    hSa, hD5: h, the suit letter, then where: takes a foundation's top card back",
-    ]
-    if game is None:
-        which = "Eight Off does"
+    title = _title("Eight Off" if game is None else game.variant.title)
+    if game is None or game.variant.rules.foundation_takeback:
+        back = _(
+            "hSa, hD5: h, the suit letter, then where: takes a foundation's top card back\n"
+            "to a free cell or a column, only where the variant allows it ({title} does)"
+        )
     else:
-        which = f"{game.variant.title} {'does' if game.variant.rules.foundation_takeback else 'does not'}"
-    lines.append(f"        to a free cell or a column, only where the variant allows it ({which})")
-    lines += [f"{name:<8}{words}" for name, words in COMMANDS.items()]
-    lines.append("bar     run 10 (5 to empty) or run 10/5: how many cards move at once")
-    lines.append("keys    Tab completes legal moves and commands, Ctrl-Z undoes, Ctrl-D quits")
+        back = _(
+            "hSa, hD5: h, the suit letter, then where: takes a foundation's top card back\n"
+            "to a free cell or a column, only where the variant allows it ({title} does not)"
+        )
+    lines = [
+        *_help_item(
+            pgettext("help heading", "moves"),
+            _("3a (column 3 to cell a), a5, 5h (home), 18, 23v4 (a run of 4 into column 3)"),
+        ),
+        *_help_item(
+            pgettext("help heading", "cards"),
+            _(
+                "7H, TD, 10D or ♥7: the card goes where a double tap sends it\n"
+                "(home, else the longest column that takes it, an empty column, a free cell)"
+            ),
+        ),
+        *_help_item(
+            pgettext("help heading", "places"),
+            _(
+                "a column number or cell letter alone does the same for its top card\n"
+                "lower case is notation (5h: column 5 home); a capital suit letter is a card (5H)"
+            ),
+        ),
+        *_help_item(pgettext("help heading", "back"), back.format(title=title)),
+    ]
+    lines += [f"{name:<8}{command_help(name)}" for name in COMMANDS]
+    lines += _help_item(
+        pgettext("help heading", "bar"), _("run 10 (5 to empty) or run 10/5: how many cards move at once")
+    )
+    lines += _help_item(
+        pgettext("help heading", "keys"), _("Tab completes legal moves and commands, Ctrl-Z undoes, Ctrl-D quits")
+    )
     return "\n".join(lines)

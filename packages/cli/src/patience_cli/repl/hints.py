@@ -12,6 +12,7 @@ import threading
 from attrs import frozen
 
 from patience import Game, Move
+from patience_cli.texts import _, ngettext
 
 __all__ = ["HintResult", "Hinter", "Verdict", "snapshot"]
 
@@ -56,15 +57,17 @@ class Hinter:
         found = self._solver(game, time_limit=time_limit, cancel=cancel)
         verdict = {Outcome.SOLVED: Verdict.SOLVED, Outcome.LOST: Verdict.LOST}.get(found.outcome, Verdict.UNDECIDED)
         if found.move is None and found.outcome is Outcome.SOLVED:
-            reason = "nothing is left to do"
+            reason = _("nothing is left to do")
         elif found.outcome is Outcome.LOST:
-            reason = "this position can no longer be won"
+            reason = _("this position can no longer be won")
         elif found.move is None and cancel is not None and cancel.is_set():
-            reason = "the search was stopped"
+            reason = _("the search was stopped")
         elif found.move is None:
             reason = found.reason  # how long it searched, and how long asking again will
         else:
             reason = found.reason  # the move in words, as the solver describes it
             if found.moves_left is not None:
-                reason += f" ({found.moves_left} move{'s' if found.moves_left != 1 else ''} to a win)"
+                reason = ngettext(
+                    "{reason} ({moves} move to a win)", "{reason} ({moves} moves to a win)", found.moves_left
+                ).format(reason=reason, moves=found.moves_left)
         return HintResult(found.move, verdict, reason)

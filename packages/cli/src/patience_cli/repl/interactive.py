@@ -28,6 +28,7 @@ from patience_cli.repl.completion import GameCompleter
 from patience_cli.repl.controller import Controller, Reply, result_line
 from patience_cli.repl.hints import Hinter, HintResult, Verdict, snapshot
 from patience_cli.repl.render import board_fragments, repl_style, toolbar_text
+from patience_cli.texts import _
 
 __all__ = ["Repl", "history_path"]
 
@@ -109,7 +110,7 @@ def _read_history(target: Path) -> list[str]:
 
     with target.open("rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise OSError("not a regular file")
+            raise OSError(_("not a regular file"))
         size = os.fstat(handle.fileno()).st_size
         skipped = max(0, size - _HISTORY_TAIL_BYTES)
         handle.seek(skipped)
@@ -143,16 +144,15 @@ def file_history(path: Path | None = None) -> History:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists() and not target.is_file():
-            raise OSError("not a regular file")
+            raise OSError(_("not a regular file"))
         with target.open("a", encoding="utf-8"):
             pass
         entries = _read_history(target)
     except OSError as error:
-        print(
-            f"patience: warning: cannot keep the history in {target} ({error.strerror or error});"
-            " typed lines are remembered for this session only",
-            file=sys.stderr,
-        )
+        message = _(
+            "warning: cannot keep the history in {path} ({error}); typed lines are remembered for this session only"
+        ).format(path=target, error=error.strerror or error)
+        print(f"patience: {message}", file=sys.stderr)
         return InMemoryHistory()
     return _KeptHistory(str(target), entries)
 
@@ -255,7 +255,8 @@ class Repl:
         def _undo(event: KeyPressEvent) -> None:
             """Ctrl-Z: undo, keeping whatever is typed."""
             reply = self.controller.handle("undo")
-            run_in_terminal(lambda: self.show(reply, echo="undo (Ctrl-Z)"))
+            # Translators: what the transcript shows for an undo made with the keys, not typed.
+            run_in_terminal(lambda: self.show(reply, echo=_("undo (Ctrl-Z)")))
 
         return bindings
 
@@ -303,7 +304,7 @@ class Repl:
                 self.start_hint()
             return reply.quit
         except Exception as error:  # printing must not end the game either
-            print_formatted_text(f"unexpected error: {error}", output=self.output)
+            print_formatted_text(_("unexpected error: {error}").format(error=error), output=self.output)
             return False
 
     # -- hints --------------------------------------------------------------
@@ -311,20 +312,20 @@ class Repl:
         """Ask the solver in a worker thread; the answer is printed when it comes."""
         if self._hint_thread is not None and self._hint_thread.is_alive():
             reply = Reply()
-            reply.say("still thinking about the last hint", "hint")
+            reply.say(_("still thinking about the last hint"), "hint")
             self.show(reply)
             return
         game = snapshot(self.controller.game)
         asked_at = game.position
         cancel = threading.Event()
         self._hint_cancel = cancel
-        self._note = "hint: thinking…"
+        self._note = _("hint: thinking…")
 
         def work() -> None:
             try:
                 result = self._find_hint(game, time_limit=self.hint_time, cancel=cancel)
             except Exception as error:  # a solver bug must not take the game down
-                result = HintResult(None, Verdict.UNDECIDED, f"the solver failed: {error}")
+                result = HintResult(None, Verdict.UNDECIDED, _("the solver failed: {error}").format(error=error))
             if not cancel.is_set():
                 self._deliver(result, asked_at)
 

@@ -10,10 +10,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from patience.cardnames import parse_card
+from patience.errors import InvalidCardError
 from patience.fcsolve import fcs_tokens, is_fcs_prose
+from patience.i18n import format_number
 from patience_cli.common import one_line
 from patience_cli.repl.controller import Controller, result_line
 from patience_cli.repl.hints import Hinter
+from patience_cli.texts import _, ngettext
 
 __all__ = ["run_piped"]
 
@@ -29,8 +33,18 @@ class _Overlong(str):
     __slots__ = ()
 
 
-#: What piped play says (once) of fc-solve's output read in patience's notation.
-FCS_OUTPUT = "this is fc-solve's output: to read its moves as fc-solve means them, give --moves fcs"
+def fcs_output() -> str:
+    """What piped play says (once) of fc-solve's output read in patience's notation."""
+    return _("this is fc-solve's output: to read its moves as fc-solve means them, give --moves fcs")
+
+
+def _is_card(line: str) -> bool:
+    """Whether ``line`` is one card in the words of the language in use (``Herz 7``, ``kőr dáma``)."""
+    try:
+        parse_card(line)
+    except InvalidCardError:
+        return False
+    return True
 
 
 class _FcsProse(str):
@@ -110,7 +124,7 @@ class _Lines:
                 return True
             if line and not line.startswith("#"):
                 words = line.split()
-                if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up":
+                if len(words) > 1 and words[0].lower() != "new" and line.lower() != "give up" and not _is_card(line):
                     # Several actions on a line, as a game record's action section has them.
                     self._ahead.extend((number, word) for word in words)
                 else:
@@ -189,10 +203,18 @@ def _unread_line(word: str, number: int, count: int, more: bool) -> str:
     one of them; ``more``: the count stopped at :data:`MAX_UNREAD`.
     """
     if more:
-        return f"patience: {word} on line {number} ended the game; {count:,} or more lines of input were not read"
-    if count == 1:
-        return f"patience: {word} on line {number} ended the game; 1 more line of input was not read"
-    return f"patience: {word} on line {number} ended the game; {count:,} more lines of input were not read"
+        message = ngettext(
+            "{word} on line {number} ended the game; {count} or more lines of input were not read",
+            "{word} on line {number} ended the game; {count} or more lines of input were not read",
+            count,
+        )
+    else:
+        message = ngettext(
+            "{word} on line {number} ended the game; {count} more line of input was not read",
+            "{word} on line {number} ended the game; {count} more lines of input were not read",
+            count,
+        )
+    return "patience: " + message.format(word=word, number=number, count=format_number(count))
 
 
 def _unreadable(line: str, encoding: str) -> str:
@@ -203,7 +225,9 @@ def _unreadable(line: str, encoding: str) -> str:
     """
     for char in line:
         if "\udc80" <= char <= "\udcff":
-            return f"cannot read byte 0x{ord(char) - 0xDC00:02x}: the line is not {encoding} text"
+            return _("cannot read byte {byte}: the line is not {encoding} text").format(
+                byte=f"0x{ord(char) - 0xDC00:02x}", encoding=encoding
+            )
     return ""
 
 
@@ -228,18 +252,20 @@ def run_piped(
     told_fcs = False
     for number, line in source:
         if isinstance(line, _Overlong):
-            last = f"line {number}: longer than {MAX_LINE // 1024} KiB, skipped: {line!s}…"
+            last = _("line {number}: longer than {size} KiB, skipped: {start}…").format(
+                number=number, size=MAX_LINE // 1024, start=str(line)
+            )
             print(last, file=out, flush=True)
             continue
         if isinstance(line, _FcsProse):
             if not told_fcs:  # said once; fc-solve's other such lines are skipped
-                last = f"line {number}: {FCS_OUTPUT}"
+                last = _("line {number}: {message}").format(number=number, message=fcs_output())
                 print(last, file=out, flush=True)
                 told_fcs = True
             continue
         unreadable = _unreadable(line, encoding)
         if unreadable:
-            last = f"line {number}: {unreadable}"
+            last = _("line {number}: {message}").format(number=number, message=unreadable)
             print(last, file=out, flush=True)
             continue
         reply = controller.handle(line, peek=source.peek)
@@ -253,8 +279,10 @@ def run_piped(
                 # Like every other warning of the program: on stderr, so that stdout stays one line a move.
                 print(f"patience: {one_line(said.text)}", file=sys.stderr, flush=True)
                 continue
-            prefix = f"line {number}: {line}: " if said.kind == "error" else ""
-            last = prefix + said.text
+            if said.kind == "error":
+                last = _("line {number}: {line}: {message}").format(number=number, line=line, message=said.text)
+            else:
+                last = said.text
             print(last, file=out, flush=True)
         if reply.quit:
             ahead = source.numbers_ahead()

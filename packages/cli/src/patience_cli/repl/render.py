@@ -14,7 +14,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
 from patience import Card, Game, Place, Suit
+from patience.cardnames import display
 from patience_cli.encoding import can_show_suits
+from patience_cli.texts import _, pgettext
 
 __all__ = [
     "SLOT",
@@ -75,7 +77,7 @@ def card_fragment(card: Card, *, top: bool = False) -> tuple[str, str]:
     if top:
         style += " class:card.top"
     # A terminal that cannot show suit symbols (a C locale, Latin-1) gets the letters: AS, TH.
-    return style, card.display if can_show_suits() else str(card)
+    return style, display(card) if can_show_suits() else str(card)
 
 
 def _slot(fragment: tuple[str, str], width: int = SLOT) -> StyleAndTextTuples:
@@ -195,7 +197,16 @@ def board_fragments(game: Game, width: int | None = None) -> StyleAndTextTuples:
                 line.append(("", " " * slot))
         lines.append(line)
     if width is not None and needed > width:
-        lines.append([("class:error", f"this table needs {needed} columns and the terminal has {width}: widen it")])
+        lines.append(
+            [
+                (
+                    "class:error",
+                    _("this table needs {needed} columns and the terminal has {width}: widen it").format(
+                        needed=needed, width=width
+                    ),
+                )
+            ]
+        )
     out: StyleAndTextTuples = []
     for line in lines:
         out.extend(_rstrip(line))
@@ -259,22 +270,36 @@ _BARS = (
 def _status_parts(game: Game, bar: _Bar) -> list[str]:
     deal = f"#{game.deal}" if game.deal is not None and bar.deal else ""
     code = game.code if game.code and bar.code else ""
-    ident = " ".join(word for word in (deal, code) if word) or ("" if game.code else "(position)")
+    # Translators: the toolbar's name for a game started from a position, which has no deal number or code.
+    ident = " ".join(word for word in (deal, code) if word) or ("" if game.code else pgettext("toolbar", "(position)"))
     parts = [" ".join(word for word in (game.variant.title if bar.title else "", ident) if word)]
-    score, moves = ("score", "moves") if bar.long_labels else ("sc", "mv")
-    parts += [f"{score} {game.score}", f"{moves} {game.moves}", f"home {game.cards_home}"]
+    if bar.long_labels:
+        parts.append(pgettext("toolbar", "score {score}").format(score=game.score))
+        parts.append(pgettext("toolbar", "moves {moves}").format(moves=game.moves))
+    else:
+        # Translators: the toolbar's short label for the score, when the terminal is narrow.
+        parts.append(pgettext("toolbar", "sc {score}").format(score=game.score))
+        # Translators: the toolbar's short label for the moves, when the terminal is narrow.
+        parts.append(pgettext("toolbar", "mv {moves}").format(moves=game.moves))
+    # Translators: the toolbar: how many cards are on the foundations.
+    parts.append(pgettext("toolbar", "home {home}").format(home=game.cards_home))
     if game.is_won:
-        parts.append("won")
+        parts.append(pgettext("toolbar", "won"))
     elif game.gave_up:
-        parts.append("given up")
+        parts.append(pgettext("toolbar", "given up"))
     else:
         # The formula grows with every empty column (Seahaven: 5 × 2^9), but no run is longer than the cards in play.
         in_play = 13 * len(game.position.foundations) - game.cards_home
         most, to_empty = min(game.max_group, in_play), min(game.max_group_to_empty, in_play)
         if not to_empty:
-            parts.append(f"run {most}")
+            # Translators: the toolbar: how many cards move at once.
+            parts.append(pgettext("toolbar", "run {most}").format(most=most))
+        elif bar.long_run:
+            # Translators: the toolbar: how many cards move at once onto a card, and into an empty column.
+            parts.append(pgettext("toolbar", "run {most} ({to_empty} to empty)").format(most=most, to_empty=to_empty))
         else:
-            parts.append(f"run {most} ({to_empty} to empty)" if bar.long_run else f"run {most}/{to_empty}")
+            # Translators: the toolbar's short form of "run 10 (5 to empty)", when the terminal is narrow.
+            parts.append(pgettext("toolbar", "run {most}/{to_empty}").format(most=most, to_empty=to_empty))
     return [part for part in parts if part]
 
 
