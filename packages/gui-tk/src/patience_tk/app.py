@@ -18,7 +18,8 @@ from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
 from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
-from patience.i18n import UnknownLanguageError, choose_language, use_language
+from patience.i18n import N_, UnknownLanguageError, choose_language, current_language, format_number, use_language
+from patience.i18n.hungarian import with_article
 from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
@@ -39,6 +40,7 @@ from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, save_preferences
 from patience_tk.stats import StatisticsDialog, streak_line
+from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.verdict import LiveVerdict, Verdict
 from patience_tk.worker import Job
 
@@ -123,7 +125,7 @@ class App:
         self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
 
         bar = tk.Frame(root, padx=8, pady=4)
-        tk.Label(bar, text="Move:").pack(side="left")
+        tk.Label(bar, text=_("Move:")).pack(side="left")
         self.entry = tk.Entry(bar, width=10, font=(FONT, 11))
         self.entry.pack(side="left", padx=(4, 10))
         # Two lines are kept for the message whatever it says, so the table never changes size for it.
@@ -164,7 +166,7 @@ class App:
         wide = min(root.winfo_reqwidth(), root.winfo_screenwidth())
         root.geometry(f"{wide}x{min(root.winfo_reqheight(), root.winfo_screenheight() - _ABOVE)}")
         self.canvas.focus_set()
-        greeting = note or "Click a card to send it home, double-click to move it, or drag it. H for a hint."
+        greeting = note or _("Click a card to send it home, double-click to move it, or drag it. H for a hint.")
         notices = self.store.take_notices() if self.store is not None else []
         notices += [prefs_notice] if prefs_notice else []
         self.refresh()
@@ -177,51 +179,55 @@ class App:
     def _build_menus(self) -> None:
         menubar = tk.Menu(self.root, tearoff=False)
         game = tk.Menu(menubar, tearoff=False)
-        game.add_command(label="New…", accelerator="N / F2", command=self.new_game)
-        game.add_command(label="Restart", command=self.restart)
-        game.add_command(label="Enter code…", command=lambda: self.new_game(mode="code"))
-        game.add_command(label="Copy code", command=self.copy_code)
+        game.add_command(label=_("New…"), accelerator="N / F2", command=self.new_game)
+        game.add_command(label=_("Restart"), command=self.restart)
+        game.add_command(label=_("Enter code…"), command=lambda: self.new_game(mode="code"))
+        game.add_command(label=_("Copy code"), command=self.copy_code)
         game.add_separator()
-        game.add_command(label="Daily deal", command=self.daily_deal)
-        game.add_command(label="Daily leaderboard…", command=self.daily_leaderboard)
+        game.add_command(label=_("Daily deal"), command=self.daily_deal)
+        game.add_command(label=_("Daily leaderboard…"), command=self.daily_leaderboard)
         game.add_separator()
-        game.add_command(label="History…", command=self.show_history)
-        game.add_command(label="Statistics…", command=self.show_statistics)
+        game.add_command(label=_("History…"), command=self.show_history)
+        game.add_command(label=_("Statistics…"), command=self.show_statistics)
         game.add_separator()
-        game.add_command(label="Give up", command=self.give_up)
+        game.add_command(label=_("Give up"), command=self.give_up)
         game.add_separator()
-        game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.root.destroy)
+        game.add_command(label=_("Quit"), accelerator=_("Ctrl+Q"), command=self.root.destroy)
         edit = tk.Menu(menubar, tearoff=False)
-        edit.add_command(label="Undo", accelerator="Ctrl+Z", command=self.controller.undo)
-        edit.add_command(label="Redo", accelerator="Ctrl+Y", command=self.controller.redo)
+        edit.add_command(label=_("Undo"), accelerator=_("Ctrl+Z"), command=self.controller.undo)
+        edit.add_command(label=_("Redo"), accelerator=_("Ctrl+Y"), command=self.controller.redo)
         play = tk.Menu(menubar, tearoff=False)
-        play.add_command(label="Hint", accelerator="H", command=self.controller.hint)
-        play.add_command(label="Play the hint", accelerator="P", command=lambda: self.controller.hint(then_play=True))
-        play.add_command(label="Finish", accelerator="F / Shift+F", command=self.controller.finish)
+        play.add_command(label=_("Hint"), accelerator="H", command=self.controller.hint)
+        play.add_command(
+            label=_("Play the hint"), accelerator="P", command=lambda: self.controller.hint(then_play=True)
+        )
+        play.add_command(label=_("Finish"), accelerator=_("F / Shift+F"), command=self.controller.finish)
         play.add_separator()
         play.add_checkbutton(
-            label="Live verdict (winnable or lost)", variable=self.verdict_var, command=self._verdict_switched
+            label=_("Live verdict (winnable or lost)"), variable=self.verdict_var, command=self._verdict_switched
         )
         view = tk.Menu(menubar, tearoff=False)
         self.animation_var = tk.BooleanVar(self.root, self.controller.animator.enabled)
-        view.add_checkbutton(label="Animations", variable=self.animation_var, command=self._animation_switched)
+        view.add_checkbutton(label=_("Animations"), variable=self.animation_var, command=self._animation_switched)
         self.four_colour_var = tk.BooleanVar(self.root, self.preferences.four_colour)
         view.add_checkbutton(
-            label="Four-colour deck (♦ blue, ♣ green)", variable=self.four_colour_var, command=self._look_changed
+            label=_("Four-colour deck (♦ blue, ♣ green)"), variable=self.four_colour_var, command=self._look_changed
         )
         tables = tk.Menu(view, tearoff=False)
         self.table_var = tk.StringVar(self.root, self.preferences.table)
         for name in TABLE_COLOURS:
-            tables.add_radiobutton(label=name.title(), value=name, variable=self.table_var, command=self._look_changed)
-        view.add_cascade(label="Table colour", menu=tables)
+            tables.add_radiobutton(
+                label=_table_colour(name), value=name, variable=self.table_var, command=self._look_changed
+            )
+        view.add_cascade(label=_("Table colour"), menu=tables)
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
-        helpmenu.add_command(label="Rules of …", command=self.show_rules)
-        helpmenu.add_command(label="Mouse and keys", accelerator="F1", command=self.show_help)
-        menubar.add_cascade(label="Game", menu=game)
-        menubar.add_cascade(label="Edit", menu=edit)
-        menubar.add_cascade(label="Play", menu=play)
-        menubar.add_cascade(label="View", menu=view)
-        menubar.add_cascade(label="Help", menu=helpmenu)
+        helpmenu.add_command(label=_("Rules of …"), command=self.show_rules)
+        helpmenu.add_command(label=_("Mouse and keys"), accelerator="F1", command=self.show_help)
+        menubar.add_cascade(label=_("Game"), menu=game)
+        menubar.add_cascade(label=_("Edit"), menu=edit)
+        menubar.add_cascade(label=_("Play"), menu=play)
+        menubar.add_cascade(label=_("View"), menu=view)
+        menubar.add_cascade(label=_("Help"), menu=helpmenu)
         self.root.configure(menu=menubar)
         self.menus = {"game": game, "edit": edit, "play": play, "view": view}
 
@@ -314,9 +320,9 @@ class App:
 
     def _escape(self, _event: tk.Event[tk.Misc]) -> str:
         if self.keyboard.cancel():
-            self.say("Put back.")
+            self.say(_("Put back."))
         elif not self.controller.cancel_drag() and self.controller.cancel_hint():
-            self.say("Hint search stopped.")
+            self.say(_("Hint search stopped."))
         return "break"
 
     def _entered(self, _event: tk.Event[tk.Misc]) -> str:
@@ -359,9 +365,14 @@ class App:
     def refresh(self) -> None:
         """Bring the status bar, the title and the menus up to date with the game."""
         game = self.game
-        deal = f" #{game.deal:,}" if game.deal is not None else ""
-        code = f"  ·  code {game.code}" if game.code else ""
-        self._game_parts = (f"{game.variant.title}{deal}, {_cells(game.cells)}", code)
+        if game.deal is not None:
+            name = _("{title} #{deal}, {cells}").format(
+                title=game.variant.title, deal=format_number(game.deal), cells=_cells(game.cells)
+            )
+        else:
+            name = _("{title}, {cells}").format(title=game.variant.title, cells=_cells(game.cells))
+        code = "  ·  " + _("code {code}").format(code=game.code) if game.code else ""
+        self._game_parts = (name, code)
         self._score_forms = score_texts(game)
         self._capacity_forms = capacity_texts(game)
         self._fit_status()
@@ -370,16 +381,17 @@ class App:
             for line in self.store.take_notices():
                 self.say(line, "error")
         self.root.title(window_title(game))
-        self.help_menu.entryconfigure(0, label=f"Rules of {game.variant.title}", accelerator="")
+        self.help_menu.entryconfigure(0, label=_rules_title(game.variant), accelerator="")
         state = {True: "normal", False: "disabled"}
         edit, play, menu = self.menus["edit"], self.menus["play"], self.menus["game"]
-        edit.entryconfigure("Undo", state=state[game.can_undo])
-        edit.entryconfigure("Redo", state=state[game.can_redo])
-        play.entryconfigure("Finish", state=state[game.can_finish])
-        play.entryconfigure("Hint", state=state[not game.is_over])
-        play.entryconfigure("Play the hint", state=state[not game.is_over])
-        menu.entryconfigure("Give up", state=state[not game.is_over])
-        menu.entryconfigure("Copy code", state=state[game.code is not None])
+        # The entries by their place: a label is a glob pattern to Tk, and a translated one may hold brackets.
+        edit.entryconfigure(_UNDO, state=state[game.can_undo])
+        edit.entryconfigure(_REDO, state=state[game.can_redo])
+        play.entryconfigure(_FINISH, state=state[game.can_finish])
+        play.entryconfigure(_HINT, state=state[not game.is_over])
+        play.entryconfigure(_PLAY_HINT, state=state[not game.is_over])
+        menu.entryconfigure(_GIVE_UP, state=state[not game.is_over])
+        menu.entryconfigure(_COPY_CODE, state=state[game.code is not None])
 
     def _animation_switched(self) -> None:
         self.controller.animator.enabled = bool(self.animation_var.get())
@@ -412,7 +424,8 @@ class App:
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
         text = verdict.text if verdict is not None else ""
-        colour = _MESSAGE_COLOURS["win"] if text == "winnable" else _MESSAGE_COLOURS["lost"]
+        winnable = verdict is not None and verdict.kind == "winnable"
+        colour = _MESSAGE_COLOURS["win"] if winnable else _MESSAGE_COLOURS["lost"]
         self._verdict_forms = (text, verdict.short_text if verdict is not None else "")
         self.status_verdict.configure(fg=colour)
         self._fit_status()
@@ -469,46 +482,52 @@ class App:
     def _game_over(self, kind: str) -> None:
         game = self.game
         if kind == "won":
-            title = "You won!"
-            if game.moves == 1:
-                detail = f"Score {game.score} in 1 move. Well played."
-            else:
-                detail = f"Score {game.score} in {game.moves} moves. Well played."
+            title = _("You won!")
+            detail = ngettext(
+                "Score {score} in {moves} move. Well played.",
+                "Score {score} in {moves} moves. Well played.",
+                game.moves,
+            ).format(score=game.score, moves=game.moves)
             if self.store is not None and self.store.saving:
                 found = self.store.stats(game.variant.name, game.cells)
                 line = streak_line(found[0] if found else None)
                 if line:
-                    detail += f"\n{game.variant.title}, {_cells(game.cells)}: {line}."
-            if game.moves == 1:
-                self.say(f"Won with score {game.score} in 1 move.", "win")
-            else:
-                self.say(f"Won with score {game.score} in {game.moves} moves.", "win")
+                    detail += "\n" + _("{title}, {cells}: {streak}.").format(
+                        title=game.variant.title, cells=_cells(game.cells), streak=line
+                    )
+            won = ngettext(
+                "Won with score {score} in {moves} move.", "Won with score {score} in {moves} moves.", game.moves
+            )
+            self.say(won.format(score=game.score, moves=game.moves), "win")
         else:
-            title = "Game over"
-            if game.cards_home == 1:
-                detail = f"You gave up with 1 card home; the score is {game.score}."
-            else:
-                detail = f"You gave up with {game.cards_home} cards home; the score is {game.score}."
+            title = _("Game over")
+            detail = ngettext(
+                "You gave up with {count} card home; the score is {score}.",
+                "You gave up with {count} cards home; the score is {score}.",
+                game.cards_home,
+            ).format(count=game.cards_home, score=game.score)
             self.say(detail)
         daily = self.daily_game
         if daily is not None:
             share = share_of(daily, game)
             self.root.clipboard_clear()
             self.root.clipboard_append(share)
-            detail += f"\nCopied to share: {share}"
+            detail += "\n" + _("Copied to share: {share}").format(share=share)
             if daily.client is not None and not daily.sent:
                 daily.sent = True
-                self.say("Sending the attempt to the leaderboard…", "busy")
+                self.say(_("Sending the attempt to the leaderboard…"), "busy")
                 Job(
                     self.canvas,
                     lambda _cancel, _report: send_result(daily, game),
                     lambda line: self.say(line, "win" if line.startswith("Rank") else "error"),
-                    failed=lambda error: self.say(f"could not send the attempt: {error}", "error"),
+                    failed=lambda error: self.say(
+                        _("could not send the attempt: {error}").format(error=error), "error"
+                    ),
                 )
-        actions: list[tuple[str, Callable[[], object]]] = [("New game…", self.new_game)]
+        actions: list[tuple[str, Callable[[], object]]] = [(_("New game…"), self.new_game)]
         if game.deal is not None:
-            actions.append(("Next deal", self.next_deal))
-        actions.append(("Restart", self.controller.restart))
+            actions.append((_("Next deal"), self.next_deal))
+        actions.append((_("Restart"), self.controller.restart))
         self.view.show_banner(title, detail, actions)
 
     # -- commands ---------------------------------------------------------
@@ -524,7 +543,11 @@ class App:
                 self.tracker.abandon()
             self.tracker = self.store.track(game, daily=daily.daily.date if daily is not None else None)
         self.controller.set_game(game)
-        self.say(note or f"Dealt {game.variant.title}" + (f" #{game.deal:,}" if game.deal else "") + ". Good luck!")
+        if note is None and game.deal:
+            note = _("Dealt {title} #{deal}. Good luck!").format(
+                title=game.variant.title, deal=format_number(game.deal)
+            )
+        self.say(note or _("Dealt {title}. Good luck!").format(title=game.variant.title))
 
     def new_game(self, mode: str = "random") -> NewGameDialog:
         """Open the New Game dialog (or bring the open one to the front)."""
@@ -542,7 +565,9 @@ class App:
         note = None
         if number > MAX_DEAL:
             number = 1
-            note = f"#{MAX_DEAL:,} is the last deal there is: dealt #1 of {game.variant.title}. Good luck!"
+            note = _("#{last} is the last deal there is: dealt #1 of {title}. Good luck!").format(
+                last=format_number(MAX_DEAL), title=_hu_article(game.variant.title)
+            )
         self.set_game(Game.new(game.variant, number, game.cells), note)
 
     def restart(self) -> ConfirmDialog | None:
@@ -551,23 +576,24 @@ class App:
         current = self.daily_game
         if current is not None and not current.practice and not game.is_over:
             # The first game of the day's deal is the attempt; starting it again would be a second one.
-            self.say("the day's attempt cannot be started again: undo moves instead (it counts as played)")
+            self.say(_("the day's attempt cannot be started again: undo moves instead (it counts as played)"))
             return None
         if not game.log and not game.is_over:
             self.controller.restart()
             return None
-        if game.moves == 1:
-            text = "Start this deal again from the beginning? The 1 move played so far cannot be undone."
-        else:
-            text = f"Start this deal again from the beginning? The {game.moves} moves played so far cannot be undone."
-        return self._ask("restart", "Restart", text, "Restart", self.controller.restart)
+        text = ngettext(
+            "Start this deal again from the beginning? The {moves} move played so far cannot be undone.",
+            "Start this deal again from the beginning? The {moves} moves played so far cannot be undone.",
+            game.moves,
+        ).format(moves=_hu_article(game.moves))
+        return self._ask("restart", _("Restart"), text, _("Restart"), self.controller.restart)
 
     def give_up(self) -> ConfirmDialog | None:
         """End the game, after asking: giving up cannot be undone."""
         if self.game.is_over:
             return None
-        text = "Give up this game? It ends here with the score it has, and cannot be undone."
-        return self._ask("give-up", "Give up", text, "Give up", self.controller.give_up)
+        text = _("Give up this game? It ends here with the score it has, and cannot be undone.")
+        return self._ask("give-up", _("Give up"), text, _("Give up"), self.controller.give_up)
 
     def _ask(self, name: str, title: str, text: str, yes: str, action: Callable[[], object]) -> ConfirmDialog:
         old = self.windows.get(name)
@@ -609,11 +635,16 @@ class App:
                 if name is None:
                     self.daily_deal(asked=True)
                     return
-                self.say(f"Registering {name} on {url}…", "busy")
+                self.say(_("Registering {name} on {url}…").format(name=name, url=url), "busy")
 
                 def failed(error: BaseException) -> None:
                     self.daily_deal(asked=True)
-                    self.say(f"Could not register {name}: {error}. This game counts here only.", "error")
+                    self.say(
+                        _("Could not register {name}: {error}. This game counts here only.").format(
+                            name=name, error=error
+                        ),
+                        "error",
+                    )
 
                 Job(
                     self.canvas,
@@ -628,7 +659,7 @@ class App:
             return
         game = self.game
         variant, cells, store = game.variant.name, game.cells, self.store
-        self.say(f"Finding today's {game.variant.title} deal…", "busy")
+        self.say(_("Finding today's {title} deal…").format(title=game.variant.title), "busy")
 
         def found(daily: DailyGame) -> None:
             if daily.resume is not None and self._bring_back(daily):
@@ -640,7 +671,7 @@ class App:
             self.canvas,
             lambda _cancel, _report: find_daily(variant, cells, store),
             found,
-            failed=lambda error: self.say(f"no daily deal: {error}", "error"),
+            failed=lambda error: self.say(_("no daily deal: {error}").format(error=error), "error"),
         )
 
     def _bring_back(self, daily: DailyGame) -> bool:
@@ -694,7 +725,9 @@ class App:
             self.canvas,
             lambda _cancel, _report: find_daily(game.variant.name, game.cells, store, date),
             found,
-            failed=lambda error: self.say(f"the daily deal of {date} was not found again: {error}", "error"),
+            failed=lambda error: self.say(
+                _("the daily deal of {date} was not found again: {error}").format(date=date, error=error), "error"
+            ),
         )
 
     def daily_leaderboard(self) -> None:
@@ -705,11 +738,17 @@ class App:
         url = server_url(None)
         game = self.game
         if url is None:
-            self.say("No leaderboard server is set: start patience-tk with PATIENCE_SERVER=http://host:port.", "info")
+            self.say(
+                _("No leaderboard server is set: start patience-tk with {setting}.").format(
+                    setting="PATIENCE_SERVER=http://host:port"
+                ),
+                "info",
+            )
             return
         day = today().isoformat()
-        variant, cells, title = game.variant.name, game.cells, f"Daily {game.variant.title} {day}, {_cells(game.cells)}"
-        self.say(f"Asking {url} for today's leaderboard…", "busy")
+        variant, cells = game.variant.name, game.cells
+        title = _("Daily {title} {date}, {cells}").format(title=game.variant.title, date=day, cells=_cells(game.cells))
+        self.say(_("Asking {url} for today's leaderboard…").format(url=url), "busy")
 
         def shown(entries: object) -> None:
             assert isinstance(entries, list)
@@ -726,13 +765,13 @@ class App:
             self.canvas,
             lambda _cancel, _report: Client(url).leaderboard(day, variant, cells),
             shown,
-            failed=lambda error: self.say(f"no leaderboard: {error}", "error"),
+            failed=lambda error: self.say(_("no leaderboard: {error}").format(error=error), "error"),
         )
 
     def show_history(self) -> HistoryDialog | None:
         """Game ▸ History…: the stored games, newest first; any unfinished one can be resumed from there."""
         if self.store is None:
-            self.say("History is not kept in this window (it was opened without its store).", "info")
+            self.say(_("History is not kept in this window (it was opened without its store)."), "info")
             return None
         old = self.windows.get("history")
         if old is not None and old.winfo_exists():
@@ -755,12 +794,13 @@ class App:
         if store is None:
             return False
         if self.tracker is not None and self.tracker.id == game_id and not self.game.is_over:
-            self.say("That game is the one on the table.")
+            self.say(_("That game is the one on the table."))
             return True
         resumed = store.resume(game_id=game_id)
         if resumed is None:
             notices = store.take_notices()
-            self.say(" ".join(notices) or f"Game {game_id} is no longer unfinished: it cannot be resumed.", "error")
+            gone = _("Game {id} is no longer unfinished: it cannot be resumed.").format(id=game_id)
+            self.say(" ".join(notices) or gone, "error")
             return False
         if self.tracker is not None:
             self.tracker.close()
@@ -775,12 +815,12 @@ class App:
     def show_statistics(self) -> StatisticsDialog | None:
         """Game ▸ Statistics…: every variant played, the one on the table selected."""
         if self.store is None:
-            self.say("Statistics are not kept in this window (it was opened without its store).", "info")
+            self.say(_("Statistics are not kept in this window (it was opened without its store)."), "info")
             return None
         old = self.windows.get("stats")
         if old is not None and old.winfo_exists():
             old.destroy()  # shown again with what was played since
-        note = "" if self.store.saving else (self.store.notice or "Games are not being saved.")
+        note = "" if self.store.saving else (self.store.notice or _("Games are not being saved."))
         dialog = StatisticsDialog(self.root, self.store.stats(), (self.game.variant.name, self.game.cells), note=note)
         self.windows["stats"] = dialog
         centre_over(dialog, self.root)
@@ -795,7 +835,7 @@ class App:
             return
         self.root.clipboard_clear()
         self.root.clipboard_append(code)
-        self.say(f"Copied the game code {code}: Game ▸ Enter code… deals it again.")
+        self.say(_("Copied the game code {code}: Game ▸ Enter code… deals it again.").format(code=code))
 
     def show_help(self) -> tk.Toplevel:
         """Help ▸ Mouse and keys: the keys in two aligned columns."""
@@ -803,18 +843,18 @@ class App:
         def fill(body: tk.Frame) -> None:
             for row, (keys, what) in enumerate(KEYS):
                 if not keys:
-                    tk.Label(body, text=what, font=(FONT, 10, "bold"), anchor="w").grid(
+                    tk.Label(body, text=_(what), font=(FONT, 10, "bold"), anchor="w").grid(
                         row=row, column=0, columnspan=2, sticky="w", pady=(8 if row else 0, 2)
                     )
                     continue
-                tk.Label(body, text=keys, font=(FONT, 10, "bold"), anchor="w").grid(
+                tk.Label(body, text=_key_name(keys), font=(FONT, 10, "bold"), anchor="w").grid(
                     row=row, column=0, sticky="nw", padx=(0, 14)
                 )
-                tk.Label(body, text=what, font=(FONT, 10), anchor="w", justify="left", wraplength=420).grid(
+                tk.Label(body, text=_(what), font=(FONT, 10), anchor="w", justify="left", wraplength=420).grid(
                     row=row, column=1, sticky="w"
                 )
 
-        return self._text_window("keys", "Mouse and keys", fill)
+        return self._text_window("keys", _("Mouse and keys"), fill)
 
     def show_rules(self) -> tk.Toplevel:
         """Help ▸ Rules of <variant>: the rules text the variant's plugin gives."""
@@ -828,9 +868,9 @@ class App:
                 )
 
         old = self.windows.get("rules")
-        if old is not None and old.winfo_exists() and old.title() != f"Rules of {variant.title}":
+        if old is not None and old.winfo_exists() and old.title() != _rules_title(variant):
             old.destroy()  # the rules of the game on the table, not of the last one
-        return self._text_window("rules", f"Rules of {variant.title}", fill)
+        return self._text_window("rules", _rules_title(variant), fill)
 
     def _text_window(self, name: str, title: str, fill: Callable[[tk.Frame], None]) -> tk.Toplevel:
         """One window per name (asking again brings it to the front); Esc or Close closes it."""
@@ -846,7 +886,7 @@ class App:
         body = tk.Frame(window, padx=18, pady=14)
         body.pack(fill="both", expand=True)
         fill(body)
-        close = tk.Button(window, text="Close", command=lambda: give_back_focus(window), default="active")
+        close = tk.Button(window, text=_("Close"), command=lambda: give_back_focus(window), default="active")
         close.pack(pady=(0, 12))
         window.bind("<Escape>", lambda _e: give_back_focus(window))
         window.bind("<Return>", lambda _e: give_back_focus(window))
@@ -858,32 +898,40 @@ class App:
 
 
 #: Help ▸ Mouse and keys, as (keys, what they do) rows; a row without keys is a heading.
+#: In English; shown translated (the keys' names too, where they are words).
 KEYS: tuple[tuple[str, str], ...] = (
-    ("", "Mouse"),
-    ("Click", "a card goes to its foundation if it may"),
-    ("Double-click", "the game moves the card where it fits best: foundation, the longest column that "
-     "takes it, an empty column, a free cell"),
-    ("Drag", "a card, or a run from any of its cards, onto a column, a cell or a foundation"),
-    ("", "Playing with the keyboard"),
-    ("← → ↑ ↓", "move the focus: along the top row or the columns, up and down a column's cards; up from "
-     "the top of a column reaches the cells and foundations"),
-    ("Enter, Space", "pick up the focused card with the cards on it; again to put them on the focused pile "
-     "(green: they may go there, red: they may not)"),
-    ("", "Keys"),
-    ("H", "hint: the solver shows a good move"),
-    ("P", "play the hint"),
-    ("F  or  Shift+F", "finish: every card home, when nothing else is left to do. When a cell is called f "
-     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes"),
-    ("N,  F2", "new game"),
-    ("Ctrl+Z", "undo"),
-    ("Ctrl+Y,  Ctrl+Shift+Z", "redo"),
-    ("Ctrl+Q", "quit"),
-    ("F1", "this help"),
-    ("Esc", "put picked-up cards back, drop a drag back where it was, or stop a hint search"),
-    ("", "Typed moves"),
-    ("Digit or cell letter", "starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
-     "then Enter; Esc leaves the box"),
+    ("", N_("Mouse")),
+    (N_("Click"), N_("a card goes to its foundation if it may")),
+    (N_("Double-click"), N_("the game moves the card where it fits best: foundation, the longest column that "
+     "takes it, an empty column, a free cell")),
+    (N_("Drag"), N_("a card, or a run from any of its cards, onto a column, a cell or a foundation")),
+    ("", N_("Playing with the keyboard")),
+    ("← → ↑ ↓", N_("move the focus: along the top row or the columns, up and down a column's cards; up from "
+     "the top of a column reaches the cells and foundations")),
+    (N_("Enter, Space"), N_("pick up the focused card with the cards on it; again to put them on the focused pile "
+     "(green: they may go there, red: they may not)")),
+    ("", N_("Keys")),
+    ("H", N_("hint: the solver shows a good move")),
+    ("P", N_("play the hint")),
+    (N_("F  or  Shift+F"), N_("finish: every card home, when nothing else is left to do. When a cell is called f "
+     "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes")),
+    ("N,  F2", N_("new game")),
+    (N_("Ctrl+Z"), N_("undo")),
+    (N_("Ctrl+Y,  Ctrl+Shift+Z"), N_("redo")),
+    (N_("Ctrl+Q"), N_("quit")),
+    ("F1", N_("this help")),
+    (N_("Esc"), N_("put picked-up cards back, drop a drag back where it was, or stop a hint search")),
+    ("", N_("Typed moves")),
+    (N_("Digit or cell letter"), N_("starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
+     "then Enter; Esc leaves the box")),
 )  # fmt: skip
+
+#: The keys' names in KEYS that are words to translate; the others (letters, F1, arrows) are shown as they are.
+_WORDY_KEYS = frozenset(keys for keys, _what in KEYS if keys and not keys.startswith(("←", "H", "P", "N,", "F1")))
+
+
+def _key_name(keys: str) -> str:
+    return _(keys) if keys in _WORDY_KEYS else keys
 
 
 def rules_text(variant: Variant) -> str:
@@ -891,10 +939,12 @@ def rules_text(variant: Variant) -> str:
     text = variant.rules_text_in()
     if text:
         return text
-    fallback = variant.description_in() or (
-        f"{variant.title} comes from the plugin {variant.plugin or 'that installed it'}."
-    )
-    return fallback + "\n\nThe plugin gives no longer rules text."
+    if variant.plugin:
+        origin = _("{title} comes from the plugin {plugin}.").format(title=variant.title, plugin=variant.plugin)
+    else:
+        origin = _("{title} comes from the plugin that installed it.").format(title=variant.title)
+    fallback = variant.description_in() or origin
+    return fallback + "\n\n" + _("The plugin gives no longer rules text.")
 
 
 def window_title(game: Game) -> str:
@@ -912,31 +962,36 @@ def capacity_text(game: Game) -> str:
 def capacity_texts(game: Game) -> tuple[str, str, str, str]:
     """The status bar's capacity, longest form first: with what it comes from, without it, the number alone."""
     if game.is_over:
-        over = "won" if game.is_won else "given up"
+        over = pgettext("game result", "won") if game.is_won else pgettext("game result", "given up")
         return (over, over, over, over)
     position = game.position
     tallest = max((len(column) for column in position.columns), default=0)
     shown = min(game.max_group, max(tallest, 1))
     free, empty = position.free_cells, position.empty_columns
-    cells = "1 free cell" if free == 1 else f"{free} free cells"
-    columns = "1 empty column" if empty == 1 else f"{empty} empty columns"
+    cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
+    columns = ngettext("{count} empty column", "{count} empty columns", empty).format(count=empty)
     # The numbers the capacity comes from, so a player can see why it changes.
-    source = f"{cells}, {columns}" if empty else cells
+    source = _("{cells}, {columns}").format(cells=cells, columns=columns) if empty else cells
+    alone = _("cards at once: {count}").format(count=shown)
     if game.max_group_to_empty:
         into_empty = min(game.max_group_to_empty, max(tallest, 1))
-        text = f"cards at once: {shown} ({into_empty} into an empty column)"
+        text = _("cards at once: {count} ({empty} into an empty column)").format(count=shown, empty=into_empty)
     else:
-        text = f"cards at once: {shown}"
-    return (f"{text} · {source}", text, f"cards at once: {shown}", f"at once: {shown}")
+        text = alone
+    return (f"{text} · {source}", text, alone, _("at once: {count}").format(count=shown))
 
 
 def score_texts(game: Game) -> tuple[str, str, str]:
     """The status bar's score, moves and cards home, longest form first (the last leaves the moves out)."""
     score, moves, home, every = game.score, game.moves, game.cards_home, 13 * len(game.position.foundations)
     return (
-        f"score {score}  ·  moves {moves}  ·  home {home}/{every}",
-        f"score {score} · moves {moves} · home {home}/{every}",
-        f"score {score} · home {home}/{every}",
+        _("score {score}  ·  moves {moves}  ·  home {home}/{every}").format(
+            score=score, moves=moves, home=home, every=every
+        ),
+        _("score {score} · moves {moves} · home {home}/{every}").format(
+            score=score, moves=moves, home=home, every=every
+        ),
+        _("score {score} · home {home}/{every}").format(score=score, home=home, every=every),
     )
 
 
@@ -970,14 +1025,40 @@ def _chrome(label: tk.Label) -> int:
 def leaderboard_line(day: str, players: int) -> str:
     """What the message line says when the day's leaderboard arrives with ``players`` players on it."""
     if players == 0:
-        return f"The leaderboard of {day} has nobody on it yet."
-    if players == 1:
-        return f"The leaderboard of {day}: 1 player."
-    return f"The leaderboard of {day}: {players} players."
+        return _("The leaderboard of {day} has nobody on it yet.").format(day=_hu_article(day))
+    return ngettext(
+        "The leaderboard of {day}: {count} player.", "The leaderboard of {day}: {count} players.", players
+    ).format(day=_hu_article(day), count=format_number(players))
 
 
 def _cells(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
+    return ngettext("{count} cell", "{count} cells", count).format(count=count)
+
+
+def _hu_article(text: str | int) -> str:
+    """``text`` after its Hungarian article when Hungarian is spoken (``az 5.``), else as it is."""
+    return with_article(text) if current_language() == "hu" else str(text)
+
+
+def _rules_title(variant: Variant) -> str:
+    """Help ▸ Rules of <variant>, the menu entry and its window's title."""
+    return _("Rules of {title}").format(title=variant.title)
+
+
+def _table_colour(name: str) -> str:
+    """The name of a table colour of :data:`~patience_tk.prefs.TABLE_COLOURS` as the menu shows it."""
+    words = {
+        "green": pgettext("table colour", "Green"),
+        "blue": pgettext("table colour", "Blue"),
+        "red": pgettext("table colour", "Red"),
+        "grey": pgettext("table colour", "Grey"),
+    }
+    return words.get(name, name.title())
+
+
+#: The places of the menu entries that are switched on and off: (Game) Copy code and Give up; (Edit) Undo and
+#: Redo; (Play) Hint, Play the hint and Finish.
+_COPY_CODE, _GIVE_UP, _UNDO, _REDO, _HINT, _PLAY_HINT, _FINISH = 3, 11, 0, 1, 0, 1, 2
 
 
 def _window_size(root: tk.Tk, game: Game) -> tuple[int, int]:
@@ -997,20 +1078,26 @@ class _Parser(argparse.ArgumentParser):
     """argparse with errors on one line, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"patience-tk: {message} (see patience-tk --help)\n")
+        self.exit(2, "patience-tk: " + _("{message} (see patience-tk --help)").format(message=message) + "\n")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="patience-tk",
-        description="Play patience (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in a window.",
+        description=_("Play patience (Eight Off, FreeCell, Baker's Game, Seahaven Towers, ...) in a window."),
     )
-    parser.add_argument("variant", nargs="?", help=f"the game to play (default {DEFAULT_VARIANT})")
-    parser.add_argument("deal", nargs="?", help="the deal number (default: a random deal)")
-    parser.add_argument("--cells", type=int, metavar="N", help="how many free cells (the variant's default)")
-    parser.add_argument("--code", metavar="CODE", help="deal the game a code names, like EO1-C8-AAAAAFA")
     parser.add_argument(
-        "--lang", metavar="LANG", help="the language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)"
+        "variant", nargs="?", help=_("the game to play (default {variant})").format(variant=DEFAULT_VARIANT)
+    )
+    parser.add_argument("deal", nargs="?", help=_("the deal number (default: a random deal)"))
+    parser.add_argument("--cells", type=int, metavar="N", help=_("how many free cells (the variant's default)"))
+    parser.add_argument(
+        "--code", metavar="CODE", help=_("deal the game a code names, like {code}").format(code="EO1-C8-AAAAAFA")
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_("the language to speak: en, de or hu (default: PATIENCE_LANG, then the locale's)"),
     )
     return parser
 
@@ -1024,10 +1111,14 @@ def game_from_args(args: argparse.Namespace) -> Game:
     deal = read_deal_number(deal_text) if deal_text is not None else None
     if args.code is not None:
         if deal is not None or args.cells is not None:
-            raise ValueError("give either --code or a deal number and --cells, not both")
+            raise ValueError(_("give either --code or a deal number and --cells, not both"))
         game = Game.from_code(args.code)
         if variant is not None and get_variant(variant).name != game.variant.name:
-            raise ValueError(f"code {args.code} is a {game.variant.title} code, not {variant}")
+            raise ValueError(
+                _("code {code} is a {title} code, not {variant}").format(
+                    code=args.code, title=game.variant.title, variant=variant
+                )
+            )
         return game
     return Game.new(variant or DEFAULT_VARIANT, deal, args.cells)
 
@@ -1055,25 +1146,45 @@ def prepare(args: argparse.Namespace, store: Store | None) -> tuple[Game, Tracke
 def welcome_back(tracker: Tracker) -> str:
     """What the message line says about a game brought back from the store: which game, how far in."""
     game = tracker.game
-    deal = f" #{game.deal:,}" if game.deal is not None else ""
+    moves = game.moves
     # A daily game says so at once; whether it is the attempt is found once the window has it.
-    daily = f"the daily {game.variant.title} of {tracker.daily}, deal{deal}," if tracker.daily else ""
-    return (
-        f"Welcome back: {daily or game.variant.title + deal} is as you left it, "
-        f"{game.moves} move{'' if game.moves == 1 else 's'} in "
-        "(Game ▸ New… deals another)."
-    )
+    if tracker.daily and game.deal is not None:
+        said = ngettext(
+            "Welcome back: the daily {title} of {date}, deal #{deal}, is as you left it, {moves} move in "
+            "(Game ▸ New… deals another).",
+            "Welcome back: the daily {title} of {date}, deal #{deal}, is as you left it, {moves} moves in "
+            "(Game ▸ New… deals another).",
+            moves,
+        )
+    elif game.deal is not None:
+        said = ngettext(
+            "Welcome back: {title} #{deal} is as you left it, {moves} move in (Game ▸ New… deals another).",
+            "Welcome back: {title} #{deal} is as you left it, {moves} moves in (Game ▸ New… deals another).",
+            moves,
+        )
+    else:
+        said = ngettext(
+            "Welcome back: {title} is as you left it, {moves} move in (Game ▸ New… deals another).",
+            "Welcome back: {title} is as you left it, {moves} moves in (Game ▸ New… deals another).",
+            moves,
+        )
+    deal = format_number(game.deal) if game.deal is not None else ""
+    return said.format(title=game.variant.title, date=tracker.daily, deal=deal, moves=moves)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``patience-tk``: exit 2 with one line on bad arguments, 1 when no window can open."""
     one_line_warnings("patience-tk")
+    # The language is chosen before the parser is built, so that its help and its errors speak it.
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    try:
+        use_language(choose_language(known.lang))
+    except UnknownLanguageError as error:
+        _Parser(prog="patience-tk").exit(2, f"patience-tk: {error}\n")
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        use_language(choose_language(args.lang))
-    except UnknownLanguageError as error:
-        parser.exit(2, f"patience-tk: {error}\n")
     from patience.store import Store  # imported here: only the window itself needs sqlite3
 
     store = Store.open()
@@ -1084,7 +1195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         root = tk.Tk()
     except tk.TclError as error:
-        print(f"patience-tk: cannot open a window: {error}", file=sys.stderr)
+        print("patience-tk: " + _("cannot open a window: {error}").format(error=error), file=sys.stderr)
         return 1
     App(root, game, store=store, tracker=tracker, note=note)
     root.mainloop()

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from attrs import define
 
 from patience import Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
+from patience.cardnames import display
 from patience.solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
 from patience_tk.layout import Box
 from patience_tk.motion import Animator, moved_cards
+from patience_tk.texts import _, ngettext
 from patience_tk.view import Hit, TableView
 from patience_tk.worker import Job
 
@@ -30,7 +32,15 @@ __all__ = ["DRAG_THRESHOLD", "Controller"]
 DRAG_THRESHOLD = 5
 
 
-_EVENT_WORDS = {"move": "", "undo": "Took back ", "redo": "Again: ", "finish": "Finished: "}
+def _event_words(kind: str) -> str | None:
+    """How the message line says an action of ``kind`` (``{action}`` in words), or ``None`` for the other kinds."""
+    words = {
+        "move": "{action}",
+        "undo": _("Took back {action}"),
+        "redo": _("Again: {action}"),
+        "finish": _("Finished: {action}"),
+    }
+    return words.get(kind)
 
 
 @define
@@ -129,24 +139,25 @@ class Controller:
         elif event.kind == "won":
             self.animator.celebrate()
         self.changed()
-        said = _EVENT_WORDS.get(event.kind)
+        said = _event_words(event.kind)
         if said is not None and event.action is not None:
-            home = len(event.action.auto)
-            extra = (
-                f"; {home} cards went home by themselves"
-                if home > 1
-                else "; 1 card went home by itself"
-                if home
-                else ""
-            )
             if event.kind == "finish":
-                what = "1 card home" if len(event.action.moves) == 1 else f"{len(event.action.moves)} cards home"
+                count = len(event.action.moves)
+                what = ngettext("{count} card home", "{count} cards home", count).format(count=count)
             else:
                 # An undone action is described from where it started, which is the position now.
                 what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
-            self.say(f"{said}{what}{extra}", "info")
+            line = said.format(action=what)
+            home = len(event.action.auto)
+            if home:
+                extra = ngettext(
+                    "{count} card went home by itself", "{count} cards went home by themselves", home
+                ).format(count=home)
+                # Translators: an action, then the cards that went home after it by themselves.
+                line = _("{action}; {extra}").format(action=line, extra=extra)
+            self.say(line, "info")
         elif event.kind == "new":
-            self.say("Back to the deal.", "info")
+            self.say(_("Back to the deal."), "info")
         if event.kind in ("won", "gave-up"):
             self.over(event.kind)
 
@@ -237,7 +248,7 @@ class Controller:
         if self.game.double_tap(place) is None:
             self.view.flash(place)
             if card is not None:
-                self.say(f"{card.display} has nowhere to go", "error")
+                self.say(_("{card} has nowhere to go").format(card=display(card)), "error")
 
     def cancel_drag(self) -> bool:
         """Esc during a drag: put the cards back. Returns whether a drag was cancelled."""
@@ -331,7 +342,7 @@ class Controller:
         """Ask the solver for a move in a worker thread; show it (or play it) when it arrives."""
         game = self.game
         if game.is_over:
-            self.say("the game is over: start a new one (N) or restart it", "info")
+            self.say(_("the game is over: start a new one (N) or restart it"), "info")
             return
         position = game.position
         known = self.last_hint
@@ -342,7 +353,7 @@ class Controller:
             self._play_when_found = self._play_when_found or then_play
             return
         self._play_when_found = then_play
-        self.say("Looking for a good move… (Esc stops)", "busy")
+        self.say(_("Looking for a good move… (Esc stops)"), "busy")
 
         time_limit = self.hint_time
         hinter = self.hinter
@@ -354,7 +365,7 @@ class Controller:
             self.view.canvas,
             work,
             lambda result: self._hint_arrived(game, position, result, self._play_when_found),
-            failed=lambda error: self.say(f"the solver failed: {error}", "error"),
+            failed=lambda error: self.say(_("the solver failed: {error}").format(error=error), "error"),
         )
 
     def cancel_hint(self) -> bool:
@@ -377,13 +388,15 @@ class Controller:
                 self._play_hint(result.move)
                 return
             self.view.highlight(result.move)
-            self.say(f"Hint: {result.reason} (P plays it)", "hint")
+            self.say(_("Hint: {reason} (P plays it)").format(reason=result.reason), "hint")
         elif result.outcome is Outcome.LOST:
             if game.can_undo:
-                lost = "This position can no longer be won (the solver proved it)"
-                self.say(f"{lost}: undo a few moves, restart or deal again", "lost")
+                lost = _(
+                    "This position can no longer be won (the solver proved it): undo a few moves, restart or deal again"
+                )
+                self.say(lost, "lost")
             else:
-                self.say("This deal cannot be won from the start (the solver proved it): deal another one", "lost")
+                self.say(_("This deal cannot be won from the start (the solver proved it): deal another one"), "lost")
         else:
             self.say(result.reason, "info")
 

@@ -19,7 +19,9 @@ from collections.abc import Callable
 from attrs import frozen
 
 from patience import Move, Place, PlaceKind
+from patience.reasons import Reason, Refusal
 from patience_tk.layout import Box
+from patience_tk.texts import _
 from patience_tk.view import Hit, TableView
 
 __all__ = ["Focus", "KeyboardPlay"]
@@ -164,7 +166,9 @@ class KeyboardPlay:
             elif position.card_at(focus.place) is not None:
                 self.held = Hit(focus.place, 0, 1)
             if self.held is None:
-                self._say(f"{focus.place.describe()} is empty: nothing to pick up", "error")
+                # Translators: {empty} says which place is empty, as a refused move says it ("column 3 is empty").
+                empty = str(Reason.of(Refusal.EMPTY_SOURCE, place=focus.place))
+                self._say(_("{empty}: nothing to pick up").format(empty=empty), "error")
             return
         move = self.pending()
         self.held = None

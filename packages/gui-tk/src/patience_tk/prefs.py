@@ -15,6 +15,8 @@ from pathlib import Path
 
 from attrs import asdict, define, field
 
+from patience_tk.texts import _
+
 __all__ = ["PREFERENCES_NAME", "TABLE_COLOURS", "Preferences", "load_preferences", "save_preferences"]
 
 #: The file's name in the data directory.
@@ -61,11 +63,13 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
     except FileNotFoundError:
         return Preferences(), None
     except OSError as error:
-        return Preferences(), f"cannot read the window's preferences {target}: {error.strerror or error}"
+        return Preferences(), _("cannot read the window's preferences {path}: {error}").format(
+            path=target, error=error.strerror or error
+        )
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
         known = {
             name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
         }
@@ -76,8 +80,12 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         try:
             os.replace(target, aside)
         except OSError:
-            return Preferences(), f"the window's preferences {target} are damaged ({error}); using the defaults"
-        return Preferences(), f"the window's preferences were damaged ({error}): moved to {aside}, defaults used"
+            return Preferences(), _("the window's preferences {path} are damaged ({error}); using the defaults").format(
+                path=target, error=error
+            )
+        return Preferences(), _(
+            "the window's preferences were damaged ({error}): moved to {path}, defaults used"
+        ).format(error=error, path=aside)
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> str | None:
@@ -89,5 +97,7 @@ def save_preferences(preferences: Preferences, path: Path | None = None) -> str 
         partial.write_text(json.dumps(asdict(preferences), indent=2) + "\n", encoding="utf-8")
         os.replace(partial, target)
     except OSError as error:
-        return f"cannot save the window's preferences to {target}: {error.strerror or error}"
+        return _("cannot save the window's preferences to {path}: {error}").format(
+            path=target, error=error.strerror or error
+        )
     return None

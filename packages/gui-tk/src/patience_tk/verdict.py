@@ -31,6 +31,7 @@ from attrs import frozen
 
 from patience import Position, get_variant
 from patience.solver import Outcome, solve
+from patience_tk.texts import _, ngettext, pgettext
 
 __all__ = ["LiveVerdict", "Verdict", "VerdictWorker", "exit_with_parent", "shared_worker"]
 
@@ -54,20 +55,20 @@ class Verdict:
     def text(self) -> str:
         """What the status bar says."""
         if self.kind == "winnable":
-            return "winnable"
+            return pgettext("verdict", "winnable")
         if self.kind == "lost":
             if self.undo is None:
-                return "lost"
-            if self.undo == 1:
-                return "lost: undo 1 move to win again"
-            return f"lost: undo {self.undo} moves to win again"
+                return pgettext("verdict", "lost")
+            return ngettext(
+                "lost: undo {count} move to win again", "lost: undo {count} moves to win again", self.undo
+            ).format(count=self.undo)
         return ""
 
     @property
     def short_text(self) -> str:
         """What the status bar says when it is short of room: ``lost: undo 12`` for the longest verdict."""
         if self.kind == "lost" and self.undo is not None:
-            return f"lost: undo {self.undo}"
+            return _("lost: undo {count}").format(count=self.undo)
         return self.text
 
 

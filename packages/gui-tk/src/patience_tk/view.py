@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from patience import Card, Colour, Game, Move, Place, PlaceKind, Suit
+from patience.cardnames import rank_letter
 from patience_tk.layout import Box, Layout, compute_layout
+from patience_tk.texts import _
 
 __all__ = ["Hit", "TableView", "card_tag"]
 
@@ -38,8 +40,6 @@ FOUR_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: "#1f5fbf", 
 HINT = "#ffd23f"
 FLASH = "#ff5a4f"
 FONT = "DejaVu Sans"
-
-_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def card_tag(card: Card) -> str:
@@ -216,7 +216,7 @@ class TableView:
             canvas.create_text(
                 (first.x0 + last.x1) / 2,
                 first.y0 - layout.label_size * 0.9,
-                text="h  (foundations)",
+                text=_("h  (foundations)"),
                 fill=LABEL,
                 font=label_font,
                 tags=("label",),
@@ -278,7 +278,7 @@ class TableView:
         rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", *tag))
         pad = w * 0.07
         corner = (FONT, -max(9, int(w * 0.2)), "bold")
-        rank = _RANKS[card.rank]
+        rank = rank_letter(card.rank)  # the language's letter: German B, D, K
         canvas.create_text(
             box.x0 + pad, box.y0 + pad * 0.5, text=rank + card.suit.symbol, anchor="nw", fill=colour, font=corner,
             tags=("face", *tag),
