@@ -585,7 +585,7 @@ class App:
             "Start this deal again from the beginning? The {moves} move played so far cannot be undone.",
             "Start this deal again from the beginning? The {moves} moves played so far cannot be undone.",
             game.moves,
-        ).format(moves=_hu_article(game.moves))
+        ).format(moves=game.moves)
         return self._ask("restart", _("Restart"), text, _("Restart"), self.controller.restart)
 
     def give_up(self) -> ConfirmDialog | None:
@@ -1081,6 +1081,31 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, "patience-tk: " + _("{message} (see patience-tk --help)").format(message=message) + "\n")
 
 
+#: argparse's own words that ``patience-tk --help`` and its errors can show, translated in this domain.
+_ARGPARSE_WORDS = frozenset(
+    {
+        N_("usage: "),
+        N_("positional arguments"),
+        N_("options"),
+        N_("show this help message and exit"),
+        N_("unrecognized arguments: %s"),
+        N_("argument %(argument_name)s: %(message)s"),
+        N_("expected one argument"),
+        N_("invalid %(type)s value: %(value)r"),
+        N_("ambiguous option: %(option)s could match %(matches)s"),
+    }
+)
+
+
+def _argparse_speaks() -> None:
+    """Make argparse's own words (``usage:``, ``options``) follow the language in use, as the rest of the help does."""
+
+    def translated(message: str) -> str:
+        return _(message) if message in _ARGPARSE_WORDS else message
+
+    vars(argparse)["_"] = translated
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="patience-tk",
@@ -1183,6 +1208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         use_language(choose_language(known.lang))
     except UnknownLanguageError as error:
         _Parser(prog="patience-tk").exit(2, f"patience-tk: {error}\n")
+    _argparse_speaks()
     parser = _parser()
     args = parser.parse_args(argv)
     from patience.store import Store  # imported here: only the window itself needs sqlite3
