@@ -26,7 +26,7 @@ from patience.leaderboard import Entry
 from patience.plugins import listed_variants
 from patience.store import Store
 from patience_tk import App
-from patience_tk.app import leaderboard_line
+from patience_tk.app import _parser, leaderboard_line, prepare
 from patience_tk.daily import LeaderboardDialog, NameDialog
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog
 from patience_tk.history import HistoryDialog
@@ -387,3 +387,49 @@ def test_an_argument_error_of_patience_tk_speaks_the_language() -> None:
     done = run_tk("--lang", "de", "--cells", "x")
     assert done.returncode == 2
     assert done.stderr == "patience-tk: Argument --cells: ungültiger int-Wert: 'x' (siehe patience-tk --help)\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "intro", "back"),
+    [
+        (
+            "de",
+            "Tagesspiel FreeCell {date}: Spielnummer #{deal} ({code}), der Versuch des Tages.",
+            "der Versuch des Tages, so wie du es verlassen hast: nach 1 Zug, {home}.",
+        ),
+        (
+            "hu",
+            "Napi FreeCell, {date}: #{deal} osztás ({code}), a napi próbálkozás.",
+            "a napi próbálkozás, ahogy hagytad: 1 lépés után, {home}.",
+        ),
+    ],
+)
+def test_the_daily_deal_is_announced_in_the_language(language: str, intro: str, back: str) -> None:
+    from patience_tk.daily import find_daily
+
+    with speaking(language):
+        daily = find_daily("freecell", 4, None)
+        deal = daily.daily
+        said = intro.format(date=deal.date, deal=format_number(deal.deal), code=deal.code)
+        assert daily.intro.startswith(said)
+        game = Game.from_code(deal.code)
+        game.play(next(iter(game.legal_moves)))
+        home = {"de": "{count} Karten abgelegt", "hu": "{count} lap az alapokon"}[language]
+        if game.cards_home == 1:
+            home = {"de": "1 Karte abgelegt", "hu": "1 lap az alapokon"}[language]
+        assert back.format(home=home.format(count=game.cards_home)) in daily.back_intro(game)
+
+
+def test_a_game_brought_back_is_welcomed_in_the_language(store: Store) -> None:
+    game = Game.new("freecell", 5)
+    tracker = store.track(game)
+    game.play(next(iter(game.legal_moves)))
+    tracker.close()
+    with speaking("de"):
+        _game, resumed, note = prepare(_parser().parse_args([]), store)
+    assert resumed is not None
+    resumed.close()
+    assert note == (
+        "Willkommen zurück: FreeCell #5 ist so, wie du es verlassen hast, nach 1 Zug "
+        "(Spiel ▸ Neu… teilt ein anderes aus)."
+    )
