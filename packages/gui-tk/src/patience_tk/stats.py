@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from patience import get_variant
 from patience.errors import UnknownVariantError
-from patience.i18n import N_
+from patience.i18n import N_, format_number
 from patience_tk.texts import _, ngettext
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
     return (
         variant_title(stats.variant),
         str(stats.cells),
-        str(stats.played),
-        str(stats.won),
+        format_number(stats.played),
+        format_number(stats.won),
         f"{stats.win_rate:.0%}",
         str(stats.current_streak),
         str(stats.longest_streak),
@@ -79,7 +79,7 @@ def streak_line(stats: VariantStats | None) -> str:
         parts.append(_("best score {score}").format(score=stats.best_score))
     parts.append(
         ngettext("{won} of {played} won", "{won} of {played} won", stats.played).format(
-            won=stats.won, played=stats.played
+            won=format_number(stats.won), played=format_number(stats.played)
         )
     )
     return " · ".join(parts)
