@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tkinter as tk
 from collections.abc import Iterator
+from pathlib import Path
 from tkinter import ttk
 
 import pytest
@@ -433,3 +434,39 @@ def test_a_game_brought_back_is_welcomed_in_the_language(store: Store) -> None:
         "Willkommen zurück: FreeCell #5 ist so, wie du es verlassen hast, nach 1 Zug "
         "(Spiel ▸ Neu… teilt ein anderes aus)."
     )
+
+
+def test_the_daily_attempt_and_its_leaderboard_in_german(
+    root: tk.Tk, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+    from serverhelp import Server, unique_name  # the leaderboard tests' real server
+
+    from patience.daily import today
+    from patience.leaderboard import Client, save_player
+
+    server = Server(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}", tmp_path)
+    try:
+        monkeypatch.setenv("PATIENCE_SERVER", server.url)
+        name = unique_name("sprache")
+        save_player(server.url, name, Client(server.url).register(name))
+        with speaking("de"):
+            app = App(root, Game.new("freecell", 1), store=store, verdict=False)
+            app.daily_deal()
+            assert pump(root, until=lambda: app.message_text.startswith("Tagesspiel"), timeout=60), app.message_text
+            daily = app.daily_game
+            assert daily is not None and daily.attempt is not None, app.message_text
+            win(app)
+            assert pump(root, until=lambda: not app.message_text.startswith("Der Versuch"), timeout=60)
+            # Ranked by the server: said in the colour of a win, whatever the words of the line.
+            assert daily.ranked, app.message_text
+            assert app.message.cget("fg") == "#116b2e"
+            app.daily_leaderboard()
+            assert pump(root, until=lambda: "leaderboard" in app.windows, timeout=60), app.message_text
+            board = app.windows["leaderboard"]
+            assert isinstance(board, LeaderboardDialog)
+            assert board.rows()[0][:3] == ("1", name, "gewonnen")
+            assert board.title() == f"Tagesspiel FreeCell {today().isoformat()}, 4 Zellen"
+            assert app.message_text == f"Bestenliste vom {today().isoformat()}: 1 Spieler."
+    finally:
+        server.stop()

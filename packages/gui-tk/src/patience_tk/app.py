@@ -519,7 +519,7 @@ class App:
                 Job(
                     self.canvas,
                     lambda _cancel, _report: send_result(daily, game),
-                    lambda line: self.say(line, "win" if line.startswith("Rank") else "error"),
+                    lambda line: self.say(line, "win" if daily.ranked else "error"),
                     failed=lambda error: self.say(
                         _("could not send the attempt: {error}").format(error=error), "error"
                     ),

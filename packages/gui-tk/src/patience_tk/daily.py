@@ -33,7 +33,7 @@ from patience.i18n import N_, format_number
 from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from patience.leaderboard import Entry
+    from patience.leaderboard import Accepted, Entry
     from patience.store import Store
 
 __all__ = [
@@ -53,6 +53,8 @@ class DailyGame(DailyPlay):
     """A daily deal being played in the window: :class:`~patience.dailyplay.DailyPlay`, and whether it was sent."""
 
     sent: bool = False
+    ranked: bool = False
+    """Whether the server accepted the attempt's record and ranked it (:func:`send_result`)."""
 
     @property
     def note(self) -> str | None:
@@ -146,7 +148,25 @@ def send_result(daily_game: DailyGame, game: Game) -> str:
 
     A record the server cannot be reached for is kept and sent with the next daily deal.
     """
-    line = daily_game.send(game)
+    client = daily_game.client
+    if client is None:
+        return ""
+    sending = client.send_record
+    answers: list[object] = []
+
+    def send_record(date: str, attempt: int, record_text: str) -> Accepted:
+        accepted = sending(date, attempt, record_text)
+        answers.append(accepted)
+        return accepted
+
+    # Whether the server ranked the attempt is known from its answer, not from the words of the line
+    # (which are the language's): the client notes it for the one send.
+    vars(client)["send_record"] = send_record
+    try:
+        line = daily_game.send(game)
+    finally:
+        vars(client).pop("send_record", None)
+    daily_game.ranked = bool(answers)
     return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
