@@ -29,9 +29,11 @@ from attrs import define
 
 from patience import Game
 from patience.dailyplay import DailyPlay
+from patience.i18n import N_, format_number
+from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from patience.leaderboard import Entry
+    from patience.leaderboard import Accepted, Entry
     from patience.store import Store
 
 __all__ = [
@@ -51,6 +53,8 @@ class DailyGame(DailyPlay):
     """A daily deal being played in the window: :class:`~patience.dailyplay.DailyPlay`, and whether it was sent."""
 
     sent: bool = False
+    ranked: bool = False
+    """Whether the server accepted the attempt's record and ranked it (:func:`send_result`)."""
 
     @property
     def note(self) -> str | None:
@@ -62,21 +66,48 @@ class DailyGame(DailyPlay):
     @property
     def intro(self) -> str:
         """What the window says when it deals it."""
-        kind = "practice (the day's attempt is already played)" if self.practice else "the day's attempt"
         daily = self.daily
-        text = f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}."
+        if self.practice:
+            said = _("Daily {title} {date}: deal #{deal} ({code}), practice (the day's attempt is already played).")
+        else:
+            said = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt.")
+        text = said.format(title=daily.title, date=daily.date, deal=format_number(daily.deal), code=daily.code)
         return f"{text} {self.note}" if self.note else text
 
     def back_intro(self, game: Game) -> str:
         """What the window says when ``game``, this daily deal left unfinished, is back on the table as it was."""
         daily = self.daily
-        kind = "practice" if self.practice else "the day's attempt"
-        moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
-        text = (
-            f"Daily {daily.title} {daily.date}: deal #{daily.deal:,} ({daily.code}), {kind}, "
-            f"as you left it: {moves} in, {game.cards_home} card{'' if game.cards_home == 1 else 's'} home."
+        # The sentence chooses its plural by the moves; the cards home choose theirs in their own words.
+        home = ngettext("{count} card home", "{count} cards home", game.cards_home).format(count=game.cards_home)
+        if self.practice:
+            said = ngettext(
+                "Daily {title} {date}: deal #{deal} ({code}), practice, as you left it: {moves} move in, {home}.",
+                "Daily {title} {date}: deal #{deal} ({code}), practice, as you left it: {moves} moves in, {home}.",
+                game.moves,
+            )
+        else:
+            said = ngettext(
+                "Daily {title} {date}: deal #{deal} ({code}), the day's attempt, as you left it: "
+                "{moves} move in, {home}.",
+                "Daily {title} {date}: deal #{deal} ({code}), the day's attempt, as you left it: "
+                "{moves} moves in, {home}.",
+                game.moves,
+            )
+        text = said.format(
+            title=daily.title,
+            date=daily.date,
+            deal=format_number(daily.deal),
+            code=daily.code,
+            moves=game.moves,
+            home=home,
         )
         return f"{text} {self.note}" if self.note else text
+
+
+def _result(result: str) -> str:
+    """A leaderboard entry's result (``won``, ``gave-up``) in the language in use."""
+    words = {"won": pgettext("game result", "won"), "gave-up": pgettext("game result", "gave-up")}
+    return words.get(result, result)
 
 
 def started_at(stamp: str) -> dt.datetime:
@@ -117,7 +148,25 @@ def send_result(daily_game: DailyGame, game: Game) -> str:
 
     A record the server cannot be reached for is kept and sent with the next daily deal.
     """
-    line = daily_game.send(game)
+    client = daily_game.client
+    if client is None:
+        return ""
+    sending = client.send_record
+    answers: list[object] = []
+
+    def send_record(date: str, attempt: int, record_text: str) -> Accepted:
+        accepted = sending(date, attempt, record_text)
+        answers.append(accepted)
+        return accepted
+
+    # Whether the server ranked the attempt is known from its answer, not from the words of the line
+    # (which are the language's): the client notes it for the one send.
+    vars(client)["send_record"] = send_record
+    try:
+        line = daily_game.send(game)
+    finally:
+        vars(client).pop("send_record", None)
+    daily_game.ranked = bool(answers)
     return f"{line[:1].upper()}{line[1:]}." if line else ""
 
 
@@ -135,7 +184,7 @@ class NameDialog(tk.Toplevel):
 
     def __init__(self, parent: tk.Misc, url: str, on_done: Callable[[str | None], None]) -> None:
         super().__init__(parent)
-        self.title("Your name on the leaderboard")
+        self.title(_("Your name on the leaderboard"))
         self.resizable(False, False)
         if isinstance(parent, tk.Wm):
             self.transient(parent)
@@ -144,7 +193,9 @@ class NameDialog(tk.Toplevel):
         body.pack(fill="both", expand=True)
         ttk.Label(
             body,
-            text=f"Today's attempt can count on the leaderboard at {url}.\nThe name to show there (asked once):",
+            text=_(
+                "Today's attempt can count on the leaderboard at {url}.\nThe name to show there (asked once):"
+            ).format(url=url),
             justify="left",
         ).pack(anchor="w")
         self.name_var = tk.StringVar(self, "")
@@ -154,9 +205,9 @@ class NameDialog(tk.Toplevel):
         self.error.pack(anchor="w", pady=(4, 0))
         buttons = ttk.Frame(body)
         buttons.pack(anchor="e", pady=(8, 0))
-        self.ok_button = ttk.Button(buttons, text="Take part", command=self.ok, default="active")
+        self.ok_button = ttk.Button(buttons, text=_("Take part"), command=self.ok, default="active")
         self.ok_button.pack(side="right")
-        self.skip_button = ttk.Button(buttons, text="Not now", command=self.skip)
+        self.skip_button = ttk.Button(buttons, text=_("Not now"), command=self.skip)
         self.skip_button.pack(side="right", padx=(0, 8))
         self.bind("<Return>", lambda _e: self.ok())
         self.bind("<Escape>", lambda _e: self.skip())
@@ -167,7 +218,7 @@ class NameDialog(tk.Toplevel):
         """Take part under the name typed (an empty name is explained, and the dialog stays)."""
         name = " ".join(self.name_var.get().split())
         if not name:
-            self.error.configure(text="Type a name, or choose Not now.")
+            self.error.configure(text=_("Type a name, or choose Not now."))
             return
         self.destroy()
         self._on_done(name)
@@ -181,7 +232,8 @@ class NameDialog(tk.Toplevel):
 class LeaderboardDialog(tk.Toplevel):
     """The day's leaderboard as a table; Esc closes it."""
 
-    HEADINGS = ("Rank", "Player", "Result", "Score", "Moves", "Undos", "Home")
+    #: The columns' headings, in English; shown translated.
+    HEADINGS = (N_("Rank"), N_("Player"), N_("Result"), N_("Score"), N_("Moves"), N_("Undos"), N_("Home"))
 
     def __init__(self, parent: tk.Misc, title: str, entries: list[Entry]) -> None:
         super().__init__(parent)
@@ -194,17 +246,25 @@ class LeaderboardDialog(tk.Toplevel):
         names = [f"c{i}" for i in range(len(self.HEADINGS))]
         self.table = ttk.Treeview(body, columns=names, show="headings", height=max(3, min(len(entries), 15)))
         for name, heading in zip(names, self.HEADINGS, strict=True):
-            self.table.heading(name, text=heading)
+            self.table.heading(name, text=_(heading))
             self.table.column(
                 name, width=160 if heading == "Player" else 70, anchor="w" if heading == "Player" else "e"
             )
         for entry in entries:
-            values = (entry.rank, entry.name, entry.result, entry.score, entry.moves, entry.undos, entry.cards_home)
+            values = (
+                entry.rank,
+                entry.name,
+                _result(entry.result),
+                entry.score,
+                entry.moves,
+                entry.undos,
+                entry.cards_home,
+            )
             self.table.insert("", "end", values=values)
         self.table.pack(fill="both", expand=True)
         if not entries:
-            ttk.Label(body, text="Nobody has finished today's deal yet.").pack(anchor="w", pady=(6, 0))
-        ttk.Button(body, text="Close", command=self.destroy, default="active").pack(anchor="e", pady=(10, 0))
+            ttk.Label(body, text=_("Nobody has finished today's deal yet.")).pack(anchor="w", pady=(6, 0))
+        ttk.Button(body, text=_("Close"), command=self.destroy, default="active").pack(anchor="e", pady=(10, 0))
         self.bind("<Escape>", lambda _e: self.destroy())
         self.bind("<Return>", lambda _e: self.destroy())
 

@@ -21,9 +21,11 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from patience import Game, InvalidDealError, PatienceError, Variant
+from patience.i18n import format_number
 from patience.plugins import cell_counts, listed_variants
 from patience.shuffle import read_deal_number
 from patience.solver import Outcome, SolveResult, next_winnable
+from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.worker import Job
 
 __all__ = [
@@ -42,11 +44,17 @@ WINNABLE_BY_DEFAULT = frozenset({("eight-off", 4), ("eight-off", 2)})
 WINNABLE_TIME = 5.0
 
 
-_UNWINNABLE_NOTE = "Most deals with this many cells cannot be won; the solver picks one that can."
+def _unwinnable_note() -> str:
+    return _("Most deals with this many cells cannot be won; the solver picks one that can.")
+
+
+def _trying(deal: object) -> str:
+    number = format_number(deal) if isinstance(deal, int) else str(deal)
+    return _("Looking for a winnable deal: trying #{deal}…").format(deal=number)
 
 
 def _cells_label(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
+    return ngettext("{count} cell", "{count} cells", count).format(count=count)
 
 
 def winnable_by_default(variant: Variant, cells: int) -> bool:
@@ -98,7 +106,7 @@ class ConfirmDialog(tk.Toplevel):
         buttons.grid(row=1, column=0, sticky="e", pady=(14, 0))
         self.yes_button = ttk.Button(buttons, text=yes, command=self.yes, default="active")
         self.yes_button.pack(side="right")
-        self.no_button = ttk.Button(buttons, text="Cancel", command=self.close)
+        self.no_button = ttk.Button(buttons, text=_("Cancel"), command=self.close)
         self.no_button.pack(side="right", padx=(0, 8))
         self.bind("<Return>", lambda _e: self.yes())
         self.bind("<KP_Enter>", lambda _e: self.yes())
@@ -140,7 +148,7 @@ class NewGameDialog(tk.Toplevel):
         winnable_time: float = WINNABLE_TIME,
     ) -> None:
         super().__init__(parent)
-        self.title("New game")
+        self.title(_("New game"))
         self.resizable(False, False)
         if isinstance(parent, tk.Wm):
             self.transient(parent)
@@ -165,7 +173,7 @@ class NewGameDialog(tk.Toplevel):
         outer.pack(fill="both", expand=True)
         body = ttk.Frame(outer, padding=14)
         body.grid(row=0, column=0, sticky="nsew")
-        ttk.Label(body, text="Game", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
+        ttk.Label(body, text=_("Game"), font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
         games = ttk.Frame(body)
         games.grid(row=1, column=0, sticky="nw", padx=(8, 24))
         self.variant_buttons: dict[str, ttk.Radiobutton] = {}
@@ -175,30 +183,30 @@ class NewGameDialog(tk.Toplevel):
             )
             button.pack(anchor="w")
             self.variant_buttons[variant.name] = button
-        ttk.Label(body, text="Free cells", font=("TkDefaultFont", 10, "bold")).grid(row=0, column=1, sticky="w")
+        ttk.Label(body, text=_("Free cells"), font=("TkDefaultFont", 10, "bold")).grid(row=0, column=1, sticky="w")
         self.cells_frame = ttk.Frame(body)
         self.cells_frame.grid(row=1, column=1, sticky="nw", padx=(8, 0))
         self.cell_buttons: dict[int, ttk.Radiobutton] = {}
 
-        ttk.Label(body, text="Deal", font=("TkDefaultFont", 10, "bold")).grid(
+        ttk.Label(body, text=pgettext("new game heading", "Deal"), font=("TkDefaultFont", 10, "bold")).grid(
             row=2, column=0, columnspan=2, sticky="w", pady=(12, 0)
         )
         deal = ttk.Frame(body)
         deal.grid(row=3, column=0, columnspan=2, sticky="we", padx=(8, 0))
-        ttk.Radiobutton(deal, text="Random", value="random", variable=self.mode_var, command=self._mode_changed).grid(
-            row=0, column=0, sticky="w"
-        )
-        ttk.Radiobutton(deal, text="Number", value="number", variable=self.mode_var, command=self._mode_changed).grid(
-            row=1, column=0, sticky="w"
-        )
+        ttk.Radiobutton(
+            deal, text=_("Random"), value="random", variable=self.mode_var, command=self._mode_changed
+        ).grid(row=0, column=0, sticky="w")
+        ttk.Radiobutton(
+            deal, text=_("Number"), value="number", variable=self.mode_var, command=self._mode_changed
+        ).grid(row=1, column=0, sticky="w")
         self.deal_entry = ttk.Entry(deal, textvariable=self.deal_var, width=16)
         self.deal_entry.grid(row=1, column=1, sticky="w", padx=6)
-        ttk.Radiobutton(deal, text="Game code", value="code", variable=self.mode_var, command=self._mode_changed).grid(
-            row=2, column=0, sticky="w"
-        )
+        ttk.Radiobutton(
+            deal, text=_("Game code"), value="code", variable=self.mode_var, command=self._mode_changed
+        ).grid(row=2, column=0, sticky="w")
         self.code_entry = ttk.Entry(deal, textvariable=self.code_var, width=18)
         self.code_entry.grid(row=2, column=1, sticky="w", padx=6)
-        self.winnable_check = ttk.Checkbutton(body, text="Winnable deals only", variable=self.winnable_var)
+        self.winnable_check = ttk.Checkbutton(body, text=_("Winnable deals only"), variable=self.winnable_var)
         self.winnable_check.grid(row=4, column=0, columnspan=2, sticky="w", pady=(10, 0))
         self.note = ttk.Label(body, text="", foreground="#555555", wraplength=340)
         self.note.grid(row=5, column=0, columnspan=2, sticky="w")
@@ -218,9 +226,9 @@ class NewGameDialog(tk.Toplevel):
         outer.columnconfigure(0, weight=1)
         buttons = ttk.Frame(outer, padding=(14, 0, 14, 14))
         buttons.grid(row=1, column=0, sticky="se")
-        self.ok_button = ttk.Button(buttons, text="Deal", command=self.ok, default="active")
+        self.ok_button = ttk.Button(buttons, text=pgettext("button", "Deal"), command=self.ok, default="active")
         self.ok_button.pack(side="right")
-        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=_("Cancel"), command=self.cancel)
         self.cancel_button.pack(side="right", padx=(0, 8))
 
         self.bind("<Return>", lambda _e: self.ok())
@@ -261,13 +269,13 @@ class NewGameDialog(tk.Toplevel):
         body.rowconfigure(1, minsize=longest * sample.winfo_reqheight())
         body.columnconfigure(1, minsize=sample.winfo_reqwidth() - font.measure(str(sample.cget("text"))) + widest + 8)
         note = str(self.note.cget("text"))
-        self.note.configure(text=_UNWINNABLE_NOTE)
+        self.note.configure(text=_unwinnable_note())
         self.note.update_idletasks()
         body.rowconfigure(5, minsize=self.note.winfo_reqheight())
         self.note.configure(text=note)
         self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
-        self.progress_label.configure(text="Looking for a winnable deal: trying #8,589,934,591…")
+        self.progress_label.configure(text=_trying(8_589_934_591))
         centre_over(self, parent)
         width, height = self.winfo_reqwidth(), self.winfo_reqheight()
         self.progress.grid_remove()
@@ -324,7 +332,7 @@ class NewGameDialog(tk.Toplevel):
     def _cells_changed(self) -> None:
         on = winnable_by_default(self.variant, self.cells_var.get())
         self.winnable_var.set(on)
-        self.note.configure(text=_UNWINNABLE_NOTE if on else "")
+        self.note.configure(text=_unwinnable_note() if on else "")
 
     def _choose(self, mode: str) -> None:
         if self.mode_var.get() != mode:
@@ -347,7 +355,7 @@ class NewGameDialog(tk.Toplevel):
             if mode == "code":
                 code = self.code_var.get().strip()
                 if not code:
-                    raise ValueError("type a game code, like EO1-C8-AAAAAFA")
+                    raise ValueError(_("type a game code, like {code}").format(code="EO1-C8-AAAAAFA"))
                 self._deal(Game.from_code(code), None)
                 return
             number = self._typed_deal() if mode == "number" else self._rng.randint(1, 1_000_000)
@@ -364,7 +372,7 @@ class NewGameDialog(tk.Toplevel):
         """The deal number typed, read as the engine reads one (ASCII digits only); ValueError if none."""
         text = self.deal_var.get()
         if not text.strip():
-            raise ValueError("type a deal number, or choose Random")
+            raise ValueError(_("type a deal number, or choose Random"))
         return read_deal_number(text)
 
     def show_error(self, text: str) -> None:
@@ -376,7 +384,9 @@ class NewGameDialog(tk.Toplevel):
     def _search(self, variant: Variant, cells: int, start: int, *, typed: bool) -> None:
         self.progress.grid(row=7, column=0, columnspan=2, sticky="we", pady=(8, 0))
         self.progress_label.grid(row=8, column=0, columnspan=2, sticky="w")
-        self.progress_label.configure(text=f"Looking for a winnable deal from #{start:,}…")
+        self.progress_label.configure(
+            text=_("Looking for a winnable deal from #{deal}…").format(deal=format_number(start))
+        )
         self.progress.start(12)
         self.ok_button.configure(state="disabled")
 
@@ -391,7 +401,7 @@ class NewGameDialog(tk.Toplevel):
                 return next_winnable(variant, cells, 1, time_limit=time_limit, progress=report, cancel=cancel)
 
         def progress(deal: object) -> None:
-            self.progress_label.configure(text=f"Looking for a winnable deal: trying #{deal:,}…")
+            self.progress_label.configure(text=_trying(deal))
 
         def done(found: tuple[int, SolveResult]) -> None:
             deal, result = found
@@ -399,8 +409,14 @@ class NewGameDialog(tk.Toplevel):
             if result.outcome is Outcome.SOLVED:
                 note = None
                 if typed and deal != start:
-                    after = "the first deal it wins after the last one" if deal < start else "the next deal it wins"
-                    note = f"The solver cannot win deal #{start:,}; dealt #{deal:,}, {after}."
+                    if deal < start:
+                        after = _(
+                            "The solver cannot win deal #{typed}; dealt #{deal}, "
+                            "the first deal it wins after the last one."
+                        )
+                    else:
+                        after = _("The solver cannot win deal #{typed}; dealt #{deal}, the next deal it wins.")
+                    note = after.format(typed=format_number(start), deal=format_number(deal))
                 self._deal(Game.new(variant, deal, cells), note)
 
         def failed(error: BaseException) -> None:
@@ -426,7 +442,7 @@ class NewGameDialog(tk.Toplevel):
             assert self.job is not None
             self.job.cancel()
             self._stop_search()
-            self.error.configure(text="Search stopped. Untick “Winnable deals only” to deal at once.")
+            self.error.configure(text=_("Search stopped. Untick “Winnable deals only” to deal at once."))
             return
         give_back_focus(self)
 

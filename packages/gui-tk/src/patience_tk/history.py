@@ -15,45 +15,53 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from patience.i18n import N_, format_number
 from patience_tk.dialogs import give_back_focus
 from patience_tk.stats import variant_title
+from patience_tk.texts import _, pgettext
 
 if TYPE_CHECKING:
     from patience.store import GameInfo
 
 __all__ = ["HISTORY_COLUMNS", "HistoryDialog", "history_row"]
 
-#: (heading, the longest value expected in characters) of each column.
+#: (heading, the longest value expected in characters) of each column; the heading in English, shown translated.
 HISTORY_COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Game", 15),
-    ("Cells", 1),
-    ("Deal", 10),
-    ("Result", 10),
-    ("Moves", 4),
-    ("Score", 5),
-    ("Last played", 16),
+    (N_("Game"), 15),
+    (N_("Cells"), 1),
+    (N_("Deal"), 10),
+    (N_("Result"), 10),
+    (N_("Moves"), 4),
+    (N_("Score"), 5),
+    (N_("Last played"), 16),
 )
 
 #: How many games the window lists (the newest): ``patience history`` shows them all.
 SHOWN = 500
 
-#: How each result reads, for a game and for a day's attempt at a daily deal.
-_RESULTS = {
-    "unfinished": ("unfinished", "unfinished (daily)"),
-    "won": ("won", "won (daily)"),
-    "gave-up": ("given up", "given up (daily)"),
-    "abandoned": ("abandoned", "abandoned (daily)"),
-}
+
+def _results() -> dict[str, tuple[str, str]]:
+    """How each result reads, for a game and for a day's attempt at a daily deal."""
+    return {
+        "unfinished": (pgettext("game result", "unfinished"), pgettext("game result", "unfinished (daily)")),
+        "won": (pgettext("game result", "won"), pgettext("game result", "won (daily)")),
+        "gave-up": (pgettext("game result", "given up"), pgettext("game result", "given up (daily)")),
+        "abandoned": (pgettext("game result", "abandoned"), pgettext("game result", "abandoned (daily)")),
+    }
 
 
 def history_row(info: GameInfo, *, on_table: bool = False) -> tuple[str, ...]:
     """One row of the table, as text; ``on_table`` marks the game being played."""
     daily = info.daily is not None
-    result = "on the table" if on_table else _RESULTS.get(info.result, (info.result, info.result))[daily]
+    result = (
+        pgettext("game result", "on the table")
+        if on_table
+        else _results().get(info.result, (info.result, info.result))[daily]
+    )
     return (
         variant_title(info.variant),
         str(info.cells),
-        f"#{info.deal:,}",
+        f"#{format_number(info.deal)}",
         result,
         str(info.moves),
         str(info.score),
@@ -78,7 +86,7 @@ class HistoryDialog(tk.Toplevel):
         current: int | None = None,
     ) -> None:
         super().__init__(parent)
-        self.title("History")
+        self.title(_("History"))
         if isinstance(parent, tk.Wm):
             self.transient(parent)
         self._resume = resume
@@ -87,10 +95,10 @@ class HistoryDialog(tk.Toplevel):
         widest = top.winfo_width() if top.winfo_width() > 1 else 640
         body = ttk.Frame(self, padding=14)
         body.pack(fill="both", expand=True)
-        ttk.Label(body, text="History", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
+        ttk.Label(body, text=_("History"), font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
         ttk.Label(
             body,
-            text="Newest first. Select an unfinished game and press Resume (or double-click it) to play it on.",
+            text=_("Newest first. Select an unfinished game and press Resume (or double-click it) to play it on."),
             foreground="#555555",
             wraplength=widest - 40,
         ).pack(anchor="w", pady=(2, 8))
@@ -104,7 +112,8 @@ class HistoryDialog(tk.Toplevel):
         self.table.configure(xscrollcommand=self.sideways.set, yscrollcommand=self.downwards.set)
         heading_font = tkfont.nametofont("TkHeadingFont")
         text_font = tkfont.nametofont("TkDefaultFont")
-        for name, (heading, width) in zip(names, HISTORY_COLUMNS, strict=True):
+        for name, (english, width) in zip(names, HISTORY_COLUMNS, strict=True):
+            heading = _(english)
             self.table.heading(name, text=heading)
             pixels = max(heading_font.measure(heading), text_font.measure("8" * width)) + 18
             self.table.column(name, width=pixels, anchor="w" if name in ("c0", "c3", "c6") else "e", stretch=False)
@@ -114,11 +123,11 @@ class HistoryDialog(tk.Toplevel):
             self.games[item] = info
         buttons = ttk.Frame(body)
         buttons.pack(side="bottom", fill="x", pady=(10, 0))
-        self.close_button = ttk.Button(buttons, text="Close", command=self.destroy)
+        self.close_button = ttk.Button(buttons, text=_("Close"), command=self.destroy)
         self.close_button.pack(side="right")
-        self.resume_button = ttk.Button(buttons, text="Resume", command=self.resume, default="active")
+        self.resume_button = ttk.Button(buttons, text=_("Resume"), command=self.resume, default="active")
         self.resume_button.pack(side="right", padx=(0, 8))
-        self.empty = ttk.Label(body, text="No games have been played yet." if not shown else "")
+        self.empty = ttk.Label(body, text=_("No games have been played yet.") if not shown else "")
         if not shown:
             self.empty.pack(side="bottom", anchor="w", pady=(8, 0))
         needed = sum(int(self.table.column(name, "width")) for name in names) + 2 * 14 + 24

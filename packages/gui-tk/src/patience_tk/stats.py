@@ -15,24 +15,26 @@ from typing import TYPE_CHECKING
 
 from patience import get_variant
 from patience.errors import UnknownVariantError
+from patience.i18n import N_, format_number
+from patience_tk.texts import _, ngettext
 
 if TYPE_CHECKING:
     from patience.store import VariantStats
 
 __all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line", "variant_title"]
 
-#: (heading, the longest value expected in digits) of each column.
+#: (heading, the longest value expected in digits) of each column; the heading in English, shown translated.
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Game", 15),
-    ("Cells", 1),
-    ("Played", 4),
-    ("Won", 4),
-    ("Win rate", 4),
-    ("Streak", 3),
-    ("Longest streak", 3),
-    ("Best score", 5),
-    ("Fewest moves", 4),
-    ("Average moves", 5),
+    (N_("Game"), 15),
+    (N_("Cells"), 1),
+    (N_("Played"), 4),
+    (N_("Won"), 4),
+    (N_("Win rate"), 4),
+    (N_("Streak"), 3),
+    (N_("Longest streak"), 3),
+    (N_("Best score"), 5),
+    (N_("Fewest moves"), 4),
+    (N_("Average moves"), 5),
 )
 
 
@@ -53,8 +55,8 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
     return (
         variant_title(stats.variant),
         str(stats.cells),
-        str(stats.played),
-        str(stats.won),
+        format_number(stats.played),
+        format_number(stats.won),
         f"{stats.win_rate:.0%}",
         str(stats.current_streak),
         str(stats.longest_streak),
@@ -69,10 +71,17 @@ def streak_line(stats: VariantStats | None) -> str:
     if stats is None or not stats.played:
         return ""
     streak = stats.current_streak
-    parts = [f"{streak} win{'s' if streak != 1 else ''} in a row" if streak else "no winning streak"]
+    if streak:
+        parts = [ngettext("{count} win in a row", "{count} wins in a row", streak).format(count=streak)]
+    else:
+        parts = [_("no winning streak")]
     if stats.best_score is not None:
-        parts.append(f"best score {stats.best_score}")
-    parts.append(f"{stats.won} of {stats.played} won")
+        parts.append(_("best score {score}").format(score=stats.best_score))
+    parts.append(
+        ngettext("{won} of {played} won", "{won} of {played} won", stats.played).format(
+            won=format_number(stats.won), played=format_number(stats.played)
+        )
+    )
     return " · ".join(parts)
 
 
@@ -83,17 +92,17 @@ class StatisticsDialog(tk.Toplevel):
         self, parent: tk.Misc, stats: Sequence[VariantStats], current: tuple[str, int], *, note: str = ""
     ) -> None:
         super().__init__(parent)
-        self.title("Statistics")
+        self.title(_("Statistics"))
         if isinstance(parent, tk.Wm):
             self.transient(parent)
         # Never wider than the window it is opened over: the table scrolls sideways instead.
         widest = parent.winfo_toplevel().winfo_width() if parent.winfo_toplevel().winfo_width() > 1 else 640
         body = ttk.Frame(self, padding=14)
         body.pack(fill="both", expand=True)
-        ttk.Label(body, text="Statistics", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
+        ttk.Label(body, text=_("Statistics"), font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
         ttk.Label(
             body,
-            text="Given-up and abandoned games count as lost; a game counts once it has ended.",
+            text=_("Given-up and abandoned games count as lost; a game counts once it has ended."),
             foreground="#555555",
             wraplength=widest - 40,
         ).pack(anchor="w", pady=(2, 8))
@@ -103,7 +112,8 @@ class StatisticsDialog(tk.Toplevel):
         self.table.configure(xscrollcommand=self.sideways.set)
         heading_font = tkfont.nametofont("TkHeadingFont")
         text_font = tkfont.nametofont("TkDefaultFont")
-        for name, (heading, width) in zip(names, COLUMNS, strict=True):
+        for name, (english, width) in zip(names, COLUMNS, strict=True):
+            heading = _(english)
             self.table.heading(name, text=heading)
             # Wide enough for the heading in its own (bold) font and for the longest value expected.
             pixels = max(heading_font.measure(heading), text_font.measure("8" * width)) + 18
@@ -119,7 +129,7 @@ class StatisticsDialog(tk.Toplevel):
         self.table.selection_set(self.items[current])
         self.table.focus(self.items[current])
         self.table.see(self.items[current])
-        close = ttk.Button(body, text="Close", command=self.destroy, default="active")
+        close = ttk.Button(body, text=_("Close"), command=self.destroy, default="active")
         close.pack(side="bottom", anchor="e", pady=(10, 0))
         if note:
             ttk.Label(body, text=note, foreground="#b00020", wraplength=min(600, widest - 40)).pack(
