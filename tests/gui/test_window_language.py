@@ -117,7 +117,8 @@ def english_left(text: str, titles: list[str]) -> list[str]:
 
 def assert_bracketed(texts: list[str], where: str, names: tuple[str, ...] = ()) -> None:
     """Every text in ``texts`` is translated, but for the games' names and ``names`` (the players')."""
-    titles = [variant.title for variant in listed_variants().values()] + list(names)
+    # The Language menu names each language in its own words, in every language.
+    titles = [variant.title for variant in listed_variants().values()] + list(names) + ["English", "Deutsch", "Magyar"]
     unbracketed = {text: words for text in texts if (words := english_left(text, titles))}
     assert not unbracketed, f"{where}: English outside the catalogs: {unbracketed}"
 
