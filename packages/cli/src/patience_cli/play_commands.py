@@ -114,22 +114,22 @@ def start_play(
 
 def _resume_by_id(store: Store, game_id: int) -> Tracker:
     """The stored game ``game_id`` brought back, or :func:`bad_input` saying why it cannot be."""
-    from patience_cli.record_commands import result_word
+    from patience_cli.record_commands import id_in_sentence, result_word
 
     tracker = store.resume(game_id=game_id)
     if tracker is not None:
         return tracker
     info = store.game(game_id)
     if info is None:
-        bad_input(_("there is no game {id} (`patience history` lists them)").format(id=game_id))
+        bad_input(_("there is no game {id} (`patience history` lists them)").format(id=id_in_sentence(game_id)))
     if info.result != "unfinished":
         bad_input(
             _("game {id} has ended ({result}): only an unfinished game can be resumed").format(
-                id=game_id, result=result_word(info.result)
+                id=id_in_sentence(game_id), result=result_word(info.result)
             )
         )
     said = store.take_notices()
-    bad_input(said[-1] if said else _("game {id} cannot be resumed").format(id=game_id))
+    bad_input(said[-1] if said else _("game {id} cannot be resumed").format(id=id_in_sentence(game_id)))
     raise AssertionError("unreachable")  # pragma: no cover
 
 

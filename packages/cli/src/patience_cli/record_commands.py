@@ -37,6 +37,7 @@ __all__ = [
     "EXIT_INCONSISTENT",
     "export",
     "history",
+    "id_in_sentence",
     "import_records",
     "open_store",
     "register",
@@ -101,6 +102,14 @@ def _title_in_sentence(title: str) -> str:
     from patience.i18n.hungarian import with_article
 
     return with_article(title) if current_language() == "hu" else title
+
+
+def id_in_sentence(game_id: int) -> str:
+    """A game's id as a sentence names it: Hungarian puts its article before it (``az 1``, ``a 12``)."""
+    from patience.i18n import current_language
+    from patience.i18n.hungarian import with_article
+
+    return with_article(game_id) if current_language() == "hu" else str(game_id)
 
 
 def _table(header: list[str], rows: list[list[str]], right: set[int]) -> str:
@@ -439,7 +448,7 @@ def export(
     check_readable(store)
     warn_notices(store)
     if text is None:
-        bad_input(_("there is no game {id} (`patience history` lists them)").format(id=game_id))
+        bad_input(_("there is no game {id} (`patience history` lists them)").format(id=id_in_sentence(game_id)))
     _write_out(text, out)
 
 
