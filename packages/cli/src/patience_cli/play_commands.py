@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["play", "register", "resumed_line", "start_play"]
 
+#: The help of ``play``, a str.format text: ``{{`` and ``}}`` are the braces shown.
 PLAY_HELP = N_paragraphs("""Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card names (7H) or commands (help).
 
 VARIANT is any installed variant (`patience variants` lists them, plugins
@@ -32,7 +33,7 @@ Every action is saved as it is played (`patience history`, `patience stats`).
 
 Without a terminal (a pipe or a file on stdin) it reads moves and commands,
 one or several a line (a game record's actions as they are; ; starts a
-comment, and so does {, up to }), prints one line a move and the result at
+comment, and so does {{, up to }}), prints one line a move and the result at
 the end.
 
 --moves fcs reads fc-solve's output as it prints it, each move as fc-solve
@@ -211,7 +212,7 @@ def register(app: typer.Typer) -> None:
     # DEAL is read by the command itself, so that `-3` is refused as a deal number, not as an unknown option.
     app.command(
         "play",
-        help=translate_paragraphs(DOMAIN, PLAY_HELP),
+        help=translate_paragraphs(DOMAIN, PLAY_HELP).format(),  # {{ and }} in it are braces shown
         epilog=_("Examples:  {examples}").format(examples=PLAY_EXAMPLES),
         context_settings={"ignore_unknown_options": True},
     )(play)
