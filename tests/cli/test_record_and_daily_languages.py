@@ -234,3 +234,16 @@ def test_the_help_of_each_command_is_translated(command: list[str]) -> None:
     text = re.sub(r"^ {1,3}[a-z]+(?= {2,})", "", text, flags=re.MULTILINE)  # a group's commands, by name
     words = [word for word in unbracketed_words(text) if word not in {"Usage", "OPTIONS", "COMMAND", "ARGS"}]
     assert words == [], shown
+
+
+def test_the_daily_game_says_its_own_lines_in_brackets() -> None:
+    first = patience("daily", "play", "--date", "2026-12-24", stdin="restart\n4a\n", lang="xx")
+    lines = first.stdout.splitlines()
+    assert lines[0] == "[Daily FreeCell 2026-12-24: deal #{deal} ({code}), the day's attempt]".format(
+        **json.loads(patience("daily", "deal", "--date", "2026-12-24", "--format", "json").stdout)
+    )
+    assert lines[1] == "line 1: restart: [the day's attempt cannot be started again: undo moves instead]"
+    again = patience("daily", "play", "--date", "2026-12-24", lang="xx")
+    assert "patience: [resumed the day's attempt where it was left: [1 move], [0 cards] home]" in again.stderr
+    german = patience("--lang", "de", "daily", "play", "--date", "2026-12-24")
+    assert "patience: der erste Durchgang des Tages geht dort weiter, wo er verlassen wurde: 1 Zug," in german.stderr
