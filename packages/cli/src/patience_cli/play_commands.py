@@ -213,6 +213,7 @@ def register(app: typer.Typer) -> None:
     app.command(
         "play",
         help=translate_paragraphs(DOMAIN, PLAY_HELP).format(),  # {{ and }} in it are braces shown
+        # Translators: the end of a command's help; the examples are commands as typed, never translated.
         epilog=_("Examples:  {examples}").format(examples=PLAY_EXAMPLES),
         context_settings={"ignore_unknown_options": True},
     )(play)

@@ -80,6 +80,7 @@ def warn_notices(store: Store) -> None:
 
 def result_word(result: str) -> str:
     """A stored result (``won``, ``gave-up``, ``abandoned``, ``unfinished``) as the language in use says it."""
+    # Translators: a game's result in a table's "result" column and in a record's summary.
     words = {
         "won": pgettext("game result", "won"),
         "gave-up": pgettext("game result", "gave-up"),
@@ -539,6 +540,7 @@ def _say_unread(unread: int, total: int, files: int) -> None:
 
 
 def _summary(result: str, score: int, moves: int, undos: int, home: int) -> str:
+    # Translators: result is a game's result ("won"), moves, undos and cards are counts ("3 moves", "0 cards").
     return _("{result}, score {score}, {moves}, {undos}, {cards} home").format(
         result=result_word(result),
         score=score,
