@@ -92,9 +92,14 @@ def result_word(result: str) -> str:
 
 def _percent(value: float) -> str:
     """A percentage with one decimal, with the language's decimal sign: ``66.7``, German and Hungarian ``66,7``."""
+    return _decimal(f"{value:.1f}")
+
+
+def _decimal(text: str) -> str:
+    """A decimal number written with a point (``87.5``) with the language's decimal sign instead (``87,5``)."""
     from patience.i18n import format_number
 
-    return f"{value:.1f}".replace(".", format_number(0.5)[1])
+    return text.replace(".", format_number(0.5)[1])
 
 
 def _title_in_sentence(title: str) -> str:
@@ -210,6 +215,8 @@ def stats_table(table: list[VariantStats]) -> str:
     ]
 
     def shown(value: object) -> str:
+        if isinstance(value, float):
+            return _decimal(str(value))
         return "-" if value is None else str(value)
 
     rows = [
