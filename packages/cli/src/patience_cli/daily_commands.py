@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from patience.i18n import N_paragraphs, translate_paragraphs
 from patience_cli.common import bad_input, complete_variant, guarded, one_line
+from patience_cli.texts import DOMAIN, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game
@@ -28,13 +30,14 @@ if TYPE_CHECKING:
 
 __all__ = ["DealFormat", "attempt_of", "register"]
 
-DAILY_HELP = """The daily deal: the same winnable deal for everybody on a date (FreeCell with 4 cells by default).
+DAILY_HELP = N_paragraphs("""\
+The daily deal: the same winnable deal for everybody on a date (FreeCell with 4 cells by default).
 
 `patience daily` plays today's deal, as `patience daily play` does. The first
 game of a date, variant and cell count on this machine is the day's attempt;
 later ones are practice. With --server URL (or PATIENCE_SERVER) the attempt
 counts on that server's leaderboard.
-"""
+""")
 
 
 class DealFormat(enum.StrEnum):
@@ -51,26 +54,34 @@ class BoardFormat(enum.StrEnum):
     JSON = "json"
 
 
-VariantArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="VARIANT", autocompletion=complete_variant, help="Variant name (default: freecell).", show_default=False
-    ),
-]
-CellsOpt = Annotated[
-    int | None, typer.Option("--cells", "-c", help="Cell count (default: the variant's).", show_default=False)
-]
-DateOpt = Annotated[
-    str | None, typer.Option("--date", help="The date, YYYY-MM-DD (default: today, local time).", show_default=False)
-]
-ServerOpt = Annotated[
-    str | None,
-    typer.Option("--server", help="Leaderboard server URL (default: $PATIENCE_SERVER).", show_default=False),
-]
-NameOpt = Annotated[
-    str | None,
-    typer.Option("--name", help="Your player name on the server (given once, then kept).", show_default=False),
-]
+def _variant_argument() -> Any:
+    """VARIANT of the daily commands, its help in the language in use (read when typer reads the signature)."""
+    return typer.Argument(
+        metavar="VARIANT",
+        autocompletion=complete_variant,
+        help=_("Variant name (default: freecell)."),
+        show_default=False,
+    )
+
+
+def _cells_option() -> Any:
+    """``--cells``."""
+    return typer.Option("--cells", "-c", help=_("Cell count (default: the variant's)."), show_default=False)
+
+
+def _date_option() -> Any:
+    """``--date``."""
+    return typer.Option("--date", help=_("The date, YYYY-MM-DD (default: today, local time)."), show_default=False)
+
+
+def _server_option() -> Any:
+    """``--server``."""
+    return typer.Option("--server", help=_("Leaderboard server URL (default: $PATIENCE_SERVER)."), show_default=False)
+
+
+def _name_option() -> Any:
+    """``--name``."""
+    return typer.Option("--name", help=_("Your player name on the server (given once, then kept)."), show_default=False)
 
 
 def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
@@ -111,6 +122,24 @@ def _parse_stamp(stamp: str) -> dt.datetime:
         return dt.datetime.now(dt.UTC)
 
 
+def _date_shown(date: str) -> str:
+    """A daily deal's date (``2026-12-24``) as people read it: German ``24. Dezember 2026``, ``2026. december 24.``.
+
+    English keeps the ISO date it has always shown, the one ``--date`` takes.
+    """
+    from patience.daily import parse_date
+    from patience.i18n import current_language, format_date
+
+    if current_language() in ("en", "xx"):
+        return date
+    return format_date(parse_date(date))
+
+
+def _cells_count(cells: int) -> str:
+    """``4 cells``, in the language in use."""
+    return ngettext("{count} cell", "{count} cells", cells).format(count=cells)
+
+
 def _note(text: str) -> None:
     print(f"patience: {one_line(text)}", file=sys.stderr, flush=True)
 
@@ -118,17 +147,26 @@ def _note(text: str) -> None:
 # -- deal --------------------------------------------------------------------------------------
 @guarded
 def deal(
-    variant: VariantArg = "freecell",
-    cells: CellsOpt = None,
-    date: DateOpt = None,
-    output: Annotated[DealFormat, typer.Option("--format", "-f", help="text or json.")] = DealFormat.TEXT,
+    variant: Annotated[str, _variant_argument()] = "freecell",
+    cells: Annotated[int | None, _cells_option()] = None,
+    date: Annotated[str | None, _date_option()] = None,
+    output: Annotated[DealFormat, typer.Option("--format", "-f", help=_("text or json."))] = DealFormat.TEXT,
 ) -> None:
     """Print the day's deal."""
     daily = _daily(variant, cells, date)
     if output is DealFormat.JSON:
         print(json.dumps(daily.as_json()))
         return
-    print(f"Daily {daily.title} {daily.date}: deal #{daily.deal}, {daily.cells} cells, code {daily.code}")
+    line = ngettext(
+        "Daily {title} {date}: deal #{deal}, {cells} cell, code {code}",
+        "Daily {title} {date}: deal #{deal}, {cells} cells, code {code}",
+        daily.cells,
+    )
+    print(
+        line.format(
+            title=daily.title, date=_date_shown(daily.date), deal=daily.deal, cells=daily.cells, code=daily.code
+        )
+    )
 
 
 # -- play --------------------------------------------------------------------------------------
@@ -147,7 +185,7 @@ def _daily_controller(
             if attempt and line.strip().lower().split()[:1] == ["restart"] and self.game is game and not game.is_over:
                 # The first game of the day's deal is the attempt; starting it again would be a second one.
                 reply = Reply()
-                reply.say("the day's attempt cannot be started again: undo moves instead", "error")
+                reply.say(_("the day's attempt cannot be started again: undo moves instead"), "error")
                 return reply
             reply = super().handle(line, peek=peek)
             current = self.game
@@ -185,13 +223,18 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         tracker = resumed
         game = tracker.game
         play.started = _parse_stamp(play.resume.started)
-        _note(f"resumed the day's attempt where it was left: {game.moves} moves, {game.cards_home} cards home")
+        moves = ngettext("{count} move", "{count} moves", game.moves).format(count=game.moves)
+        cards = ngettext("{count} card", "{count} cards", game.cards_home).format(count=game.cards_home)
+        _note(_("resumed the day's attempt where it was left: {moves}, {cards} home").format(moves=moves, cards=cards))
     else:
         game = Game.from_code(daily.code)
         store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
         tracker = store.track(game, daily=daily.date)
-    kind = "practice" if play.practice else "the day's attempt"
-    intro = f"Daily {daily.title} {daily.date}: deal #{daily.deal} ({daily.code}), {kind}"
+    if play.practice:
+        intro = _("Daily {title} {date}: deal #{deal} ({code}), practice")
+    else:
+        intro = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt")
+    intro = intro.format(title=daily.title, date=_date_shown(daily.date), deal=daily.deal, code=daily.code)
 
     def ended(over: Game) -> list[str]:
         """The share line, then the server's verdict on the record, when the daily game ends."""
@@ -211,16 +254,16 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         repl.show(Reply([Say(intro)]))
         repl.run()
     if not controller.done and play.client is not None:
-        _note("the game has not ended, so its record was not sent: `patience daily` again resumes it")
+        _note(_("the game has not ended, so its record was not sent: `patience daily` again resumes it"))
 
 
 @guarded
 def play(
-    variant: VariantArg = "freecell",
-    cells: CellsOpt = None,
-    date: DateOpt = None,
-    server: ServerOpt = None,
-    name: NameOpt = None,
+    variant: Annotated[str, _variant_argument()] = "freecell",
+    cells: Annotated[int | None, _cells_option()] = None,
+    date: Annotated[str | None, _date_option()] = None,
+    server: Annotated[str | None, _server_option()] = None,
+    name: Annotated[str | None, _name_option()] = None,
 ) -> None:
     """Play the day's deal in the terminal (piped mode too)."""
     play_daily(variant, cells, date, server, name)
@@ -228,17 +271,24 @@ def play(
 
 # -- share -------------------------------------------------------------------------------------
 @guarded
-def share(variant: VariantArg = "freecell", cells: CellsOpt = None, date: DateOpt = None) -> None:
+def share(
+    variant: Annotated[str, _variant_argument()] = "freecell",
+    cells: Annotated[int | None, _cells_option()] = None,
+    date: Annotated[str | None, _date_option()] = None,
+) -> None:
     """Print the spoiler-free line of the day's attempt (no move in it)."""
     from patience_cli.record_commands import open_store
 
     daily = _daily(variant, cells, date)
     info = attempt_of(open_store(), daily)
     if info is None:
-        bad_input(
-            f"no {daily.title} daily game of {daily.date} with {daily.cells} cells on this machine yet: "
-            "play it with `patience daily play`"
+        message = ngettext(
+            "no {title} daily game of {date} with {cells} cell on this machine yet: play it with `patience daily play`",
+            "no {title} daily game of {date} with {cells} cells on this machine yet: "
+            "play it with `patience daily play`",
+            daily.cells,
         )
+        bad_input(message.format(title=daily.title, date=_date_shown(daily.date), cells=daily.cells))
     print(
         _share(
             daily,
@@ -254,11 +304,11 @@ def share(variant: VariantArg = "freecell", cells: CellsOpt = None, date: DateOp
 # -- leaderboard -------------------------------------------------------------------------------
 @guarded
 def leaderboard(
-    variant: VariantArg = "freecell",
-    cells: CellsOpt = None,
-    date: DateOpt = None,
-    server: ServerOpt = None,
-    output: Annotated[BoardFormat, typer.Option("--format", "-f", help="table or json.")] = BoardFormat.TABLE,
+    variant: Annotated[str, _variant_argument()] = "freecell",
+    cells: Annotated[int | None, _cells_option()] = None,
+    date: Annotated[str | None, _date_option()] = None,
+    server: Annotated[str | None, _server_option()] = None,
+    output: Annotated[BoardFormat, typer.Option("--format", "-f", help=_("table or json."))] = BoardFormat.TABLE,
 ) -> None:
     """Print the day's leaderboard from the server."""
     import attrs
@@ -273,7 +323,7 @@ def leaderboard(
     day = (parse_date(date) if date is not None else today()).isoformat()
     url = server_url(server)
     if url is None:
-        bad_input("no server: give --server URL or set PATIENCE_SERVER")
+        bad_input(_("no server: give --server URL or set PATIENCE_SERVER"))
     try:
         entries = Client(url).leaderboard(day, var.name, n_cells)
     except LeaderboardError as error:
@@ -282,15 +332,30 @@ def leaderboard(
     if output is BoardFormat.JSON:
         print(json.dumps([attrs.asdict(entry) for entry in entries]))
         return
-    print(f"Daily {var.title} {day}, {n_cells} cells: {len(entries)} {'entry' if len(entries) == 1 else 'entries'}")
+    from patience.i18n import format_number
+    from patience_cli.record_commands import result_word
+
+    heading = ngettext(
+        "Daily {title} {date}, {cells}: {count} entry", "Daily {title} {date}, {cells}: {count} entries", len(entries)
+    )
+    cells_shown = _cells_count(n_cells)
+    print(heading.format(title=var.title, date=_date_shown(day), cells=cells_shown, count=format_number(len(entries))))
     if not entries:
         return
-    header = ["rank", "name", "result", "score", "home", "moves", "undos"]
+    header = [
+        pgettext("table heading", "rank"),
+        pgettext("table heading", "name"),
+        pgettext("table heading", "result"),
+        pgettext("table heading", "score"),
+        pgettext("table heading", "home"),
+        pgettext("table heading", "moves"),
+        pgettext("table heading", "undos"),
+    ]
     rows = [
         [
             str(e.rank),
             e.name,
-            e.result,
+            result_word(e.result),
             str(e.score),
             f"{e.cards_home}/{52 * var.rules.decks}",
             str(e.moves),
@@ -308,20 +373,22 @@ def register(app: typer.Typer) -> None:
     """Add the ``daily`` group to ``app``."""
     group = typer.Typer(
         name="daily",
-        help=DAILY_HELP,
+        help=translate_paragraphs(DOMAIN, DAILY_HELP),
         no_args_is_help=False,
-        epilog="Examples:  patience daily  |  patience daily deal --format json  |  "
-        "patience daily --server http://127.0.0.1:8000 --name ada",
+        epilog=_("Examples:  {examples}").format(
+            examples="patience daily  |  patience daily deal --format json  |  "
+            "patience daily --server http://127.0.0.1:8000 --name ada"
+        ),
     )
 
     @group.callback(invoke_without_command=True)
     @guarded
     def _daily_root(
         ctx: typer.Context,
-        cells: CellsOpt = None,
-        date: DateOpt = None,
-        server: ServerOpt = None,
-        name: NameOpt = None,
+        cells: Annotated[int | None, _cells_option()] = None,
+        date: Annotated[str | None, _date_option()] = None,
+        server: Annotated[str | None, _server_option()] = None,
+        name: Annotated[str | None, _name_option()] = None,
     ) -> None:
         """With no command, ``patience daily`` plays today's FreeCell deal (options as ``daily play``).
 
@@ -338,23 +405,40 @@ def register(app: typer.Typer) -> None:
         takes = {param.name for param in command.params} if command is not None else set()
         for key in given:
             if key not in takes:
-                bad_input(f"--{key} does not go with `patience daily {ctx.invoked_subcommand}`")
+                message = _("--{option} does not go with `patience daily {command}`")
+                bad_input(message.format(option=key, command=ctx.invoked_subcommand))
         if given:
             # click reads a command's defaults from its parent's default_map: the options given
             # before the command become its defaults, and the same option after it still wins.
             ctx.default_map = {ctx.invoked_subcommand: given}
 
-    group.command("deal", epilog="Examples:  patience daily deal  |  patience daily deal eight-off --date 2026-12-24")(
-        deal
-    )
+    group.command(
+        "deal",
+        help=_("Print the day's deal."),
+        epilog=_("Examples:  {examples}").format(
+            examples="patience daily deal  |  patience daily deal eight-off --date 2026-12-24"
+        ),
+    )(deal)
     group.command(
         "play",
-        epilog="Examples:  patience daily play  |  patience daily play --server http://127.0.0.1:8000 --name ada",
+        help=_("Play the day's deal in the terminal (piped mode too)."),
+        epilog=_("Examples:  {examples}").format(
+            examples="patience daily play  |  patience daily play --server http://127.0.0.1:8000 --name ada"
+        ),
     )(play)
-    group.command("share", epilog="Examples:  patience daily share  |  patience daily share --date 2026-12-24")(share)
+    group.command(
+        "share",
+        help=_("Print the spoiler-free line of the day's attempt (no move in it)."),
+        epilog=_("Examples:  {examples}").format(
+            examples="patience daily share  |  patience daily share --date 2026-12-24"
+        ),
+    )(share)
     group.command(
         "leaderboard",
-        epilog="Examples:  patience daily leaderboard --server http://127.0.0.1:8000  |  "
-        "patience daily leaderboard --format json",
+        help=_("Print the day's leaderboard from the server."),
+        epilog=_("Examples:  {examples}").format(
+            examples="patience daily leaderboard --server http://127.0.0.1:8000  |  "
+            "patience daily leaderboard --format json"
+        ),
     )(leaderboard)
     app.add_typer(group)

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number, plural
+from patience.i18n import N_paragraphs, translate_paragraphs
+from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number
 from patience_cli.notation import MoveNotation, MovesOption
+from patience_cli.texts import DOMAIN, _, ngettext
 
 if TYPE_CHECKING:
     from patience import Game
@@ -16,7 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["play", "register", "resumed_line", "start_play"]
 
-PLAY_HELP = """Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card names (7H) or commands (help).
+#: The help of ``play``, a str.format text: ``{{`` and ``}}`` are the braces shown.
+PLAY_HELP = N_paragraphs("""Play in the terminal: type moves (3a, a5, 5h, 18, 23v4), card names (7H) or commands (help).
 
 VARIANT is any installed variant (`patience variants` lists them, plugins
 included). With no deal named, the last unfinished game comes back exactly
@@ -30,17 +33,18 @@ Every action is saved as it is played (`patience history`, `patience stats`).
 
 Without a terminal (a pipe or a file on stdin) it reads moves and commands,
 one or several a line (a game record's actions as they are; ; starts a
-comment, and so does {, up to }), prints one line a move and the result at
+comment, and so does {{, up to }}), prints one line a move and the result at
 the end.
 
 --moves fcs reads fc-solve's output as it prints it, each move as fc-solve
 means it (on its own copy of the position, with no automatic play), so
 `patience deal freecell 2 -f fcs | fc-solve -snx -m - | patience play
 freecell 2 --moves fcs` replays its solution; the game keeps its own rules.
-"""
+""")
 
-PLAY_EPILOG = (
-    "Examples:  patience play freecell 617  |  patience play eight-off --cells 4  |  "
+#: The examples of ``play --help``: commands as typed, the same in every language.
+PLAY_EXAMPLES = (
+    "patience play freecell 617  |  patience play eight-off --cells 4  |  "
     "patience solve --code EO1-C8-AAAAAFA --format sn | patience play --code EO1-C8-AAAAAFA"
 )
 
@@ -68,14 +72,14 @@ def start_play(
 
     for value in (variant, deal):
         if isinstance(value, str) and value.startswith("--"):
-            bad_input(f"no such option: {value} (see `patience play --help`)")
+            bad_input(_("no such option: {option} (see `patience play --help`)").format(option=value))
     if variant is not None and variant.strip().lstrip("#").isdigit() and deal is None:
         # `patience play 617`: a deal number of the default variant.
         deal, variant = variant, None
     number = parse_deal_number(deal) if isinstance(deal, str) else deal
     named = any(value is not None for value in (variant, number, cells, code))
     if resume is not None and named:
-        bad_input("give either --resume ID or a deal to play, not both")
+        bad_input(_("give either --resume ID or a deal to play, not both"))
     store = open_store()
     # Without a deal named, the last unfinished game comes back exactly as it was left.
     tracker = _resume_by_id(store, resume) if resume is not None else None if named else store.resume()
@@ -111,16 +115,22 @@ def start_play(
 
 def _resume_by_id(store: Store, game_id: int) -> Tracker:
     """The stored game ``game_id`` brought back, or :func:`bad_input` saying why it cannot be."""
+    from patience_cli.record_commands import id_in_sentence, result_word
+
     tracker = store.resume(game_id=game_id)
     if tracker is not None:
         return tracker
     info = store.game(game_id)
     if info is None:
-        bad_input(f"there is no game {game_id} (`patience history` lists them)")
+        bad_input(_("there is no game {id} (`patience history` lists them)").format(id=id_in_sentence(game_id)))
     if info.result != "unfinished":
-        bad_input(f"game {game_id} has ended ({info.result}): only an unfinished game can be resumed")
+        bad_input(
+            _("game {id} has ended ({result}): only an unfinished game can be resumed").format(
+                id=id_in_sentence(game_id), result=result_word(info.result)
+            )
+        )
     said = store.take_notices()
-    bad_input(said[-1] if said else f"game {game_id} cannot be resumed")
+    bad_input(said[-1] if said else _("game {id} cannot be resumed").format(id=id_in_sentence(game_id)))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -142,10 +152,12 @@ def _is_daily_attempt(store: Store, info: GameInfo) -> bool:
 
 def resumed_line(game: Game) -> str:
     """What ``play`` says when it brings back the unfinished game."""
-    return (
-        f"resumed your unfinished {game.variant.title} game {game.code}: {plural(game.moves, 'move')}, "
-        f"score {game.score}, {plural(game.cards_home, 'card')} home (name a deal, or type new, for another game)"
-    )
+    moves = ngettext("{count} move", "{count} moves", game.moves).format(count=game.moves)
+    cards = ngettext("{count} card", "{count} cards", game.cards_home).format(count=game.cards_home)
+    return _(
+        "resumed your unfinished {title} game {code}: {moves}, score {score}, {cards} home "
+        "(name a deal, or type new, for another game)"
+    ).format(title=game.variant.title, code=game.code, moves=moves, score=game.score, cards=cards)
 
 
 @guarded
@@ -155,14 +167,16 @@ def play(
         typer.Argument(
             metavar="VARIANT",
             autocompletion=complete_variant,
-            help="Variant name (default: eight-off); `patience variants` lists every installed one.",
+            help=_("Variant name (default: eight-off); `patience variants` lists every installed one."),
             show_default=False,
         ),
     ] = None,
     deal: Annotated[
         str | None,
         typer.Argument(
-            metavar="DEAL", help="Deal number, 1 to 8,589,934,591 (default: a random one).", show_default=False
+            metavar="DEAL",
+            help=_("Deal number, 1 to 8,589,934,591 (default: a random one)."),
+            show_default=False,
         ),
     ] = None,
     cells: Annotated[
@@ -170,19 +184,20 @@ def play(
         typer.Option(
             "--cells",
             "-c",
-            help="Cell count (default: the variant's; `patience variants` lists them).",
+            help=_("Cell count (default: the variant's; `patience variants` lists them)."),
             show_default=False,
         ),
     ] = None,
     code: Annotated[
-        str | None, typer.Option("--code", help="Game code, like EO1-C8-AAAAAFA or FC1-C4-AAAAAAB", show_default=False)
+        str | None,
+        typer.Option("--code", help=_("Game code, like EO1-C8-AAAAAFA or FC1-C4-AAAAAAB"), show_default=False),
     ] = None,
     resume: Annotated[
         int | None,
         typer.Option(
             "--resume",
             metavar="ID",
-            help="Bring back unfinished game ID (see `patience history`), an imported one too.",
+            help=_("Bring back unfinished game ID (see `patience history`), an imported one too."),
             show_default=False,
         ),
     ] = None,
@@ -195,4 +210,10 @@ def play(
 def register(app: typer.Typer) -> None:
     """Add ``play`` to ``app``."""
     # DEAL is read by the command itself, so that `-3` is refused as a deal number, not as an unknown option.
-    app.command("play", help=PLAY_HELP, epilog=PLAY_EPILOG, context_settings={"ignore_unknown_options": True})(play)
+    app.command(
+        "play",
+        help=translate_paragraphs(DOMAIN, PLAY_HELP).format(),  # {{ and }} in it are braces shown
+        # Translators: the end of a command's help; the examples are commands as typed, never translated.
+        epilog=_("Examples:  {examples}").format(examples=PLAY_EXAMPLES),
+        context_settings={"ignore_unknown_options": True},
+    )(play)

@@ -13,6 +13,10 @@ layout as dealt in fc-solve's board format and that board reads back,
 ``moves`` lists exactly the game's legal moves of a board, and ``solve``
 finds a solution that ``play`` wins. A failure is an ``AssertionError``
 that names the command and shows its output.
+
+The commands speak English whatever the machine's language, since the
+check reads their words (``won``); its own messages are for the plugin's
+author, in English.
 """
 
 from __future__ import annotations
@@ -23,14 +27,16 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import patience
+from patience.i18n import DEFAULT_LANGUAGE, speaking
 from patience_cli.app import app
 
 __all__ = ["check_variant_cli", "run_cli"]
 
 
 def run_cli(*args: str, stdin: str = "") -> str:
-    """``patience ARGS`` in-process: its standard output, asserting that it exited with 0."""
-    result = CliRunner().invoke(app, list(args), input=stdin)
+    """``patience ARGS`` in-process, in English: its standard output, asserting that it exited with 0."""
+    with speaking(DEFAULT_LANGUAGE):
+        result = CliRunner().invoke(app, list(args), input=stdin)
     assert result.exit_code == 0, f"`patience {' '.join(args)}` exited with {result.exit_code}: {result.output}"
     return result.stdout
 
