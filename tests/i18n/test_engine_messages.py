@@ -71,6 +71,7 @@ def without_prefix(line: str, *prefixes: str) -> str:
         ),
         ("hu", "{path}: a fájl sérült volt (file is not a database); áthelyeztük ide: {aside}, és újat kezdtünk"),
     ],
+    ids=["de", "hu"],
 )
 def test_a_damaged_store_is_said_in_the_players_language_in_piped_play(
     patience_home: Path, language: str, words: str
@@ -90,6 +91,7 @@ def test_a_damaged_store_is_said_in_the_players_language_in_piped_play(
         ("de", "6a: ♦3 in eine freie Zelle", "76: ♥B auf ♣D"),
         ("hu", "6a: ♦3 egy szabad cellába", "76: ♥B a ♣D lapra"),
     ],
+    ids=["de", "hu"],
 )
 def test_a_hint_is_worded_in_the_players_language_with_its_rank_letters(
     patience_home: Path, language: str, first: str, fourth: str
@@ -111,6 +113,7 @@ def test_a_hint_is_worded_in_the_players_language_with_its_rank_letters(
             " (az okot a `patience plugins` mutatja meg)",
         ),
     ],
+    ids=["de", "hu"],
 )
 def test_a_plugin_that_fails_to_load_is_warned_about_in_the_players_language(
     tmp_path: Path, language: str, warning: str

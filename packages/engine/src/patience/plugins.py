@@ -824,7 +824,7 @@ def check_cells(variant: Variant, cells: int | None, pm: pluggy.PluginManager | 
             ngettext(
                 "{title} is played with {offered} cell, not {cells}",
                 "{title} is played with {offered} cells, not {cells}",
-                counts[-1],
+                max(counts),
             ).format(title=_title(variant.title, capital=True), offered=_or_list(counts), cells=cells)
         )
     return cells
@@ -842,7 +842,7 @@ def resolve_code(text: str, pm: pluggy.PluginManager | None = None) -> tuple[Var
                     ngettext(
                         "{code}: {title} is played with {offered} cell, not {cells}",
                         "{code}: {title} is played with {offered} cells, not {cells}",
-                        counts[-1],
+                        max(counts),
                     ).format(
                         code=repr(text.strip()), title=_title(variant.title), offered=_or_list(counts), cells=code.cells
                     )
