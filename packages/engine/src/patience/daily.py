@@ -35,8 +35,10 @@ from attrs import frozen
 from patience.codes import GameCode
 from patience.errors import PatienceError
 from patience.game import deal_position
+from patience.i18n import format_number
 from patience.plugins import check_cells, get_plugin_manager, get_variant
 from patience.solver import Outcome, SolveResult, solve
+from patience.texts import _, ngettext, pgettext
 from patience.variant import Variant
 
 __all__ = [
@@ -103,19 +105,25 @@ def parse_date(text: str | datetime.date) -> datetime.date:
         return text
     raw = text.strip()
     if not _DATE.match(raw):
-        raise DailyError(f"{text!r} is not a date: write it as YYYY-MM-DD, like 2026-12-24")
+        raise DailyError(_("{text} is not a date: write it as YYYY-MM-DD, like 2026-12-24").format(text=repr(text)))
     try:
         return datetime.date.fromisoformat(raw)
     except ValueError:
         import calendar
 
-        year, month, _ = (int(part) for part in raw.split("-"))
+        year, month, _day = (int(part) for part in raw.split("-"))
         if year == 0:
-            raise DailyError(f"{raw} is not a calendar date: years are numbered from 0001") from None
+            raise DailyError(
+                _("{date} is not a calendar date: years are numbered from 0001").format(date=raw)
+            ) from None
         if not 1 <= month <= 12:
-            raise DailyError(f"{raw} is not a calendar date: months are numbered 01 to 12") from None
+            raise DailyError(
+                _("{date} is not a calendar date: months are numbered 01 to 12").format(date=raw)
+            ) from None
         days = calendar.monthrange(year, month)[1]
-        raise DailyError(f"{raw} is not a calendar date: that month has days 01 to {days}") from None
+        raise DailyError(
+            _("{date} is not a calendar date: that month has days 01 to {days}").format(date=raw, days=days)
+        ) from None
 
 
 def today() -> datetime.date:
@@ -164,7 +172,13 @@ def daily_deal(
         if check_candidate(var, n_cells, deal, pm).outcome is Outcome.SOLVED:
             code = str(GameCode(var.prefix, n_cells, deal))
             return DailyDeal(day.isoformat(), var.name, var.title, n_cells, deal, code, k, 52 * var.rules.decks)
-    raise DailyError(f"no winnable {var.title} deal with {n_cells} cells among {MAX_CANDIDATES:,} candidates")
+    raise DailyError(
+        ngettext(
+            "no winnable {title} deal with {cells} cell among {count} candidates",
+            "no winnable {title} deal with {cells} cells among {count} candidates",
+            n_cells,
+        ).format(title=var.title, cells=n_cells, count=format_number(MAX_CANDIDATES))
+    )
 
 
 def share_line(
@@ -184,14 +198,22 @@ def share_line(
     It carries no move, only what the game came to. ``practice`` marks a game
     after the day's attempt; ``cards`` is how many the variant deals (104 with two decks).
     """
+    results = {
+        # Translators: the end of a daily game on its share line.
+        "won": pgettext("daily share line", "won"),
+        # Translators: the end of a daily game on its share line: the player gave up.
+        "gave-up": pgettext("daily share line", "gave-up"),
+    }
     parts = [
-        f"Daily {title} {date}",
+        # Translators: the start of a daily game's share line: "Daily FreeCell 2026-12-24".
+        _("Daily {title} {date}").format(title=title, date=date),
         f"#{deal}",
-        f"{cards_home}/{cards} home",
-        f"{moves} move{'' if moves == 1 else 's'}",
-        f"{undos} undo{'' if undos == 1 else 's'}",
-        result,
+        _("{home}/{cards} home").format(home=cards_home, cards=cards),
+        ngettext("{moves} move", "{moves} moves", moves).format(moves=moves),
+        ngettext("{undos} undo", "{undos} undos", undos).format(undos=undos),
+        results.get(result, result),
     ]
     if practice:
-        parts.append("practice")
+        # Translators: on a daily game's share line: a game after the day's attempt, which does not count.
+        parts.append(pgettext("daily share line", "practice"))
     return " · ".join(parts)

@@ -24,6 +24,10 @@ from typing import TYPE_CHECKING
 
 from attrs import Factory, define
 
+from patience.i18n import current_language
+from patience.i18n.hungarian import with_article
+from patience.texts import _
+
 if TYPE_CHECKING:
     from patience.daily import DailyDeal
     from patience.game import Game
@@ -121,13 +125,17 @@ class DailyPlay:
             try:
                 save_unsent(client.url, self.name or "", daily.date, attempt, text)
             except (LeaderboardError, OSError) as kept:
-                return f"{error}; the record could not be kept to send later either: {kept}"
-            return f"{error}: the record is kept and sent the next time a daily deal is played with this server"
+                return _("{error}; the record could not be kept to send later either: {kept}").format(
+                    error=error, kept=kept
+                )
+            return _(
+                "{error}: the record is kept and sent the next time a daily deal is played with this server"
+            ).format(error=error)
         except LeaderboardError as error:
-            return f"the server did not accept the record: {error}"
-        return (
-            f"rank {accepted.rank} on the {daily.title} leaderboard of {daily.date} "
-            f"(score {accepted.score}, checked by the server)"
+            return _("the server did not accept the record: {error}").format(error=error)
+        title = with_article(daily.title) if current_language() == "hu" else daily.title
+        return _("rank {rank} on the {title} leaderboard of {date} (score {score}, checked by the server)").format(
+            rank=accepted.rank, title=title, date=daily.date, score=accepted.score
         )
 
 
@@ -146,10 +154,15 @@ def server_player(url: str, name: str | None) -> tuple[Client | None, str | None
             use_player(url, name)
         return Client(url, saved[1]), saved[0], []
     if name is None:
-        return None, None, [f"no player name for {url}: give a name once to take part; this game counts here only"]
+        return (
+            None,
+            None,
+            [_("no player name for {url}: give a name once to take part; this game counts here only").format(url=url)],
+        )
     token = Client(url).register(name)
     save_player(url, name, token)
-    return Client(url, token), name, [f"registered as {name} on {url} (the token is kept in the data directory)"]
+    registered = _("registered as {name} on {url} (the token is kept in the data directory)").format(name=name, url=url)
+    return Client(url, token), name, [registered]
 
 
 def send_unsent(url: str) -> list[str]:
@@ -176,10 +189,16 @@ def send_unsent(url: str) -> list[str]:
             if error.passing or error.status == 429:
                 break  # a passing refusal: try again next time
             forget_unsent(url, kept.name, kept.attempt)
-            lines.append(f"the record kept from {kept.date} was refused by the server: {error}")
+            lines.append(
+                _("the record kept from {date} was refused by the server: {error}").format(date=kept.date, error=error)
+            )
             continue
         forget_unsent(url, kept.name, kept.attempt)
-        lines.append(f"the record kept from {kept.date} is sent: rank {accepted.rank} (score {accepted.score})")
+        lines.append(
+            _("the record kept from {date} is sent: rank {rank} (score {score})").format(
+                date=kept.date, rank=accepted.rank, score=accepted.score
+            )
+        )
     return lines
 
 
@@ -201,7 +220,7 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     url = server_url(server)
     if url is None:
         if not play.practice:
-            play.notes.append("no server set: the attempt is played and recorded here only")
+            play.notes.append(_("no server set: the attempt is played and recorded here only"))
         return play
     try:
         play.notes.extend(send_unsent(url))
@@ -215,10 +234,12 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
         if client is None:
             return play
     except ServerUnreachable as error:
-        play.notes.append(f"{error}: the attempt is played and recorded here only")
+        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
         return play
     except LeaderboardError as error:
-        play.notes.append(f"the server refused the player: {error}; this game is played and recorded here only")
+        play.notes.append(
+            _("the server refused the player: {error}; this game is played and recorded here only").format(error=error)
+        )
         return play
     try:
         attempt = saved_attempt(url, play.key, who) if unfinished else None
@@ -226,15 +247,19 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
             attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
             save_attempt(url, play.key, attempt, who)
     except ServerUnreachable as error:
-        play.notes.append(f"{error}: the attempt is played and recorded here only")
+        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
         return play
     except LeaderboardError as error:
         if error.status == 409 and not unfinished:
             # Started elsewhere (another machine, or a game this store no longer has): that one counts.
             play.practice = True
-            play.notes.append(f"the server says: {error}; this game is practice")
+            play.notes.append(_("the server says: {error}; this game is practice").format(error=error))
         else:
-            play.notes.append(f"the server refused the attempt: {error}; this game is played and recorded here only")
+            play.notes.append(
+                _("the server refused the attempt: {error}; this game is played and recorded here only").format(
+                    error=error
+                )
+            )
         return play
     play.client, play.name, play.attempt = client, who, attempt
     return play

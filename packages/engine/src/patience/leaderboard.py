@@ -35,6 +35,7 @@ from attrs import frozen
 
 from patience._files import move_aside
 from patience.errors import PatienceError
+from patience.texts import _
 
 __all__ = [
     "SERVER_ENV",
@@ -136,7 +137,9 @@ class Client:
     def __init__(self, url: str, token: str | None = None, *, timeout: float = 10.0) -> None:
         parsed = urllib.parse.urlsplit(url)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise LeaderboardError(f"{url!r} is not a server address: give one like http://127.0.0.1:8000")
+            raise LeaderboardError(
+                _("{url} is not a server address: give one like http://127.0.0.1:8000").format(url=repr(url))
+            )
         self.url = url.rstrip("/")
         self.token = token
         self.timeout = timeout
@@ -165,14 +168,18 @@ class Client:
             action = answer.get("action") if isinstance(answer, dict) else None
             code = answer.get("error_code") if isinstance(answer, dict) else None
             raise LeaderboardError(
-                str(message or f"the server answered {error.code} {error.reason}"),
+                str(
+                    message or _("the server answered {status} {reason}").format(status=error.code, reason=error.reason)
+                ),
                 error.code,
                 action if isinstance(action, int) else None,
                 code if isinstance(code, str) else None,
             ) from None
         except (urllib.error.URLError, OSError, ValueError) as error:
             reason = getattr(error, "reason", error)
-            raise ServerUnreachable(f"cannot reach the server at {self.url}: {reason}") from None
+            raise ServerUnreachable(
+                _("cannot reach the server at {url}: {reason}").format(url=self.url, reason=reason)
+            ) from None
 
     def health(self) -> bool:
         """True when the server answers and reaches its database."""
@@ -241,18 +248,25 @@ def _read_tokens() -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise LeaderboardError(f"cannot read {path}: {error.strerror or error}") from None
+        raise LeaderboardError(
+            _("cannot read {path}: {error}").format(path=path, error=error.strerror or error)
+        ) from None
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
     except ValueError as error:
         import warnings
 
         aside = move_aside(path)
         if aside is None:
-            raise LeaderboardError(f"{path} is damaged ({error}) and cannot be moved aside") from None
-        warnings.warn(f"{path} was damaged ({error}); it was moved to {aside}", stacklevel=2)
+            raise LeaderboardError(
+                _("{path} is damaged ({error}) and cannot be moved aside").format(path=path, error=error)
+            ) from None
+        warnings.warn(
+            _("{path} was damaged ({error}); it was moved to {aside}").format(path=path, error=error, aside=aside),
+            stacklevel=2,
+        )
         return {}
     return {url: _entry(value) for url, value in data.items() if isinstance(value, dict)}
 
@@ -313,7 +327,7 @@ def use_player(url: str, name: str) -> Path:
     tokens = _read_tokens()
     entry = tokens.get(url.rstrip("/"))
     if not isinstance(entry, dict) or name not in entry["players"]:
-        raise LeaderboardError(f"no player {name!r} is kept for {url}")
+        raise LeaderboardError(_("no player {name} is kept for {url}").format(name=repr(name), url=url))
     entry["name"] = name
     return _write_tokens(tokens)
 
@@ -331,7 +345,7 @@ def save_attempt(url: str, key: str, attempt: int, name: str | None = None) -> P
     tokens = _read_tokens()
     player = _player_entry(tokens, url, name)
     if player is None:
-        raise LeaderboardError(f"no player is kept for {url}: register first")
+        raise LeaderboardError(_("no player is kept for {url}: register first").format(url=url))
     attempts = player.setdefault("attempts", {})
     if not isinstance(attempts, dict):
         attempts = player["attempts"] = {}
@@ -355,7 +369,7 @@ def save_unsent(url: str, name: str, date: str, attempt: int, record_text: str) 
     tokens = _read_tokens()
     player = _player_entry(tokens, url, name)
     if player is None:
-        raise LeaderboardError(f"no player {name!r} is kept for {url}")
+        raise LeaderboardError(_("no player {name} is kept for {url}").format(name=repr(name), url=url))
     unsent = player.setdefault("unsent", {})
     if not isinstance(unsent, dict):
         unsent = player["unsent"] = {}

@@ -42,10 +42,12 @@ from patience import _boundary, defaults, hookspecs
 from patience._boundary import SLOW_PLUGIN_SECONDS, SLOW_PLUGIN_SHARE, PluginTimes
 from patience.codes import GameCode
 from patience.errors import InvalidCodeError, InvalidDealError, PatienceError, PluginError, UnknownVariantError
+from patience.i18n import N_, current_language
 from patience.legality import Verdict
 from patience.position import Position
 from patience.rules import AutoPlay, Target
 from patience.scoring import ScoreState
+from patience.texts import _, ngettext, pgettext
 from patience.variant import Variant, normalise_name
 
 __all__ = [
@@ -120,7 +122,9 @@ def one_line_warnings(program: str) -> None:
     ) -> None:
         if issubclass(category, PluginLoadWarning):
             # The stream is looked up now, not at start-up, so that a redirected stderr is honoured.
-            sys.stderr.write(f"{program}: warning: {' '.join(str(message).split())}\n")
+            line = " ".join(str(message).split())
+            # Translators: a warning about a plugin on stderr: "patience: warning: plugin 'x' not loaded ...".
+            sys.stderr.write(_("{program}: warning: {message}").format(program=program, message=line) + "\n")
         else:
             previous(message, category, filename, lineno, file, line)
 
@@ -185,10 +189,9 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
     for entry_point in found:
         dist = entry_point.dist.name if entry_point.dist else "?"
         if entry_point.name in shipped_names and not _is_shipped(entry_point):
-            failures[entry_point.name] = (
-                f"{dist} ({entry_point.value}): the plugin name {entry_point.name!r}"
-                " is taken by a plugin that ships with patience"
-            )
+            failures[entry_point.name] = _(
+                "{distribution} ({entry_point}): the plugin name {name} is taken by a plugin that ships with patience"
+            ).format(distribution=dist, entry_point=entry_point.value, name=repr(entry_point.name))
             new.append(entry_point.name)
             continue
         if pm.has_plugin(entry_point.name) or pm.is_blocked(entry_point.name):
@@ -215,14 +218,25 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
             shipped.add(entry_point.name)
     if new:
         names = ", ".join(repr(name) for name in new)
-        noun = "plugin" if len(new) == 1 else "plugins"
-        _warn(f"{noun} {names} not loaded (`patience plugins` says why)")
+        _warn(
+            ngettext(
+                "plugin {names} not loaded (`patience plugins` says why)",
+                "plugins {names} not loaded (`patience plugins` says why)",
+                len(new),
+            ).format(names=names)
+        )
     for name in list(_TIMES.get(id(pm), {})):
         _check_slow(pm, name)
     unknown = unknown_hooks(pm)
     if unknown:
-        said = "; ".join(f"plugin {name!r} implements {', '.join(hooks)}" for name, hooks in unknown.items())
-        _warn(f"{said}: not a patience hook (misspelt?), never called")
+        for name, hooks in unknown.items():
+            _warn(
+                ngettext(
+                    "plugin {name} implements {hooks}: not a patience hook (misspelt?), never called",
+                    "plugin {name} implements {hooks}: not patience hooks (misspelt?), never called",
+                    len(hooks),
+                ).format(name=repr(name), hooks=", ".join(hooks))
+            )
 
 
 def _line(error: BaseException) -> str:
@@ -258,11 +272,21 @@ def _check_slow(pm: pluggy.PluginManager, plugin: str) -> None:
         return
     times.warned = True
     warnings.warn(
-        f"plugin {plugin!r} has taken {times.total:.1f} s so far"
-        " (`patience plugins --timings` shows its load, registration and hook times)",
+        _(
+            "plugin {plugin} has taken {seconds} s so far"
+            " (`patience plugins --timings` shows its load, registration and hook times)"
+        ).format(plugin=repr(plugin), seconds=_tenths(times.total)),
         PluginLoadWarning,
         stacklevel=3,
     )
+
+
+def _tenths(seconds: float) -> str:
+    """``seconds`` to one decimal as the language in use writes it: ``1.5``, German and Hungarian ``1,5``."""
+    from babel.numbers import format_decimal
+
+    language = current_language()
+    return str(format_decimal(round(seconds, 1), format="0.0", locale=language if language in ("de", "hu") else "en"))
 
 
 def plugin_timings(pm: pluggy.PluginManager | None = None) -> dict[str, PluginTimes]:
@@ -363,19 +387,33 @@ class Registrar:
         """Register ``variant`` (it is refused, and the plugin disabled, when it is not a fit)."""
         plugin = self._plugin
         if not isinstance(variant, Variant):
-            raise PluginError(f"plugin {plugin!r} registered {variant!r}, which is not a patience.Variant")
+            raise PluginError(
+                _("plugin {plugin} registered {variant}, which is not a patience.Variant").format(
+                    plugin=repr(plugin), variant=repr(variant)
+                )
+            )
         taken = self._found.get(variant.name) or next((v for v in self.registered if v.name == variant.name), None)
         if taken is not None:
             raise PluginError(
-                f"plugin {plugin!r} registered the variant name {variant.name!r}, which plugin {taken.plugin!r} has"
+                _("plugin {plugin} registered the variant name {name}, which plugin {other} has").format(
+                    plugin=repr(plugin), name=repr(variant.name), other=repr(taken.plugin)
+                )
             )
         same_prefix = self._prefixes.get(variant.prefix) or next(
             (v for v in self.registered if v.prefix == variant.prefix), None
         )
         if same_prefix is not None:
             raise PluginError(
-                f"plugin {plugin!r} registered {variant.name!r} with the code prefix {variant.prefix!r},"
-                f" which {same_prefix.name!r} (plugin {same_prefix.plugin!r}) has"
+                _(
+                    "plugin {plugin} registered {name} with the code prefix {prefix},"
+                    " which {other} (plugin {owner}) has"
+                ).format(
+                    plugin=repr(plugin),
+                    name=repr(variant.name),
+                    prefix=repr(variant.prefix),
+                    other=repr(same_prefix.name),
+                    owner=repr(same_prefix.plugin),
+                )
             )
         # A name the variant answers to (alias, title, name without hyphens) that another one answers to
         # would make a name on the command line mean either: the one registered first keeps it.
@@ -384,8 +422,15 @@ class Registrar:
             shared = sorted(names & _names(other))
             if shared:
                 raise PluginError(
-                    f"plugin {plugin!r} registered {variant.name!r}, which answers to {shared[0]!r}"
-                    f" as {other.name!r} (plugin {other.plugin!r}) does"
+                    _(
+                        "plugin {plugin} registered {name}, which answers to {alias} as {other} (plugin {owner}) does"
+                    ).format(
+                        plugin=repr(plugin),
+                        name=repr(variant.name),
+                        alias=repr(shared[0]),
+                        other=repr(other.name),
+                        owner=repr(other.plugin),
+                    )
                 )
         # The registering plugin is the variant's plugin, whatever the variant says (a derived one
         # carries its base's): the per-variant hooks are routed by it. Its texts are in that plugin's
@@ -470,7 +515,7 @@ def _register_variants(pm: pluggy.PluginManager, registering: tuple[pluggy.HookI
         _register_round(pm, [p for p in pending if p[0] not in shipped], found, prefixes)
     finally:
         _REGISTERING.reset(token)
-    for plugin_name, _, _ in pending:
+    for plugin_name, _plugin, _function in pending:
         _check_slow(pm, plugin_name)
     return dict(sorted(found.items(), key=lambda item: _ORDER.get(item[0], 99)))
 
@@ -513,13 +558,14 @@ def _register_round(
                 found[variant.name] = variant
                 prefixes[variant.prefix] = variant
         if len(waiting) == len(pending):
-            for plugin_name, plugin, _ in waiting:
+            for plugin_name, plugin, _function in waiting:
                 _disable(
                     pm,
                     plugin_name,
                     plugin,
-                    f"plugin {plugin_name!r} derives from the variant {missing[plugin_name]!r},"
-                    " which no installed plugin registers",
+                    _("plugin {plugin} derives from the variant {variant}, which no installed plugin registers").format(
+                        plugin=repr(plugin_name), variant=repr(missing[plugin_name])
+                    ),
                 )
             return
         pending = waiting
@@ -528,17 +574,21 @@ def _register_round(
 def _registration_reason(plugin_name: str, error: BaseException) -> str:
     if isinstance(error, PluginError):
         return str(error)
-    if not isinstance(error, Exception):
-        return f"plugin {plugin_name!r} failed to register its variants: {_boundary.exit_reason(error)}"
-    return f"plugin {plugin_name!r} failed to register its variants: {type(error).__name__}: {_line(error)}"
+    failure = (
+        _boundary.exit_reason(error) if not isinstance(error, Exception) else f"{type(error).__name__}: {_line(error)}"
+    )
+    return _("plugin {plugin} failed to register its variants: {failure}").format(
+        plugin=repr(plugin_name), failure=failure
+    )
 
 
 def _disable(pm: pluggy.PluginManager, name: str, plugin: object, reason: str) -> None:
     """Unregister a plugin that broke at registration, say so once, and keep the reason for ``patience plugins``."""
     if pm.is_registered(plugin):
         pm.unregister(plugin)
-    _FAILURES.setdefault(id(pm), {})[name] = f"disabled: {reason}"
-    warnings.warn(f"{reason}; the plugin is disabled", PluginLoadWarning, stacklevel=4)
+    # Translators: why `patience plugins` lists a plugin as disabled.
+    _FAILURES.setdefault(id(pm), {})[name] = _("disabled: {reason}").format(reason=reason)
+    warnings.warn(_("{reason}; the plugin is disabled").format(reason=reason), PluginLoadWarning, stacklevel=4)
 
 
 _ORDER = {"eight-off": 0, "freecell": 1, "bakers-game": 2, "seahaven-towers": 3}
@@ -555,8 +605,15 @@ def get_variant(name: str, pm: pluggy.PluginManager | None = None) -> Variant:
     for variant in table.values():
         if variant.answers_to(key):
             return variant
-    known = ", ".join(table) or "none (is patience-variants installed?)"
-    raise UnknownVariantError(f"unknown variant {name!r}: installed variants are {known}")
+    if not table:
+        raise UnknownVariantError(
+            _("unknown variant {name}: installed variants are none (is patience-variants installed?)").format(
+                name=repr(name)
+            )
+        )
+    raise UnknownVariantError(
+        _("unknown variant {name}: installed variants are {known}").format(name=repr(name), known=", ".join(table))
+    )
 
 
 # -- routing -------------------------------------------------------------------
@@ -587,12 +644,12 @@ def _instance(kind: type) -> Callable[[object], object | None]:
 
 #: For each per-variant hook: what its answer must be, and a check that returns it (normalised) or None.
 _ANSWERS: dict[str, tuple[str, Callable[[object], object | None]]] = {
-    "patience_deal": ("a patience.Position", _instance(Position)),
-    "patience_move_legality": ("a patience.Verdict", _instance(Verdict)),
-    "patience_cell_counts": ("(cell counts, default) such as ((4, 3), 4)", _check_cell_counts),
-    "patience_score_action": ("a patience.ScoreState", _instance(ScoreState)),
-    "patience_autoplay_policy": ("a patience.AutoPlay", _instance(AutoPlay)),
-    "patience_double_tap_order": ("a tuple of patience.Target", _check_targets),
+    "patience_deal": (N_("a patience.Position"), _instance(Position)),
+    "patience_move_legality": (N_("a patience.Verdict"), _instance(Verdict)),
+    "patience_cell_counts": (N_("(cell counts, default) such as ((4, 3), 4)"), _check_cell_counts),
+    "patience_score_action": (N_("a patience.ScoreState"), _instance(ScoreState)),
+    "patience_autoplay_policy": (N_("a patience.AutoPlay"), _instance(AutoPlay)),
+    "patience_double_tap_order": (N_("a tuple of patience.Target"), _check_targets),
 }
 
 
@@ -636,7 +693,9 @@ class Route:
                     shown = repr(result)
                     shown = shown if len(shown) <= 60 else shown[:57] + "..."
                     raise PluginError(
-                        f"plugin {impl.plugin_name!r}: {self.hook_name} returned {shown}, not {self._expected}"
+                        _("plugin {plugin}: {hook} returned {answer}, not {expected}").format(
+                            plugin=repr(impl.plugin_name), hook=self.hook_name, answer=shown, expected=_(self._expected)
+                        )
                     )
                 self.answered_by = impl.plugin_name
                 return checked
@@ -658,12 +717,12 @@ class Route:
             raise
         except Exception as error:
             failure = f"{type(error).__name__}: {_line(error)}"
-            raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from error
+            raise PluginError(_failed_in(impl.plugin_name, self.hook_name, failure)) from error
         except BaseException as error:  # SystemExit, KeyboardInterrupt, a BaseException of its own
             if not _boundary.plugins_own(error, sigints):
                 raise  # the user's Ctrl-C
             failure = _boundary.exit_reason(error)
-            raise PluginError(f"plugin {impl.plugin_name!r} failed in {self.hook_name}: {failure}") from None
+            raise PluginError(_failed_in(impl.plugin_name, self.hook_name, failure)) from None
         finally:
             _boundary.IN_PLUGIN.reset(entered)
             times = self._times.get(impl.plugin_name)
@@ -749,7 +808,7 @@ def listed_variants(pm: pluggy.PluginManager | None = None) -> dict[str, Variant
         try:
             cell_counts(variant, pm)
         except PluginError as error:
-            _warn(f"the variant {name!r} is left out of the list: {error}")
+            _warn(_("the variant {name} is left out of the list: {error}").format(name=repr(name), error=error))
             continue
         listed[name] = variant
     return listed
@@ -761,8 +820,13 @@ def check_cells(variant: Variant, cells: int | None, pm: pluggy.PluginManager | 
     if cells is None:
         return default
     if cells not in counts:
-        offered = _or_list(counts)
-        raise InvalidDealError(f"{variant.title} is played with {offered} cells, not {cells}")
+        raise InvalidDealError(
+            ngettext(
+                "{title} is played with {offered} cell, not {cells}",
+                "{title} is played with {offered} cells, not {cells}",
+                max(counts),
+            ).format(title=_title(variant.title, capital=True), offered=_or_list(counts), cells=cells)
+        )
     return cells
 
 
@@ -772,21 +836,46 @@ def resolve_code(text: str, pm: pluggy.PluginManager | None = None) -> tuple[Var
     table = variants(pm)
     for variant in table.values():
         if variant.prefix == code.prefix:
-            counts, _ = cell_counts(variant, pm)
+            counts, _default = cell_counts(variant, pm)
             if code.cells not in counts:
-                offered = _or_list(counts)
                 raise InvalidCodeError(
-                    f"{text.strip()!r}: {variant.title} is played with {offered} cells, not {code.cells}"
+                    ngettext(
+                        "{code}: {title} is played with {offered} cell, not {cells}",
+                        "{code}: {title} is played with {offered} cells, not {cells}",
+                        max(counts),
+                    ).format(
+                        code=repr(text.strip()), title=_title(variant.title), offered=_or_list(counts), cells=code.cells
+                    )
                 )
             return variant, code
     known = ", ".join(f"{v.prefix} ({v.title})" for v in table.values())
-    raise InvalidCodeError(f"{text.strip()!r}: no installed variant has code prefix {code.prefix!r}; known: {known}")
+    raise InvalidCodeError(
+        _("{code}: no installed variant has code prefix {prefix}; known: {known}").format(
+            code=repr(text.strip()), prefix=repr(code.prefix), known=known
+        )
+    )
+
+
+def _failed_in(plugin: str, hook: str, failure: str) -> str:
+    return _("plugin {plugin} failed in {hook}: {failure}").format(plugin=repr(plugin), hook=hook, failure=failure)
+
+
+def _title(title: str, *, capital: bool = False) -> str:
+    """A variant's title as a sentence names it: in Hungarian after its article (``az Eight Off``)."""
+    if current_language() != "hu":
+        return title
+    from patience.i18n.hungarian import with_article
+
+    return with_article(title, capital=capital)
 
 
 def _or_list(counts: tuple[int, ...]) -> str:
     """``(8, 4, 2)`` as ``8, 4 or 2``."""
     words = [str(c) for c in counts]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    # Translators: the last of a list of choices: "8, 4 or 2" is "{items} or {last}" with items "8, 4".
+    return pgettext("list", "{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def hook_implementers(hook_name: str, pm: pluggy.PluginManager | None = None) -> list[str]:

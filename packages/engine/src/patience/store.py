@@ -42,6 +42,8 @@ from attrs import frozen
 
 from patience._files import move_aside
 from patience.game import Game, GameEvent
+from patience.i18n import current_language
+from patience.i18n.hungarian import with_article
 from patience.records import (
     REQUIRED_TAGS,
     Record,
@@ -49,6 +51,7 @@ from patience.records import (
     format_record,
     replay,
 )
+from patience.texts import _
 
 __all__ = [
     "DATABASE_NAME",
@@ -323,19 +326,27 @@ class Store:
             return cls(
                 target,
                 None,
-                f"{target} was written by a newer version of patience (schema {newer.version}, this one knows "
-                f"up to {SCHEMA_VERSION}); it is left untouched and games are not saved",
-                unreadable=f"{target} was written by a newer version of patience (schema {newer.version}, "
-                f"this one knows up to {SCHEMA_VERSION}), so its games cannot be read",
+                _(
+                    "{path} was written by a newer version of patience (schema {version}, this one knows "
+                    "up to {known}); it is left untouched and games are not saved"
+                ).format(path=target, version=newer.version, known=SCHEMA_VERSION),
+                unreadable=_(
+                    "{path} was written by a newer version of patience (schema {version}, "
+                    "this one knows up to {known}), so its games cannot be read"
+                ).format(path=target, version=newer.version, known=SCHEMA_VERSION),
             )
         except _Unknown as unknown:
             return cls(
                 target,
                 None,
-                f"{target} has schema version {unknown.version}, which no version of patience writes; "
-                "it is left untouched and games are not saved",
-                unreadable=f"{target} has schema version {unknown.version}, which no version of patience writes, "
-                "so its games cannot be read",
+                _(
+                    "{path} has schema version {version}, which no version of patience writes; "
+                    "it is left untouched and games are not saved"
+                ).format(path=target, version=unknown.version),
+                unreadable=_(
+                    "{path} has schema version {version}, which no version of patience writes, "
+                    "so its games cannot be read"
+                ).format(path=target, version=unknown.version),
             )
         except sqlite3.DatabaseError as error:
             if not _is_damage(error):
@@ -345,22 +356,24 @@ class Store:
                 return cls(
                     target,
                     None,
-                    f"{target} is damaged ({error}) and cannot be moved aside; games are not saved",
-                    unreadable=f"{target} is damaged ({error}) and cannot be moved aside",
+                    _damaged_kept(target, error),
+                    unreadable=_("{path} is damaged ({error}) and cannot be moved aside").format(
+                        path=target, error=error
+                    ),
                 )
             try:
                 fresh = _connect(target)
             except (sqlite3.Error, OSError, _Newer, _Unknown) as again:
-                return cls(target, None, f"{target} was damaged and moved to {aside}; {_unwritable(target, again)}")
-            return cls(target, fresh, f"{target} was damaged ({error}); it was moved to {aside} and a new one started")
+                return cls(target, None, _moved_unwritable(target, aside, again))
+            return cls(target, fresh, _moved_and_new(target, error, aside))
         except OSError as error:
             return cls._reading_only(target, error)
         except Exception as error:  # the promise is "never raises": whatever else goes wrong is a notice
             return cls(
                 target,
                 None,
-                f"cannot open {target} ({error}); games are not saved",
-                unreadable=f"cannot open {target} ({error})",
+                _("cannot open {path} ({error}); games are not saved").format(path=target, error=error),
+                unreadable=_("cannot open {path} ({error})").format(path=target, error=error),
             )
 
     @classmethod
@@ -373,7 +386,7 @@ class Store:
             return cls(target, _connect_read_only(target), notice, read_only=True)
         except Exception as again:  # any trouble reading it is said, never raised
             reason = getattr(again, "strerror", None) or str(again)
-            return cls(target, None, notice, unreadable=f"cannot read the games in {target} ({reason})")
+            return cls(target, None, notice, unreadable=_cannot_read_games(target, reason))
 
     @property
     def saving(self) -> bool:
@@ -459,7 +472,12 @@ class Store:
             done = replay(self._record(info), plugins=plugins)
             if done.game is not None and done.problem is None and not done.game.is_over:
                 return done.game, info
-            self._say(f"game {info.id} ({info.code}) cannot be resumed: {done.problem}")
+            shown = with_article(str(info.id)) if current_language() == "hu" else str(info.id)
+            self._say(
+                _("game {id} ({code}) cannot be resumed: {problem}").format(
+                    id=shown, code=info.code, problem=done.problem
+                )
+            )
         return None
 
     def abandon_unfinished(self, *, keep: int | None = None) -> int:
@@ -595,7 +613,7 @@ class Store:
         if checked.problem is not None:
             return ImportOutcome("inconsistent", problem=checked.problem)
         if not self.saving:
-            return ImportOutcome("not-saving", problem=self.notice or "the store is not saving")
+            return ImportOutcome("not-saving", problem=self.notice or _("the store is not saving"))
         code = (record.tag("Code") or "").strip().upper()
         started = _parse_time(record.tag("Started")) or _parse_time((record.tag("Date") or "") + "T00:00:00Z")
         ended = _parse_time(record.tag("Ended"))
@@ -650,7 +668,7 @@ class Store:
 
         game_id = self._write(work)
         if game_id is None:
-            return ImportOutcome("not-saving", problem="the record could not be written")
+            return ImportOutcome("not-saving", problem=_("the record could not be written"))
         return ImportOutcome("stored", id=game_id)
 
     # -- the connection ---------------------------------------------------------------------
@@ -667,8 +685,8 @@ class Store:
                 if _is_damage(error):
                     self._recover(error)
                 else:
-                    self.unreadable = f"cannot read the games in {self.path} ({error})"
-                    self._say(f"cannot read {self.path}: {error}")
+                    self.unreadable = _cannot_read_games(self.path, error)
+                    self._say(_("cannot read {path}: {error}").format(path=self.path, error=error))
                 return []
 
     def _recover(self, error: sqlite3.DatabaseError) -> None:
@@ -680,14 +698,14 @@ class Store:
             self.generation += 1
             aside = _move_aside(self.path)
             if aside is None:
-                self._say(f"{self.path} is damaged ({error}) and cannot be moved aside; games are not saved")
+                self._say(_damaged_kept(self.path, error))
                 return
             try:
                 self._db = _connect(self.path)
             except (sqlite3.Error, OSError, _Newer, _Unknown) as again:
-                self._say(f"{self.path} was damaged and moved to {aside}; {_unwritable(self.path, again)}")
+                self._say(_moved_unwritable(self.path, aside, again))
                 return
-            self._say(f"{self.path} was damaged ({error}); it was moved to {aside} and a new one started")
+            self._say(_moved_and_new(self.path, error, aside))
 
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``work`` in one immediate transaction; ``None`` (and a notice) when it fails."""
@@ -708,7 +726,7 @@ class Store:
                 if _is_damage(error):
                     self._recover(error)
                 else:
-                    self._say(f"cannot save to {self.path}: {error}")
+                    self._say(_("cannot save to {path}: {error}").format(path=self.path, error=error))
                 return None
 
 
@@ -766,7 +784,9 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
                 raise _Newer(version)
             if version != SCHEMA_VERSION:
                 # Reading needs this schema; one that needs migrating cannot be migrated where nothing is written.
-                raise sqlite3.OperationalError(f"schema {version} needs migrating to {SCHEMA_VERSION}")
+                raise sqlite3.OperationalError(
+                    _("schema {version} needs migrating to {known}").format(version=version, known=SCHEMA_VERSION)
+                )
             db.execute(f"SELECT {_COLUMNS} FROM games LIMIT 1").fetchall()
         except (sqlite3.Error, _Newer) as error:
             db.close()
@@ -836,9 +856,37 @@ def _move_aside(path: Path) -> Path | None:
     return move_aside(path, ("-wal", "-shm"))
 
 
+def _reason(error: BaseException) -> str:
+    return getattr(error, "strerror", None) or str(error)
+
+
 def _unwritable(path: Path, error: BaseException) -> str:
-    reason = getattr(error, "strerror", None) or str(error)
-    return f"cannot save games in {path.parent} ({reason}); play goes on without saving"
+    return _("cannot save games in {folder} ({reason}); play goes on without saving").format(
+        folder=path.parent, reason=_reason(error)
+    )
+
+
+def _damaged_kept(path: Path, error: BaseException) -> str:
+    return _("{path} is damaged ({error}) and cannot be moved aside; games are not saved").format(
+        path=path, error=error
+    )
+
+
+def _moved_unwritable(path: Path, aside: Path, error: BaseException) -> str:
+    """The file was damaged and moved aside, and no new one can be written where it was."""
+    return _(
+        "{path} was damaged and moved to {aside}; cannot save games in {folder} ({reason}); play goes on without saving"
+    ).format(path=path, aside=aside, folder=path.parent, reason=_reason(error))
+
+
+def _moved_and_new(path: Path, error: BaseException, aside: Path) -> str:
+    return _("{path} was damaged ({error}); it was moved to {aside} and a new one started").format(
+        path=path, error=error, aside=aside
+    )
+
+
+def _cannot_read_games(path: Path, reason: object) -> str:
+    return _("cannot read the games in {path} ({reason})").format(path=path, reason=reason)
 
 
 def _parse_time(text: str | None) -> dt.datetime | None:
@@ -920,7 +968,7 @@ def _in_order(tags: list[tuple[str, str]], order: tuple[str, ...], *, untouched:
     pending = list(tags)
     ordered: list[tuple[str, str]] = []
     for name in order:
-        for index, (key, _) in enumerate(pending):
+        for index, (key, _value) in enumerate(pending):
             if key == name:
                 ordered.append(pending.pop(index))
                 break
@@ -1036,7 +1084,7 @@ class Tracker:
             else:
                 self._sync()
         except Exception as error:  # pragma: no cover - the store turns sqlite errors into notices
-            self.store._say(f"cannot save this game: {error}")
+            self.store._say(_("cannot save this game: {error}").format(error=error))
 
     def _restarted(self) -> None:
         """``Game.restart`` cleared the log: the attempt so far is abandoned and a new one starts."""
@@ -1055,7 +1103,7 @@ class Tracker:
         self.resumed = None
 
     def _sync(self) -> None:
-        for _ in range(2):
+        for _attempt in range(2):
             if self.store.generation != self._generation:
                 # The file was damaged and replaced: this game goes into the new one whole.
                 self._generation = self.store.generation

@@ -45,8 +45,10 @@ from collections.abc import Callable, Iterator
 import pluggy
 from attrs import frozen
 
+from patience.cardnames import display
 from patience.errors import PatienceError
 from patience.game import Game, deal_position
+from patience.i18n import current_language, format_number
 from patience.legality import autoplay_moves
 from patience.moves import Move, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
@@ -56,6 +58,7 @@ from patience.solver._compiled import Compiled, CompiledTwoDecks, State, Step
 from patience.solver._judged import Judged, JudgedTwoDecks
 from patience.solver._replay import place, replay
 from patience.solver._search import Limits, Scan, Status, Weights
+from patience.texts import _
 from patience.variant import Variant
 
 __all__ = [
@@ -341,7 +344,7 @@ class Hinter:
         """The next move for ``game``'s position, with a short reason; or why there is none."""
         started = time.monotonic()
         if game.is_won:
-            return Hint(None, Outcome.SOLVED, "the game is won", 0)
+            return Hint(None, Outcome.SOLVED, _("the game is won"), 0)
         position = game.position
         pending = autoplay_moves(game.autoplay, position)
         if pending:
@@ -353,7 +356,7 @@ class Hinter:
             return Hint(move, Outcome.SOLVED, describe_move(position, move), left)
         if self.is_known_lost(game):
             self._undecided = None
-            return Hint(None, Outcome.LOST, "this position can no longer be won")
+            return Hint(None, Outcome.LOST, _("this position can no longer be won"))
         pm = game.plugins
         doublings = self._undecided[1] if self._undecided is not None and self._undecided[0] == position else 0
         budget = time_limit * 2**doublings
@@ -375,17 +378,27 @@ class Hinter:
             return Hint(move, Outcome.SOLVED, describe_move(position, move), len(result.moves))
         if result.outcome is Outcome.LOST:
             self._keep_lost(game)
-            return Hint(None, Outcome.LOST, "this position can no longer be won")
+            return Hint(None, Outcome.LOST, _("this position can no longer be won"))
         if stopped:
-            return Hint(None, Outcome.UNDECIDED, "the search was stopped before it found a solution")
+            return Hint(None, Outcome.UNDECIDED, _("the search was stopped before it found a solution"))
         spent = time.monotonic() - started
         assert self._undecided is not None
         again = time_limit * 2 ** self._undecided[1]
         return Hint(
             None,
             Outcome.UNDECIDED,
-            f"no solution found in {spent:.1f} s; ask again to search for {again:g} s, or undo a few moves",
+            _("no solution found in {spent} s; ask again to search for {again} s, or undo a few moves").format(
+                spent=_tenths(spent), again=format_number(again)
+            ),
         )
+
+
+def _tenths(seconds: float) -> str:
+    """``seconds`` to one decimal as the language in use writes it: ``1.5``, German and Hungarian ``1,5``."""
+    from babel.numbers import format_decimal
+
+    language = current_language()
+    return str(format_decimal(round(seconds, 1), format="0.0", locale=language if language in ("de", "hu") else "en"))
 
 
 def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
@@ -402,17 +415,25 @@ def describe_move(position: Position, move: Move) -> str:
     cards = position.moving_cards(move)
     if not cards:
         return str(move)
-    card = cards[0].display
-    what = card if move.count == 1 else f"the run of {move.count} from {card}"
+    card = display(cards[0])
     dest = move.destination
+    target = position.columns[dest.index or 0] if dest.kind is PlaceKind.COLUMN else ()
+    top = display(target[-1]) if target else ""
+    # A run is two cards or more; {card} is its first (highest) card.
+    run = move.count > 1
     if dest.kind is PlaceKind.FOUNDATION:
-        return f"{move}: {what} goes home"
-    if dest.kind is PlaceKind.CELL:
-        return f"{move}: {what} to a free cell"
-    target = position.columns[dest.index or 0]
-    if target:
-        return f"{move}: {what} onto {target[-1].display}"
-    return f"{move}: {what} to the empty column"
+        message = _("{move}: the run of {count} from {card} goes home") if run else _("{move}: {card} goes home")
+    elif dest.kind is PlaceKind.CELL:
+        message = (
+            _("{move}: the run of {count} from {card} to a free cell") if run else _("{move}: {card} to a free cell")
+        )
+    elif target:
+        message = _("{move}: the run of {count} from {card} onto {top}") if run else _("{move}: {card} onto {top}")
+    elif run:
+        message = _("{move}: the run of {count} from {card} to the empty column")
+    else:
+        message = _("{move}: {card} to the empty column")
+    return message.format(move=move, card=card, count=move.count, top=top)
 
 
 def next_winnable(
