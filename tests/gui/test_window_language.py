@@ -21,18 +21,16 @@ from tkinter import ttk
 import pytest
 from tkhelp import pump, win
 
-from patience import MAX_DEAL, Game
+from patience import Game
 from patience.i18n import format_number, speaking
 from patience.leaderboard import Entry
 from patience.plugins import listed_variants
 from patience.store import Store
 from patience_tk import App
-from patience_tk.app import _parser, leaderboard_line, prepare
 from patience_tk.daily import LeaderboardDialog, NameDialog
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog
 from patience_tk.history import HistoryDialog
 from patience_tk.stats import StatisticsDialog
-from patience_tk.view import card_tag
 
 pytestmark = [pytest.mark.gui, pytest.mark.timeout(180)]
 
@@ -233,49 +231,6 @@ def test_the_new_game_dialog_speaks_the_language(
 
 
 @pytest.mark.parametrize(
-    ("language", "status", "menus"),
-    [
-        ("de", "FreeCell #1.000.000, 4 Zellen", ["Spiel", "Bearbeiten", "Züge", "Ansicht", "Hilfe"]),
-        (
-            "hu",
-            "FreeCell #1\N{NO-BREAK SPACE}000\N{NO-BREAK SPACE}000, 4 cella",
-            ["Játék", "Szerkesztés", "Lépések", "Nézet", "Súgó"],
-        ),
-    ],
-)
-def test_the_window_speaks_the_language(root: tk.Tk, language: str, status: str, menus: list[str]) -> None:
-    with speaking(language):
-        app = App(root, Game.new("freecell", 1_000_000), verdict=False)
-        pump(root)
-        menubar = app.root.nametowidget(app.root.cget("menu"))
-        assert [menubar.entrycget(index, "label") for index in range(5)] == menus
-        assert app.status_text.startswith(status)
-        score = {"de": "Züge 0  ·  abgelegt", "hu": "lépések 0  ·  alapokon"}[language]
-        assert score in app.status_text
-        # The cards show the language's rank letters: German Dame, Hungarian dáma.
-        queen = next(card for column in app.game.position.columns for card in column if card.rank == 12)
-        items = app.canvas.find_withtag(card_tag(queen))
-        faces = [app.canvas.itemcget(item, "text") for item in items if app.canvas.type(item) == "text"]
-        letter = {"de": "D", "hu": "D"}[language]
-        assert f"{letter}{queen.suit.symbol}" in faces
-        restart = app.restart()
-        assert restart is None  # nothing played: nothing to ask
-        app.game.play(next(iter(app.game.legal_moves)))
-        app.game.play(next(iter(app.game.legal_moves)))
-        pump(root)
-        asked = app.restart()
-        assert isinstance(asked, ConfirmDialog)
-        expected = {
-            "de": ("Neu beginnen", "Die bisher gespielten 2 Züge können nicht rückgängig gemacht werden."),
-            "hu": ("Újrakezdés", "Az eddig megtett 2 lépés nem vonható vissza."),
-        }[language]
-        assert asked.title() == expected[0]
-        assert asked.yes_button.cget("text") == expected[0]
-        assert expected[1] in " ".join(texts_of(asked))
-        asked.close()
-
-
-@pytest.mark.parametrize(
     ("language", "stats", "history", "close"),
     [
         ("de", ("Statistik", "Gewinnquote"), ("Verlauf", "Fortsetzen", "auf dem Tisch"), "Schließen"),
@@ -340,55 +295,10 @@ def test_the_daily_dialogs_speak_the_language(
         empty.destroy()
 
 
-@pytest.mark.parametrize(
-    ("language", "said"),
-    [
-        ("de", "#{last} ist die letzte Spielnummer: FreeCell #1 ausgeteilt. Viel Glück!"),
-        ("hu", "Nincs több osztás #{last} után: kiosztva a FreeCell 1. osztása. Sok sikert!"),
-    ],
-)
-def test_the_deal_after_the_last_is_said_in_the_language(root: tk.Tk, language: str, said: str) -> None:
-    with speaking(language):
-        app = App(root, Game.new("freecell", MAX_DEAL), verdict=False)
-        app.next_deal()
-        pump(root)
-        assert app.game.deal == 1
-        assert app.message_text == said.format(last=format_number(MAX_DEAL))
-
-
-def test_the_leaderboard_line_counts_players_in_the_language() -> None:
-    with speaking("de"):
-        assert leaderboard_line("2026-12-01", 0) == "Auf der Bestenliste vom 2026-12-01 steht noch niemand."
-        assert leaderboard_line("2026-12-01", 1) == "Bestenliste vom 2026-12-01: 1 Spieler."
-    with speaking("hu"):
-        assert leaderboard_line("2026-12-01", 0) == "Még senki sincs a 2026-12-01 ranglistáján."
-        assert leaderboard_line("2026-12-01", 3) == "Játékosok a 2026-12-01 ranglistáján: 3."
-
-
 def run_tk(*argv: str) -> subprocess.CompletedProcess[str]:
     """``patience-tk ARGV`` as a process: its help and its argument errors need no window."""
     code = "import sys; from patience_tk.app import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60, check=False)
-
-
-@pytest.mark.parametrize(
-    ("language", "lines"),
-    [
-        ("de", ["Aufruf: patience-tk", "Positionsargumente:", "die Spielnummer (Vorgabe: ein zufälliges Spiel)"]),
-        ("hu", ["Használat: patience-tk", "Kapcsolók:", "az osztás száma (alapértelmezés: véletlen osztás)"]),
-    ],
-)
-def test_the_help_of_patience_tk_speaks_the_language(language: str, lines: list[str]) -> None:
-    done = run_tk("--lang", language, "--help")
-    assert done.returncode == 0, done.stderr
-    for line in lines:
-        assert line in done.stdout
-
-
-def test_an_argument_error_of_patience_tk_speaks_the_language() -> None:
-    done = run_tk("--lang", "de", "--cells", "x")
-    assert done.returncode == 2
-    assert done.stderr == "patience-tk: Argument --cells: ungültiger int-Wert: 'x' (siehe patience-tk --help)\n"
 
 
 @pytest.mark.parametrize(
@@ -422,21 +332,6 @@ def test_the_daily_deal_is_announced_in_the_language(language: str, intro: str, 
         assert back.format(home=home.format(count=game.cards_home)) in daily.back_intro(game)
 
 
-def test_a_game_brought_back_is_welcomed_in_the_language(store: Store) -> None:
-    game = Game.new("freecell", 5)
-    tracker = store.track(game)
-    game.play(next(iter(game.legal_moves)))
-    tracker.close()
-    with speaking("de"):
-        _game, resumed, note = prepare(_parser().parse_args([]), store)
-    assert resumed is not None
-    resumed.close()
-    assert note == (
-        "Willkommen zurück: FreeCell #5 ist so, wie du es verlassen hast, nach 1 Zug "
-        "(Spiel ▸ Neu… teilt ein anderes aus)."
-    )
-
-
 def test_the_daily_attempt_and_its_leaderboard_in_german(
     root: tk.Tk, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -468,6 +363,6 @@ def test_the_daily_attempt_and_its_leaderboard_in_german(
             assert isinstance(board, LeaderboardDialog)
             assert board.rows()[0][:3] == ("1", name, "gewonnen")
             assert board.title() == f"Tagesspiel FreeCell {today().isoformat()}, 4 Zellen"
-            assert app.message_text == f"Bestenliste vom {today().isoformat()}: 1 Spieler."
+            assert app.message_text == f"Die Bestenliste vom {today().isoformat()}: 1 Spieler."
     finally:
         server.stop()
