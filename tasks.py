@@ -5,6 +5,7 @@
     python3 tasks.py test    # create .venv, install everything, run pytest, mypy --strict and ruff
 
     python3 tasks.py play --terminal    # the game in the terminal even when a window could open
+    python3 tasks.py play --lang de     # in German (hu: Hungarian, en: English; the locale chooses otherwise)
     python3 tasks.py setup --compiled   # the compiled build: the hot modules compiled with mypyc
     python3 tasks.py setup --pure       # back to pure Python (the default and the reference)
     python3 tasks.py clean   # remove the compiled files from the source tree
@@ -252,13 +253,22 @@ def display_available() -> bool:
 def play_command(rest: list[str], *, window: bool) -> list[str]:
     """The command ``play`` runs: the window (``patience-tk``) when ``window``, else ``patience play``.
 
-    ``--terminal`` anywhere in ``rest`` asks for the terminal game; the rest is passed on as it is.
+    ``--terminal`` anywhere in ``rest`` asks for the terminal game; the rest is passed on as it is,
+    but for ``--lang LANG``, which the terminal game takes before ``play`` (``patience --lang de play``).
     """
     terminal = "--terminal" in rest
     args = [arg for arg in rest if arg != "--terminal"]
     if window and not terminal:
         return [str(BIN / "patience-tk"), *args]
-    return [str(BIN / "patience"), "play", *args]
+    lang: list[str] = []
+    for at, arg in enumerate(args):
+        if arg.startswith("--lang="):
+            lang, args = [arg], args[:at] + args[at + 1 :]
+            break
+        if arg == "--lang" and at + 1 < len(args):
+            lang, args = args[at : at + 2], args[:at] + args[at + 2 :]
+            break
+    return [str(BIN / "patience"), *lang, "play", *args]
 
 
 def main(argv: list[str]) -> int:

@@ -32,6 +32,14 @@ def test_play_opens_the_window_with_a_display_and_the_terminal_game_without() ->
     assert Path(forced[0]).name == "patience" and forced[1:] == ["play", "freecell"]
 
 
+def test_play_in_a_language_gives_the_window_and_the_terminal_game_their_lang() -> None:
+    tasks = load_tasks()
+    assert tasks.play_command(["--lang", "de", "freecell", "1"], window=True)[1:] == ["--lang", "de", "freecell", "1"]
+    terminal = tasks.play_command(["--terminal", "--lang", "hu", "freecell"], window=True)
+    assert terminal[1:] == ["--lang", "hu", "play", "freecell"]
+    assert tasks.play_command(["--lang=de"], window=False)[1:] == ["--lang=de", "play"]
+
+
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11 displays only")
 def test_a_display_is_found_under_xvfb_and_missed_without_one(display: str, monkeypatch: pytest.MonkeyPatch) -> None:
     tasks = load_tasks()
