@@ -244,3 +244,15 @@ def test_a_distribution_without_a_catalog_speaks_english() -> None:
     from patience.i18n import Domain
 
     assert Domain("patience_nonexistent", "patience").translations("de").gettext("Deal") == "Deal"
+
+
+def test_a_translated_paragraph_is_one_line_for_the_front_end_to_wrap_and_english_keeps_its_lines() -> None:
+    from patience.i18n import paragraphs, translate_paragraphs
+    from patience_cli.record_commands import VERIFY_HELP
+    from patience_cli.texts import DOMAIN
+
+    german = translate_paragraphs(DOMAIN, VERIFY_HELP, "de")
+    assert len(paragraphs(german)) == len(paragraphs(VERIFY_HELP))
+    assert all("\n" not in paragraph for paragraph in paragraphs(german))
+    assert "`patience export --all`" in german
+    assert translate_paragraphs(DOMAIN, VERIFY_HELP, "en") == "\n\n".join(paragraphs(VERIFY_HELP))

@@ -288,9 +288,28 @@ def translate_paragraphs(domain: Domain, text: str, language: str | None = None)
     """``text`` with each of its paragraphs translated in ``domain``, joined by blank lines again.
 
     A paragraph the catalog does not have stays in English, as any message does.
+    A translated paragraph is one line again where its translator kept the
+    English line breaks (which fit the English words only): the front end
+    wraps it to its own width. Lines that start indented or as a list item
+    (``-``, ``•``, ``*``) keep their own line.
     """
     translations = domain.translations(language)
-    return "\n\n".join(translations.gettext(paragraph) for paragraph in paragraphs(text))
+    shown = []
+    for paragraph in paragraphs(text):
+        translated = translations.gettext(paragraph)
+        shown.append(translated if translated == paragraph else _rejoined(translated))
+    return "\n\n".join(shown)
+
+
+def _rejoined(paragraph: str) -> str:
+    """``paragraph`` with its line breaks made spaces, but before an indented line or a list item."""
+    lines: list[str] = []
+    for line in paragraph.split("\n"):
+        if lines and line.strip() and not line[:1].isspace() and not line.lstrip().startswith(("- ", "• ", "* ")):
+            lines[-1] = f"{lines[-1].rstrip()} {line.strip()}"
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 # -- numbers and dates ---------------------------------------------------------------------------------
