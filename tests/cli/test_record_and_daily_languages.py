@@ -243,7 +243,7 @@ def test_the_daily_game_says_its_own_lines_in_brackets() -> None:
     assert lines[0] == "[Daily FreeCell 2026-12-24: deal #{deal} ({code}), the day's attempt]".format(
         **json.loads(patience("daily", "deal", "--date", "2026-12-24", "--format", "json").stdout)
     )
-    assert lines[1] == "line 1: restart: [the day's attempt cannot be started again: undo moves instead]"
+    assert lines[1] == "[line 1: restart: [the day's attempt cannot be started again: undo moves instead]]"
     again = patience("daily", "play", "--date", "2026-12-24", lang="xx")
     assert "patience: [resumed the day's attempt where it was left: [1 move], [0 cards] home]" in again.stderr
     german = patience("--lang", "de", "daily", "play", "--date", "2026-12-24")
