@@ -22,7 +22,7 @@ import pytest
 from tkhelp import pump, win
 
 from patience import Game
-from patience.i18n import format_number, speaking
+from patience.i18n import format_day, format_number, speaking
 from patience.leaderboard import Entry
 from patience.plugins import listed_variants
 from patience.store import Store
@@ -322,7 +322,7 @@ def test_the_daily_deal_is_announced_in_the_language(language: str, intro: str, 
     with speaking(language):
         daily = find_daily("freecell", 4, None)
         deal = daily.daily
-        said = intro.format(date=deal.date, deal=format_number(deal.deal), code=deal.code)
+        said = intro.format(date=format_day(deal.date, language), deal=format_number(deal.deal), code=deal.code)
         assert daily.intro.startswith(said)
         game = Game.from_code(deal.code)
         game.play(next(iter(game.legal_moves)))
@@ -362,7 +362,7 @@ def test_the_daily_attempt_and_its_leaderboard_in_german(
             board = app.windows["leaderboard"]
             assert isinstance(board, LeaderboardDialog)
             assert board.rows()[0][:3] == ("1", name, "gewonnen")
-            assert board.title() == f"Tagesspiel FreeCell {today().isoformat()}, 4 Zellen"
-            assert app.message_text == f"Die Bestenliste vom {today().isoformat()}: 1 Spieler."
+            assert board.title() == f"Tagesspiel FreeCell {format_day(today(), 'de')}, 4 Zellen"
+            assert app.message_text == f"Die Bestenliste vom {format_day(today(), 'de')}: 1 Spieler."
     finally:
         server.stop()

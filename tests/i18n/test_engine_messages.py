@@ -163,10 +163,13 @@ def test_the_daily_share_line_speaks_german_and_hungarian() -> None:
 
     with speaking("de"):
         assert line(practice=True) == (
-            "Tagesspiel FreeCell 2026-12-24 · #123456 · 52/52 abgelegt · 91 Züge · 1 Rücknahme · gewonnen · Übung"
+            "Tagesspiel FreeCell 24. Dezember 2026 · #123.456 · 52/52 abgelegt · 91 Züge · 1 Rücknahme"
+            " · gewonnen · Übung"
         )
     with speaking("hu"):
-        assert line() == "Napi FreeCell 2026-12-24 · #123456 · 52/52 az alapon · 91 lépés · 1 visszavonás · nyert"
+        assert line() == (
+            "Napi FreeCell 2026. december 24. · #123\u00a0456 · 52/52 az alapon · 91 lépés · 1 visszavonás · nyert"
+        )
 
 
 # -- the pseudo-language: every line of these modules went through the catalogs -----------------------

@@ -23,3 +23,32 @@ def test_a_deal_number_is_written_as_the_language_writes_it(language: str, writt
 )
 def test_a_date_is_written_as_the_language_writes_it(language: str, written: str) -> None:
     assert format_date(datetime.date(2026, 12, 1), language) == written
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "deal"),
+    [
+        ("en", "2026-12-24", "1000000"),
+        ("de", "24. Dezember 2026", "1.000.000"),
+        ("hu", "2026. december 24.", "1 000 000"),
+    ],
+)
+def test_a_daily_date_and_a_deal_number_are_written_as_the_language_writes_them(
+    language: str, day: str, deal: str
+) -> None:
+    from patience.i18n import format_day, format_deal
+
+    assert format_day("2026-12-24", language) == day
+    assert format_deal(1_000_000, language).replace("\u00a0", " ") == deal
+
+
+def test_the_share_line_writes_the_date_and_the_deal_in_the_language() -> None:
+    from patience.daily import share_line
+
+    line = {"title": "FreeCell", "date": "2026-12-24", "deal": 123456, "cards_home": 52, "moves": 68, "undos": 0}
+    with speaking("de"):
+        german = share_line(**line, result="won")
+    with speaking("en"):
+        english = share_line(**line, result="won")
+    assert german.startswith("Tagesspiel FreeCell 24. Dezember 2026 · #123.456 ·")
+    assert english.startswith("Daily FreeCell 2026-12-24 · #123456 ·")

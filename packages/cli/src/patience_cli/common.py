@@ -123,10 +123,10 @@ def decimal(value: float, places: int) -> str:
 
 
 def format_deal(number: int) -> str:
-    """A deal number for people: ``1000000`` in English deal lists, German ``1.000.000``, Hungarian ``1 000 000``."""
-    from patience.i18n import current_language, format_number
+    """A deal number for people (:func:`patience.i18n.format_deal`): ``1000000``, German ``1.000.000``."""
+    from patience.i18n import format_deal as deal_for_people
 
-    return format_number(number) if current_language() in ("de", "hu") else str(number)
+    return deal_for_people(number)
 
 
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:

@@ -127,12 +127,9 @@ def _date_shown(date: str) -> str:
 
     English keeps the ISO date it has always shown, the one ``--date`` takes.
     """
-    from patience.daily import parse_date
-    from patience.i18n import current_language, format_date
+    from patience.i18n import format_day
 
-    if current_language() in ("en", "xx"):
-        return date
-    return format_date(parse_date(date))
+    return format_day(date)
 
 
 def _cells_count(cells: int) -> str:

@@ -35,7 +35,7 @@ from attrs import frozen
 from patience.codes import GameCode
 from patience.errors import PatienceError
 from patience.game import deal_position
-from patience.i18n import format_number
+from patience.i18n import format_day, format_deal, format_number
 from patience.plugins import check_cells, get_plugin_manager, get_variant
 from patience.solver import Outcome, SolveResult, solve
 from patience.texts import _, ngettext, pgettext
@@ -206,8 +206,8 @@ def share_line(
     }
     parts = [
         # Translators: the start of a daily game's share line: "Daily FreeCell 2026-12-24".
-        _("Daily {title} {date}").format(title=title, date=date),
-        f"#{deal}",
+        _("Daily {title} {date}").format(title=title, date=format_day(date)),
+        f"#{format_deal(deal)}",
         _("{home}/{cards} home").format(home=cards_home, cards=cards),
         ngettext("{moves} move", "{moves} moves", moves).format(moves=moves),
         ngettext("{undos} undo", "{undos} undos", undos).format(undos=undos),

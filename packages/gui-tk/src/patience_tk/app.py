@@ -23,6 +23,7 @@ from patience.i18n import (
     UnknownLanguageError,
     choose_language,
     current_language,
+    format_day,
     format_number,
     use_language,
 )
@@ -808,7 +809,10 @@ class App:
             lambda _cancel, _report: find_daily(game.variant.name, game.cells, store, date),
             found,
             failed=lambda error: self.say(
-                _("the daily deal of {day} was not found again: {error}").format(day=date, error=error), "error"
+                _("the daily deal of {day} was not found again: {error}").format(
+                    day=format_day(date) if date else "", error=error
+                ),
+                "error",
             ),
         )
 
@@ -826,7 +830,7 @@ class App:
             return
         day = today().isoformat()
         title = ngettext("Daily {game} {day}, {n} cell", "Daily {game} {day}, {n} cells", game.cells).format(
-            game=game.variant.title, day=day, n=game.cells
+            game=game.variant.title, day=format_day(day), n=game.cells
         )
         variant, cells = game.variant.name, game.cells
         self.say(_("Asking {url} for today's leaderboard…").format(url=url), "busy")
@@ -1113,9 +1117,9 @@ def _chrome(label: tk.Label) -> int:
 def leaderboard_line(day: str, players: int) -> str:
     """What the message line says when the day's leaderboard arrives with ``players`` players on it."""
     if players == 0:
-        return _("The leaderboard of {day} has nobody on it yet.").format(day=day)
+        return _("The leaderboard of {day} has nobody on it yet.").format(day=format_day(day))
     return ngettext("The leaderboard of {day}: {n} player.", "The leaderboard of {day}: {n} players.", players).format(
-        day=day, n=players
+        day=format_day(day), n=players
     )
 
 
@@ -1266,7 +1270,8 @@ def welcome_back(tracker: Tracker) -> str:
             "Welcome back: {game} is as you left it, {moves} moves in (Game ▸ New… deals another).",
             moves,
         )
-    return said.format(game=title, day=tracker.daily, deal=deal, moves=moves)
+    day = format_day(tracker.daily) if tracker.daily else ""
+    return said.format(game=title, day=day, deal=deal, moves=moves)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

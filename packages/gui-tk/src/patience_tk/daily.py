@@ -29,7 +29,7 @@ from attrs import define
 
 from patience import Game
 from patience.dailyplay import DailyPlay
-from patience.i18n import N_, format_number
+from patience.i18n import N_, format_day, format_deal
 from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -71,7 +71,9 @@ class DailyGame(DailyPlay):
             said = _("Daily {title} {date}: deal #{deal} ({code}), practice (the day's attempt is already played).")
         else:
             said = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt.")
-        text = said.format(title=daily.title, date=daily.date, deal=format_number(daily.deal), code=daily.code)
+        text = said.format(
+            title=daily.title, date=format_day(daily.date), deal=format_deal(daily.deal), code=daily.code
+        )
         return f"{text} {self.note}" if self.note else text
 
     def back_intro(self, game: Game) -> str:
@@ -95,8 +97,8 @@ class DailyGame(DailyPlay):
             )
         text = said.format(
             title=daily.title,
-            date=daily.date,
-            deal=format_number(daily.deal),
+            date=format_day(daily.date),
+            deal=format_deal(daily.deal),
             code=daily.code,
             moves=game.moves,
             home=home,

@@ -50,6 +50,8 @@ __all__ = [
     "choose_language",
     "current_language",
     "format_date",
+    "format_day",
+    "format_deal",
     "format_number",
     "language_of",
     "paragraphs",
@@ -334,3 +336,28 @@ def format_date(date: datetime.date, language: str | None = None, *, style: str 
     from babel.dates import format_date as babel_format_date
 
     return str(babel_format_date(date, format=style, locale=_LOCALES[language or current_language()]))
+
+
+def format_deal(number: int, language: str | None = None) -> str:
+    """A deal number for people: ``1000000`` in English (as deal lists write it), German ``1.000.000``, ``1 000 000``.
+
+    English keeps the digits that ``patience play freecell 1000000`` takes; German and
+    Hungarian write the number as seed 003 writes deal numbers (``1.000.000``).
+    """
+    language = language or current_language()
+    return format_number(number, language) if language in ("de", "hu") else str(number)
+
+
+def format_day(day: str | datetime.date, language: str | None = None) -> str:
+    """A daily deal's date for people: ``2026-12-24``, German ``24. Dezember 2026``, ``2026. december 24.``.
+
+    English keeps the ISO date, the form ``--date`` takes.
+    """
+    language = language or current_language()
+    text = day if isinstance(day, str) else day.isoformat()
+    if language not in ("de", "hu"):
+        return text
+    try:
+        return format_date(datetime.date.fromisoformat(text), language)
+    except ValueError:  # not a calendar date: shown as it was given
+        return text
