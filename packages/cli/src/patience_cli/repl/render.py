@@ -15,6 +15,7 @@ from prompt_toolkit.styles import Style
 
 from patience import Card, Game, Place, Suit
 from patience.cardnames import display
+from patience.i18n import format_deal
 from patience_cli.encoding import can_show_suits
 from patience_cli.texts import _, pgettext
 
@@ -268,7 +269,7 @@ _BARS = (
 
 
 def _status_parts(game: Game, bar: _Bar) -> list[str]:
-    deal = f"#{game.deal}" if game.deal is not None and bar.deal else ""
+    deal = f"#{format_deal(game.deal)}" if game.deal is not None and bar.deal else ""
     code = game.code if game.code and bar.code else ""
     # Translators: the toolbar's name for a game started from a position, which has no deal number or code.
     ident = " ".join(word for word in (deal, code) if word) or ("" if game.code else pgettext("toolbar", "(position)"))
