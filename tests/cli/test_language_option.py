@@ -32,8 +32,8 @@ def test_an_unknown_lang_is_one_line_listing_the_languages(words: list[str]) -> 
 @pytest.mark.parametrize(
     ("language", "refusal"),
     [
-        ("de", "line 1: 61: ♦3 passt nicht auf ♠6: falscher Rang, in FreeCell passt darauf nur eine rote 5"),
-        ("hu", "line 1: 61: ♦3 nem kerülhet ♠6 lapra: rossz érték, a FreeCell játékban csak piros 5-ös kerülhet rá"),
+        ("de", "Zeile 1: 61: ♦3 passt nicht auf ♠6: falscher Rang, in FreeCell passt darauf nur eine rote 5"),
+        ("hu", "1. sor: 61: ♦3 nem kerülhet ♠6 lapra: rossz érték, a FreeCell játékban csak piros 5-ös kerülhet rá"),
         ("en", "line 1: 61: ♦3 cannot go on ♠6: wrong rank, only a red 5 goes on it in FreeCell"),
     ],
 )
