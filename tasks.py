@@ -35,8 +35,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 STAMP = VENV / ".patience-setup"
-ENGINE = ROOT / "packages" / "engine"
-ENGINE_SRC = ENGINE / "src"
+#: The distributions the compiled build compiles parts of (each pyproject.toml's mypyc hook lists them).
+COMPILED = (ROOT / "packages" / "engine", ROOT / "packages" / "solver")
 
 
 def _config() -> dict[str, object]:
@@ -61,24 +61,27 @@ def _fingerprint(paths: list[str]) -> str:
     return digest.hexdigest()
 
 
-def _compiled_sources() -> list[Path]:
-    """The engine's modules that the compiled build compiles: its pyproject.toml's mypyc hook lists them."""
-    with open(ENGINE / "pyproject.toml", "rb") as handle:
-        hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    return [ENGINE / rel for rel in hook["include"]]
+def _compiled_sources(distribution: Path | None = None) -> list[Path]:
+    """The modules that the compiled build compiles (of one distribution, or all): each mypyc hook lists them."""
+    found = []
+    for folder in COMPILED if distribution is None else (distribution,):
+        with open(folder / "pyproject.toml", "rb") as handle:
+            hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+        found += [folder / rel for rel in hook["include"]]
+    return found
 
 
 def _compiled_fingerprint() -> str:
     """What the compiled build is made from: its sources and mypy's settings for it."""
     digest = hashlib.sha256(b"compiled")
-    for path in [ENGINE / "mypyc.ini", *_compiled_sources()]:
+    for path in [*(folder / "mypyc.ini" for folder in COMPILED), *_compiled_sources()]:
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
 def _compiled_files() -> list[Path]:
     """The compiled build's files in the source tree (the modules and mypyc's shared library)."""
-    found = list(ENGINE_SRC.glob("*__mypyc.*"))
+    found = [path for folder in COMPILED for path in (folder / "src").glob("*__mypyc.*")]
     for source in _compiled_sources():
         found += [p for p in source.parent.glob(source.stem + ".*") if p.suffix in (".so", ".pyd")]
     return found
@@ -185,20 +188,22 @@ def setup(compiled: bool | None = None) -> None:
     # Compiled files from an earlier build would be imported ahead of the sources: never keep them.
     clean()
     if old == fingerprint and PY.exists():
-        _install_engine(compiled)
+        _install_compiled(compiled)
     else:
         _install_all(config, packages, compiled)
     compile_catalogs()
     STAMP.write_text(f"{fingerprint}\n{'compiled' if compiled else 'pure'}\n{sources}\n")
 
 
-def _install_engine(compiled: bool) -> None:
-    """Install the engine alone again, compiled or not (the rest of .venv is up to date)."""
+def _install_compiled(compiled: bool) -> None:
+    """Install the engine and the solver alone again, compiled or not (the rest of .venv is up to date)."""
     pip = [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps"]
     env = dict(os.environ)
     env["HATCH_BUILD_HOOK_ENABLE_MYPYC"] = "true" if compiled else "false"
-    print(f"installing the engine ({'compiled with mypyc' if compiled else 'pure Python'}) ...", flush=True)
-    subprocess.run([*pip, "-c", str(ROOT / "constraints.txt"), "-e", str(ENGINE)], check=True, env=env)
+    for folder in COMPILED:
+        how = "compiled with mypyc" if compiled else "pure Python"
+        print(f"installing {folder.name} ({how}) ...", flush=True)
+        subprocess.run([*pip, "-c", str(ROOT / "constraints.txt"), "-e", str(folder)], check=True, env=env)
 
 
 def _install_all(config: dict[str, object], packages: list[str], compiled: bool) -> None:
@@ -217,7 +222,7 @@ def _install_all(config: dict[str, object], packages: list[str], compiled: bool)
         args += ["-e", str(ROOT / package)]
     subprocess.run([*pip, *pinned, *args, *groups["dev"]], check=True)
     if compiled:
-        _install_engine(True)
+        _install_compiled(True)
 
 
 def run(args: list[str]) -> int:

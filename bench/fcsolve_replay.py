@@ -6,7 +6,7 @@
 
 ``replay`` has fc-solve solve each deal (``patience deal freecell N -f fcs |
 fc-solve -l lg -snx -m -``), reads its output as it prints it and plays it
-through :class:`patience.fcsolve.FcsFollower` in a game with automatic play,
+through :class:`patience.formats.fcsolve.FcsFollower` in a game with automatic play,
 then checks that the game is won and that its record verifies. It prints
 how many of the deals fc-solve solved replayed to a win, and the time.
 
@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 
 from patience import Game, format_board
-from patience.fcsolve import FcsFollower, fcs_tokens
-from patience.records import check_record, record_of
+from patience.formats.fcsolve import FcsFollower, fcs_tokens
+from patience.formats.records import check_record, record_of
 
 DATA = Path(__file__).parents[1] / "tests" / "cli" / "data" / "fcs-solutions"
 

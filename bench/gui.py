@@ -32,7 +32,7 @@ import tkinter as tk
 from collections.abc import Sequence
 
 from patience import Game
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import display, pump
 

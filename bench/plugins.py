@@ -28,7 +28,7 @@ import pluggy
 from patience import Move, Position, Variant, Verdict, deal_position, get_variant, hookimpl
 from patience.legality import check_move
 from patience.plugins import Registrar, make_plugin_manager
-from patience.solver import solve
+from patience_solver import solve
 
 
 class HookedFreeCell:

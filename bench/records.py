@@ -40,7 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from patience import Game
-from patience.store import Store
+from patience_home.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "patience"

@@ -4,7 +4,7 @@
     .venv/bin/python bench/replay.py --steps /tmp/steps.json --profile  # the solver's replay under cProfile
 
 Every solution the solver returns is replayed by the game's own rules
-(:func:`patience.solver._replay.replay`): each step placed on the real
+(:func:`patience_solver._replay.replay`): each step placed on the real
 columns, judged by ``check_move``, applied to a real ``Position``, the
 automatic play made, the win checked. The first run with a ``--steps`` file
 solves the deals and keeps each solution's steps there (as plain numbers,
@@ -57,7 +57,7 @@ def _decode(data: dict[str, Any]) -> Position:
 
 def collect(name: str, deals: range, path: Path) -> None:
     """Solve ``deals`` of ``name`` and save what each solution's replay was given."""
-    import patience.solver as solver
+    import patience_solver as solver
 
     kept: list[dict[str, Any]] = []
     original: Callable[..., Any] = getattr(solver, "replay")  # noqa: B009 (not exported: patched here)
@@ -88,7 +88,7 @@ def main() -> None:
     if not args.steps.exists():
         collect(args.variant, range(int(first), int(last or first) + 1), args.steps)
     from patience._build import is_compiled
-    from patience.solver._replay import replay
+    from patience_solver._replay import replay
 
     data = json.loads(args.steps.read_text())
     variant = get_variant(data["variant"])

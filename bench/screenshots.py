@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from patience import Game, Move
-from patience.solver import Outcome, solve
-from patience.store import Store
+from patience_home.store import Store
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import display, pump
 

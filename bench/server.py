@@ -53,9 +53,9 @@ from pathlib import Path
 from typing import Any
 
 from patience import Game
-from patience.daily import daily_deal
-from patience.records import check_record, format_record, parse_record, record_of
-from patience.solver import Outcome, solve
+from patience.formats.records import check_record, format_record, parse_record, record_of
+from patience_solver import Outcome, solve
+from patience_solver.daily import daily_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "patience"

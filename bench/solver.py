@@ -33,7 +33,7 @@ at cells + 1 in kings-only games where we allow ``(free + 1) * 2^empty``, so
 this solver may win deals fc-solve cannot.
 
 ``hint``: plays half of a solution of each FreeCell deal, then times
-:func:`patience.solver.hint` from a fresh game object (no remembered plan).
+:func:`patience_solver.hint` from a fresh game object (no remembered plan).
 
 ``--builds both`` (with the compiled build set up: ``python3 tasks.py setup
 --compiled``) also runs this solver from its pure Python sources, in a child
@@ -70,7 +70,7 @@ from functools import partial
 from pathlib import Path
 
 from patience import Game, PlaceKind, deal_position, format_board, get_variant
-from patience.solver import Outcome, hint, solve
+from patience_solver import Outcome, hint, solve
 
 FC_SOLVE = shutil.which("fc-solve")
 MOVE = re.compile(r"(?:10|[1-9a-gk])(?:10|[1-9a-hk])(?:v[0-9a-f]+)?")

@@ -224,7 +224,7 @@ def test_verify_reads_at_most_one_mebibyte_and_says_on_stderr_that_a_file_was_no
 
 
 def test_a_record_with_a_five_thousand_digit_deal_is_refused_without_a_value_error() -> None:
-    from patience.records import parse_record, replay
+    from patience.formats.records import parse_record, replay
 
     text = f'[Variant "freecell"]\n[Cells "4"]\n[Deal "{HUGE}"]\n3a\n'
     problem = replay(parse_record(text)).problem or ""

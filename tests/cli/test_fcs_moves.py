@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from patience import Game, format_board
-from patience.fcsolve import FcsFollower, fcs_tokens
-from patience.records import Record, check_record, format_record, parse_record, record_of
+from patience.formats.fcsolve import FcsFollower, fcs_tokens
+from patience.formats.records import Record, check_record, format_record, parse_record, record_of
 
 DATA = Path(__file__).parent / "data" / "fcs-solutions"
 PATIENCE = Path(sys.executable).parent / "patience"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from patience import Game
-from patience.records import Record, format_record, record_of
+from patience.formats.records import Record, format_record, record_of
 
 DATA = Path(__file__).parent / "data"
 PATIENCE = Path(sys.executable).parent / "patience"

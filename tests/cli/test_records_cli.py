@@ -16,8 +16,8 @@ from typing import IO
 import pytest
 
 from patience import Game
-from patience.store import DATABASE_NAME, SCHEMA_VERSION, Store
 from patience_cli.repl import result_line
+from patience_home.store import DATABASE_NAME, SCHEMA_VERSION, Store
 
 DATA = Path(__file__).parent / "data"
 PATIENCE = Path(sys.executable).parent / "patience"
@@ -287,7 +287,7 @@ def test_an_unwritable_data_dir_is_said_once_and_play_goes_on(patience_home: Pat
 
 
 def test_the_store_is_not_loaded_for_help() -> None:
-    code = "import sys, patience_cli.app; print('sqlite3' in sys.modules, 'patience.store' in sys.modules)"
+    code = "import sys, patience_cli.app; print('sqlite3' in sys.modules, 'patience_home.store' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
 

@@ -8,7 +8,7 @@ from patience import Game
 from patience_cli.repl import Controller
 from patience_cli.repl.hints import Hinter, Verdict
 
-solver = pytest.importorskip("patience.solver")
+solver = pytest.importorskip("patience_solver")
 
 pytestmark = pytest.mark.timeout(120)
 

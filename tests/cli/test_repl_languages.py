@@ -22,10 +22,10 @@ import pytest
 
 from patience import Game
 from patience.i18n import use_language
-from patience.solver import solve
 from patience_cli.repl import COMMANDS, Controller
 from patience_cli.repl.controller import help_text
 from patience_cli.repl.render import plain, toolbar_text
+from patience_solver import solve
 
 pytestmark = pytest.mark.timeout(120)
 

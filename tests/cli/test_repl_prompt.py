@@ -13,11 +13,11 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from patience import Card, Game, Move, parse_board
-from patience.solver import solve
 from patience_cli.repl import Controller, Repl, Reply
 from patience_cli.repl import interactive as interactive_module
 from patience_cli.repl.hints import HintResult, Verdict
 from patience_cli.repl.render import toolbar_text
+from patience_solver import solve
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -18,9 +18,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from patience import Game
-from patience.solver import solve
 from patience_cli.repl import Controller, Repl
 from patience_cli.repl.render import board_fragments, plain, toolbar_text
+from patience_solver import solve
 
 pytestmark = pytest.mark.timeout(120)
 

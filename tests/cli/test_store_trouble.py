@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.store import DATABASE_NAME, Store
+from patience_home.store import DATABASE_NAME, Store
 
 DATA = Path(__file__).parent / "data"
 PATIENCE = Path(sys.executable).parent / "patience"

@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from patience import Game, get_variant, variants
-from patience.daily import DailyError, candidates, check_candidate, daily_deal, parse_date, share_line
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
+from patience_solver.daily import DailyError, candidates, check_candidate, daily_deal, parse_date, share_line
 
 # (date, variant, cells) -> (deal, code, candidate): computed once; any change to the sequence breaks them.
 VECTORS = [

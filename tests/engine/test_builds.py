@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEARCH = """
 import json, sys
 from patience import deal_position, get_variant
-from patience.solver import solve
+from patience_solver import solve
 from patience._build import is_compiled
 out = {"compiled": is_compiled(), "results": []}
 for name, cells, deals in [("freecell", 4, range(1, 61)), ("eight-off", 4, range(1, 9)),
@@ -76,11 +76,11 @@ def test_both_builds_give_the_same_verdicts_lengths_and_positions() -> None:
 
 
 def fake_build(tmp_path: Path) -> tuple[Path, Path]:
-    package = tmp_path / "patience"
-    (package / "solver").mkdir(parents=True)
-    source = package / "solver" / "_compiled.py"
+    package = tmp_path / "patience_solver"
+    package.mkdir(parents=True)
+    source = package / "_compiled.py"
     source.write_text("X = 1\n")
-    extension = package / "solver" / "_compiled.cpython-311-x86_64-linux-gnu.so"
+    extension = package / "_compiled.cpython-311-x86_64-linux-gnu.so"
     extension.write_bytes(b"")
     return source, extension
 
@@ -90,15 +90,15 @@ def test_a_compiled_module_older_than_its_source_is_refused(tmp_path: Path) -> N
     os.utime(extension, (1_000_000, 1_000_000))
     os.utime(source, (2_000_000, 2_000_000))
     with pytest.raises(StaleBuildError, match=r"_compiled.py changed after it was compiled.*tasks.py setup --compiled"):
-        check_fresh(source.parents[1])
+        check_fresh(tmp_path)
 
 
 def test_a_fresh_compiled_module_is_accepted(tmp_path: Path) -> None:
     source, extension = fake_build(tmp_path)
     os.utime(source, (1_000_000, 1_000_000))
     os.utime(extension, (2_000_000, 2_000_000))
-    check_fresh(source.parents[1])
-    assert compiled_modules(source.parents[1]) == ["patience.solver._compiled"]
+    check_fresh(tmp_path)
+    assert compiled_modules(tmp_path) == ["patience_solver._compiled"]
 
 
 def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
@@ -109,9 +109,11 @@ def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
 
 
 def test_the_guard_knows_every_module_the_build_compiles() -> None:
-    with open(ROOT / "packages" / "engine" / "pyproject.toml", "rb") as handle:
-        hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    listed = [rel.removeprefix("src/").removesuffix(".py").replace("/", ".") for rel in hook["include"]]
+    listed = []
+    for distribution in ("engine", "solver"):
+        with open(ROOT / "packages" / distribution / "pyproject.toml", "rb") as handle:
+            hook = tomllib.load(handle)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+        listed += [rel.removeprefix("src/").removesuffix(".py").replace("/", ".") for rel in hook["include"]]
     assert listed == list(COMPILED_MODULES)
 
 

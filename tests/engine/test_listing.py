@@ -17,7 +17,7 @@ from patience import Game, IllegalMoveError, Move, Position, Variant, variants
 from patience.legality import candidate_moves, check_move
 from patience.listing import legal_moves
 from patience.plugins import cell_counts, get_plugin_manager
-from patience.solver import solve
+from patience_solver import solve
 
 CASES = [(name, cells) for name, variant in variants().items() for cells in cell_counts(variant)[0]]
 

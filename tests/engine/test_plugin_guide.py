@@ -62,12 +62,14 @@ def test_section_9_is_the_whole_eight_off_vegas_plugin() -> None:
 
 def test_section_8_a_plugin_defined_in_a_test_passes_the_suite() -> None:
     from patience.testing import check_variant
+    from patience_solver.testing import check_solver
 
     code = _section_code(8, 8)
     namespace = _module(code.split("@pytest.fixture")[0], "guide_three")
     pm = make_plugin_manager()
     pm.register(namespace.ThreeCellFreeCell())  # type: ignore[attr-defined]
-    check_variant("freecell-3", pm, games=2, moves=20, solve_deals=(1,))
+    check_variant("freecell-3", pm, games=2, moves=20)
+    check_solver("freecell-3", pm, games=2, moves=20, solve_deals=(1,))
 
 
 def test_section_10_an_override_needs_its_opt_in_and_changes_only_that_variant() -> None:

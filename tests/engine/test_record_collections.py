@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from patience import Game
-from patience.records import (
+from patience.formats.records import (
     Record,
     RecordError,
     check_record,

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from patience import Game, InvalidMoveError, Move
-from patience.records import check_record, record_of
+from patience.formats.records import check_record, record_of
 
 START = dt.datetime(2026, 11, 30, 6, 22, 56, tzinfo=dt.UTC)
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience import Game, PatienceError
-from patience.records import (
+from patience.formats.records import (
     REQUIRED_TAGS,
     Record,
     RecordError,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from patience import Game
-from patience.records import check_record, parse_record
-from patience.store import DATABASE_NAME, SCHEMA_VERSION, Store, Tracker, data_dir, database_path
+from patience.formats.records import check_record, parse_record
+from patience_home.store import DATABASE_NAME, SCHEMA_VERSION, Store, Tracker, data_dir, database_path
 
 DATA = Path(__file__).parents[1] / "cli" / "data"
 FC1 = (DATA / "fc1_moves.txt").read_text().split()

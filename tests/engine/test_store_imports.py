@@ -7,8 +7,8 @@ import sqlite3
 from pathlib import Path
 
 from patience import Game
-from patience.records import Record, format_record, parse_record, record_of
-from patience.store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, Store
+from patience.formats.records import Record, format_record, parse_record, record_of
+from patience_home.store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, Store
 
 FUTURE = dt.datetime(2099, 1, 1, 12, 0, 0, tzinfo=dt.UTC)
 

@@ -22,8 +22,8 @@ from patience import (
     get_variant,
     parse_board,
 )
+from patience.formats.records import RecordError, check_record, format_record, parse_record, record_of, replay
 from patience.plugins import resolve_code
-from patience.records import RecordError, check_record, format_record, parse_record, record_of, replay
 
 HUGE = "9" * 5000
 VARIANTS = ["freecell", "eight-off", "bakers-game", "seahaven-towers"]

@@ -9,7 +9,7 @@ import pytest
 from tkhelp import pump
 
 from patience import Game
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.app import leaderboard_line
 

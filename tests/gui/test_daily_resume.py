@@ -19,10 +19,10 @@ import pytest
 from tkhelp import pump, tk_root, win
 
 from patience import Game
-from patience.daily import daily_deal, today
-from patience.leaderboard import Client, save_player
-from patience.solver import solve
-from patience.store import Store
+from patience_home.leaderboard import Client, save_player
+from patience_home.store import Store
+from patience_solver import solve
+from patience_solver.daily import daily_deal, today
 from patience_tk import App
 from patience_tk.app import _parser, prepare
 

@@ -11,9 +11,9 @@ import pytest
 from tkhelp import pump, win
 
 from patience import Game
-from patience.daily import daily_deal, today
-from patience.leaderboard import Client, save_player
-from patience.store import Store
+from patience_home.leaderboard import Client, save_player
+from patience_home.store import Store
+from patience_solver.daily import daily_deal, today
 from patience_tk import App
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
@@ -102,7 +102,7 @@ def test_without_a_server_the_leaderboard_says_how_to_set_one(
 def test_the_player_name_is_asked_once_and_the_attempt_counts(
     root: tk.Tk, store: Store, server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience.leaderboard import saved_player
+    from patience_home.leaderboard import saved_player
 
     monkeypatch.setenv("PATIENCE_SERVER", server.url)
     app = App(root, Game.new("freecell", 1), store=store, verdict=False)

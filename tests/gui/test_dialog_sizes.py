@@ -10,7 +10,7 @@ from tkhelp import pump
 
 from patience import variants
 from patience.plugins import cell_counts
-from patience.store import Store, VariantStats
+from patience_home.store import Store, VariantStats
 from patience_tk import App
 from patience_tk.dialogs import NewGameDialog
 from patience_tk.stats import StatisticsDialog

@@ -15,7 +15,7 @@ import pytest
 from tkhelp import pump
 
 from patience import Card, Game, Move, PlaceKind
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App, motion
 from patience_tk.view import card_tag
 

@@ -9,8 +9,8 @@ import pytest
 from tkhelp import pump, win
 
 from patience import Game
-from patience.solver import Outcome, solve
-from patience.store import Store
+from patience_home.store import Store
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.app import _parser, prepare
 from patience_tk.history import HistoryDialog

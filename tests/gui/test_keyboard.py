@@ -8,7 +8,7 @@ import pytest
 from tkhelp import pump
 
 from patience import Move, Place, PlaceKind
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.keyboard import MAY, MAY_NOT
 

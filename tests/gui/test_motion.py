@@ -8,7 +8,7 @@ import pytest
 from tkhelp import pump
 
 from patience import Game, Place
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.motion import animation_allowed
 from patience_tk.view import card_tag

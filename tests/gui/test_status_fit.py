@@ -19,7 +19,7 @@ import pytest
 from tkhelp import pump
 
 from patience import Game, variants
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import display as private_display
 from patience_tk.verdict import Verdict

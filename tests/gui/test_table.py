@@ -206,7 +206,7 @@ def test_the_table_follows_the_window_size(make_app: MakeApp, root: tk.Tk) -> No
 
 
 def test_a_win_shows_score_and_moves_and_offers_a_new_game(make_app: MakeApp) -> None:
-    from patience.solver import Outcome, solve
+    from patience_solver import Outcome, solve
 
     app = make_app("eight-off", 1)  # no automatic play: Finish comes before the last card
     game = app.game

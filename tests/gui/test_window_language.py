@@ -23,9 +23,9 @@ from tkhelp import pump, win
 
 from patience import Game
 from patience.i18n import format_day, format_number, speaking
-from patience.leaderboard import Entry
 from patience.plugins import listed_variants
-from patience.store import Store
+from patience_home.leaderboard import Entry
+from patience_home.store import Store
 from patience_tk import App
 from patience_tk.daily import LeaderboardDialog, NameDialog
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog
@@ -338,8 +338,8 @@ def test_the_daily_attempt_and_its_leaderboard_in_german(
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
     from serverhelp import Server, unique_name  # the leaderboard tests' real server
 
-    from patience.daily import today
-    from patience.leaderboard import Client, save_player
+    from patience_home.leaderboard import Client, save_player
+    from patience_solver.daily import today
 
     server = Server(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}", tmp_path)
     try:

@@ -9,8 +9,8 @@ import pytest
 from tkhelp import pump, win
 
 from patience import Game
-from patience.records import parse_record
-from patience.store import Store
+from patience.formats.records import parse_record
+from patience_home.store import Store
 from patience_tk import App
 from patience_tk.app import _parser, prepare
 

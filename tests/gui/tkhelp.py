@@ -7,7 +7,7 @@ import gc
 import tkinter as tk
 from collections.abc import Iterator
 
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk import App
 from patience_tk.testing import pump
 

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from patience import Game, Move
-from patience.daily import DailyError, parse_date, share_line
 from patience.errors import PatienceError
 from patience.i18n import speaking
-from patience.leaderboard import Client, LeaderboardError
 from patience.plugins import check_cells, get_variant
-from patience.solver import Hinter, describe_move
-from patience.store import DATABASE_NAME, Store
+from patience_home.leaderboard import Client, LeaderboardError
+from patience_home.store import DATABASE_NAME, Store
+from patience_solver import Hinter, describe_move
+from patience_solver.daily import DailyError, parse_date, share_line
 
 BIN = Path(sys.executable).parent
 GARBAGE = b"\x00garbage" * 300

@@ -14,16 +14,16 @@ import attrs
 import pytest
 
 from patience import Card, Game
-from patience.board import format_board, parse_board
-from patience.codes import GameCode
 from patience.errors import clipped
-from patience.fcsolve import FcsFollower
+from patience.formats.board import format_board, parse_board
+from patience.formats.codes import GameCode
+from patience.formats.fcsolve import FcsFollower
+from patience.formats.records import Record, check_record, format_record, parse_record, record_of
 from patience.game import deal_position
 from patience.i18n import speaking
 from patience.moves import Move, Place
 from patience.plugins import get_variant
 from patience.position import Position
-from patience.records import Record, check_record, format_record, parse_record, record_of
 from patience.rules import Build
 from patience.shuffle import check_deal_number, read_deal_number
 

@@ -43,7 +43,7 @@ def test_a_daily_date_and_a_deal_number_are_written_as_the_language_writes_them(
 
 
 def test_the_share_line_writes_the_date_and_the_deal_in_the_language() -> None:
-    from patience.daily import share_line
+    from patience_solver.daily import share_line
 
     line = {"title": "FreeCell", "date": "2026-12-24", "deal": 123456, "cards_home": 52, "moves": 68, "undos": 0}
     with speaking("de"):

@@ -160,5 +160,5 @@ def test_a_fuzzy_translation_is_reported(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_conformance_suite_includes_the_catalog_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     variant, pm = _plugin(tmp_path, monkeypatch, "kit_suite", "KF", {"hu": {**HUNGARIAN, GOAL: ""}})
     with pytest.raises(ConformanceError) as caught:
-        check_variant(variant.name, pm, deals=(1, 2), games=1, moves=5, solve_deals=())
+        check_variant(variant.name, pm, deals=(1, 2), games=1, moves=5)
     assert f"- catalogs: kit_suite hu: {GOAL!r} is not translated" in str(caught.value)

@@ -25,6 +25,7 @@ from patience import (
 )
 from patience.plugins import PluginLoadWarning, make_plugin_manager, plugin_failures
 from patience.testing import check_variant
+from patience_solver.testing import check_solver
 
 
 class FreeCell3K:
@@ -93,6 +94,7 @@ def test_the_derived_rules_are_played(pm: pluggy.PluginManager) -> None:
 
 def test_the_derived_variant_passes_the_conformance_suite(pm: pluggy.PluginManager) -> None:
     check_variant("freecell-3k", pm)
+    check_solver("freecell-3k", pm)
 
 
 def test_a_derived_plugin_may_load_before_its_base() -> None:

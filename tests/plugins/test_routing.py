@@ -16,7 +16,7 @@ import pytest
 from patience import Game, Move, Position, Variant, Verdict, deal_position, get_variant, hookimpl
 from patience.legality import check_move
 from patience.plugins import Registrar, make_plugin_manager, route, rules_are_data
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 
 
 class HookedFreeCell:

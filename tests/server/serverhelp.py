@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from patience import Game
-from patience.daily import daily_deal
-from patience.records import format_record, record_of
-from patience.solver import Outcome, solve
+from patience.formats.records import format_record, record_of
+from patience_solver import Outcome, solve
+from patience_solver.daily import daily_deal
 
 PATIENCE = str(Path(sys.executable).parent / "patience")
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from serverhelp import Server, call, record_text, today, unique_name, won_game
 
-from patience.daily import daily_deal
+from patience_solver.daily import daily_deal
 
 
 def register(server: Server, name: str | None = None) -> tuple[str, str]:

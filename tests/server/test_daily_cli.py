@@ -12,7 +12,7 @@ import pytest
 from serverhelp import PATIENCE, Server, call, solution, today, unique_name
 
 from patience import Game
-from patience.daily import daily_deal
+from patience_solver.daily import daily_deal
 
 
 @pytest.fixture(scope="module")

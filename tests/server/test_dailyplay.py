@@ -13,9 +13,8 @@ import pytest
 from serverhelp import PATIENCE, Server, call, free_port, solution, today, unique_name, won_game
 
 from patience import Game
-from patience.daily import daily_deal
-from patience.dailyplay import begin
-from patience.leaderboard import (
+from patience_home.daily import begin
+from patience_home.leaderboard import (
     Client,
     save_attempt,
     save_player,
@@ -23,7 +22,8 @@ from patience.leaderboard import (
     saved_player,
     unsent_records,
 )
-from patience.store import Store
+from patience_home.store import Store
+from patience_solver.daily import daily_deal
 
 
 @pytest.fixture(autouse=True)

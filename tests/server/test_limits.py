@@ -18,8 +18,8 @@ from serverhelp import PATIENCE, Server, call, record_text, solution, today, uni
 from test_api import board, register, send, start
 
 from patience import Game, PatienceError
-from patience.daily import daily_deal
-from patience.records import format_record, record_of
+from patience.formats.records import format_record, record_of
+from patience_solver.daily import daily_deal
 
 
 def test_a_record_claiming_abandoned_for_an_unfinished_game_is_refused_and_not_stored(server: Server) -> None:
@@ -124,7 +124,7 @@ def test_an_engine_refusal_is_422_not_500(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("home", ["~/patience-data"])
 def test_the_database_lives_in_the_data_directory(home: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from patience.store import data_dir
+    from patience_home.store import data_dir
     from patience_server.db import default_database_url
 
     monkeypatch.setenv("HOME", str(tmp_path))

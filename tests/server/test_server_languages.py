@@ -23,9 +23,9 @@ import pytest
 from serverhelp import Server, call, record_text, today, unique_name, won_game
 from test_api import register, start
 
+from patience.formats.records import parse_record
 from patience.i18n import format_date, format_number
-from patience.leaderboard import Client, LeaderboardError
-from patience.records import parse_record
+from patience_home.leaderboard import Client, LeaderboardError
 from patience_server.speech import ERROR_STATUS, ErrorCode, language_of_header, language_of_request
 
 ROOT = Path(__file__).resolve().parents[2]

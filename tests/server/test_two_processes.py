@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from serverhelp import NO_POSTGRES, POSTGRES_URL, Server, call, fresh_postgres_database, today, unique_name
 
-from patience.daily import daily_deal
+from patience_solver.daily import daily_deal
 
 pytestmark = pytest.mark.postgres
 

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 import patience
+import patience_solver
 from patience import Game, Position, deal_position, parse_board
 from patience.plugins import cell_counts
-from patience.solver import Hint, Hinter, Outcome, SolveResult, hint, next_winnable, solve
+from patience_solver import Hint, Hinter, Outcome, SolveResult, hint, next_winnable, solve
 
 # Eight Off, 2 cells, both full, every column covered: two legal moves and no way to win.
 LOST_BOARD = (Path(__file__).parent / "data" / "lost-eight-off-2-cells.txt").read_text()
@@ -77,7 +78,7 @@ def test_asking_again_for_an_undecided_hint_searches_twice_as_long(monkeypatch: 
         limits.append(time_limit)
         return SolveResult(Outcome.UNDECIDED, (), 0, 0.0)
 
-    monkeypatch.setattr(patience.solver, "solve", undecided)
+    monkeypatch.setattr(patience_solver, "solve", undecided)
     game = Game.new("freecell", deal=11982)
     hinter = Hinter()
     answers = [hinter(game, time_limit=1.0) for _ in range(8)]
@@ -197,7 +198,7 @@ def test_a_position_proved_lost_stays_lost_for_every_later_hint(monkeypatch: pyt
         calls.append(time_limit)
         return next(answers)
 
-    monkeypatch.setattr(patience.solver, "solve", scripted)
+    monkeypatch.setattr(patience_solver, "solve", scripted)
     game = Game.new("freecell", deal=11982)
     hinter = Hinter()
     said = [hinter(game, time_limit=2.0) for _ in range(4)]
@@ -239,5 +240,5 @@ def test_a_solution_found_before_is_continued_after_a_detour(monkeypatch: pytest
     def no_search(*args: object, **kwargs: object) -> SolveResult:
         raise AssertionError("searched again")
 
-    monkeypatch.setattr(patience.solver, "solve", no_search)
+    monkeypatch.setattr(patience_solver, "solve", no_search)
     assert hinter(game) == on_line  # back on the first solution, continued without a search

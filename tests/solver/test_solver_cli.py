@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 import patience
 from patience import Game, Move, PlaceKind, Position, deal_position, format_board
-from patience.solver import Outcome, solve
 from patience_cli.app import app
+from patience_solver import Outcome, solve
 
 LOST_BOARD = (Path(__file__).parent / "data" / "lost-eight-off-2-cells.txt").read_text()
 

@@ -10,8 +10,8 @@ import patience
 from patience import Game, Move, PlaceKind, Position, Variant, Verdict, deal_position, hookimpl
 from patience.plugins import cell_counts, make_plugin_manager
 from patience.rules import AutoPlay
-from patience.solver import Outcome, place_step, solve
-from patience.solver._compiled import Compiled, CompiledTwoDecks
+from patience_solver import Outcome, place_step, solve
+from patience_solver._compiled import Compiled, CompiledTwoDecks
 
 VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() for cells in cell_counts(variant)[0]]
 

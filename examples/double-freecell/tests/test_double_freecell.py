@@ -10,7 +10,7 @@ from patience_double_freecell import DOUBLE_FREECELL, deal_double_freecell
 
 import patience
 from patience import Card, Game, IllegalMoveError, Place, PlaceKind, Position, full_deck, ms_deal, parse_board
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -164,6 +164,9 @@ def test_the_variant_declares_two_decks_as_data() -> None:
     assert all(move.source.kind is not PlaceKind.FOUNDATION for move in Game.new("double-freecell", 1).legal_moves)
 
 
-def test_it_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+def test_it_passes_the_conformance_suite(
+    patience_conformance: Callable[..., None], patience_solver_conformance: Callable[..., None]
+) -> None:
     # patience.testing (a pytest plugin installed with the engine) gives this fixture.
     patience_conformance("double-freecell")
+    patience_solver_conformance("double-freecell")

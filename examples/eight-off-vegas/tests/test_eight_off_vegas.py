@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-import patience
+import patience_solver
 from patience import Game, get_variant
 
 cli = pytest.importorskip("patience_cli.app")
@@ -48,15 +48,18 @@ def test_the_score_starts_at_minus_52_and_each_card_home_earns_5() -> None:
 
 def test_a_solved_game_ends_at_plus_208() -> None:
     game = Game.new("eight-off-vegas", 1)
-    result = patience.solve(game.variant, game.position, time_limit=30)
+    result = patience_solver.solve(game.variant, game.position, time_limit=30)
     for move in result.moves:
         game.play(move)
     assert game.is_won
     assert game.score == -52 + 5 * 52
 
 
-def test_it_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+def test_it_passes_the_conformance_suite(
+    patience_conformance: Callable[..., None], patience_solver_conformance: Callable[..., None]
+) -> None:
     patience_conformance("eight-off-vegas")
+    patience_solver_conformance("eight-off-vegas")
 
 
 def run(*args: str) -> str:

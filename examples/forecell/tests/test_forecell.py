@@ -276,6 +276,9 @@ def test_scores_exactly_as_freecell() -> None:
     assert FORECELL.rules.undo_limit == freecell.FREECELL.rules.undo_limit
 
 
-def test_forecell_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+def test_forecell_passes_the_conformance_suite(
+    patience_conformance: Callable[..., None], patience_solver_conformance: Callable[..., None]
+) -> None:
     # patience.testing (a pytest plugin installed with the engine) gives this fixture.
     patience_conformance("forecell")
+    patience_solver_conformance("forecell")

@@ -10,7 +10,7 @@ from patience_penguin import PENGUIN, deal_penguin
 
 import patience
 from patience import Card, Game, IllegalMoveError, Move, Position, full_deck, ms_deal, parse_board
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -201,6 +201,9 @@ def test_the_variant_declares_its_rules_as_data() -> None:
     assert patience.get_variant("penguin").plugin == "penguin"
 
 
-def test_it_passes_the_conformance_suite(patience_conformance: Callable[..., None]) -> None:
+def test_it_passes_the_conformance_suite(
+    patience_conformance: Callable[..., None], patience_solver_conformance: Callable[..., None]
+) -> None:
     # patience.testing (a pytest plugin installed with the engine) gives this fixture.
     patience_conformance("penguin")
+    patience_solver_conformance("penguin")

@@ -65,7 +65,7 @@ Task = tuple[str, int, float, tuple[int, ...]]
 def solve_chunk(name: str, cells: int, time_limit: float, deals: tuple[int, ...]) -> list[Row]:
     """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it)."""
     from patience import deal_position, get_variant
-    from patience.solver import solve
+    from patience_solver import solve
 
     variant = get_variant(name)
     rows: list[Row] = []

@@ -25,8 +25,8 @@ from patience_cli.texts import DOMAIN, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game
-    from patience.daily import DailyDeal
-    from patience.store import GameInfo, Store, Tracker
+    from patience_home.store import GameInfo, Store, Tracker
+    from patience_solver.daily import DailyDeal
 
 __all__ = ["DealFormat", "attempt_of", "register"]
 
@@ -85,21 +85,21 @@ def _name_option() -> Any:
 
 
 def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
-    from patience.daily import daily_deal, parse_date, today
+    from patience_solver.daily import daily_deal, parse_date, today
 
     day = parse_date(date) if date is not None else today()
     return daily_deal(day, variant, cells)
 
 
 def attempt_of(store: Store, daily: DailyDeal) -> GameInfo | None:
-    """The day's attempt on this machine (see :func:`patience.dailyplay.attempt_of`)."""
-    from patience.dailyplay import attempt_of as first_game
+    """The day's attempt on this machine (see :func:`patience_home.daily.attempt_of`)."""
+    from patience_home.daily import attempt_of as first_game
 
     return first_game(store, daily)
 
 
 def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool) -> str:
-    from patience.daily import share_line
+    from patience_solver.daily import share_line
 
     return share_line(
         title=daily.title,
@@ -198,12 +198,12 @@ def _daily_controller(
 def play_daily(variant: str, cells: int | None, date: str | None, server: str | None, name: str | None) -> None:
     """Deal the day's game and play it: the attempt (sent to the server, if any) or practice.
 
-    :func:`patience.dailyplay.begin` decides which, as it does for the window.
+    :func:`patience_home.daily.begin` decides which, as it does for the window.
     """
     from patience import Game
-    from patience.dailyplay import begin
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Repl, Reply, Say, run_piped
+    from patience_home.daily import begin
 
     daily = _daily(variant, cells, date)
     store = open_store()
@@ -311,9 +311,9 @@ def leaderboard(
     import attrs
 
     from patience import get_variant
-    from patience.daily import parse_date, today
-    from patience.leaderboard import Client, LeaderboardError, server_url
     from patience.plugins import check_cells
+    from patience_home.leaderboard import Client, LeaderboardError, server_url
+    from patience_solver.daily import parse_date, today
 
     var = get_variant(variant)
     n_cells = check_cells(var, cells)

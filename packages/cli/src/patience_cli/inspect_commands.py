@@ -306,7 +306,7 @@ def deal(
 
         from patience import MAX_DEAL, PatienceError
         from patience.i18n import format_number
-        from patience.solver import next_winnable
+        from patience_solver import next_winnable
 
         first = start or spec.deal
         tried = [first]

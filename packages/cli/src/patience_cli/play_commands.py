@@ -14,7 +14,7 @@ from patience_cli.texts import DOMAIN, _, ngettext
 
 if TYPE_CHECKING:
     from patience import Game
-    from patience.store import GameInfo, Store, Tracker
+    from patience_home.store import GameInfo, Store, Tracker
 
 __all__ = ["play", "register", "resumed_line", "start_play"]
 
@@ -136,9 +136,9 @@ def _resume_by_id(store: Store, game_id: int) -> Tracker:
 
 def _is_daily_attempt(store: Store, info: GameInfo) -> bool:
     """Whether the stored game ``info`` is the day's attempt at its daily deal (not practice)."""
-    from patience.daily import daily_deal, parse_date
-    from patience.dailyplay import attempt_of
     from patience.errors import PatienceError
+    from patience_home.daily import attempt_of
+    from patience_solver.daily import daily_deal, parse_date
 
     if info.daily is None:
         return False

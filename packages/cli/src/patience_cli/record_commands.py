@@ -1,7 +1,7 @@
 """``history``, ``stats``, ``export``, ``verify`` and ``import``: the games the store remembers, and records as files.
 
-The store (:mod:`patience.store`) and the record format
-(:mod:`patience.records`) are imported inside the commands, so the other
+The store (:mod:`patience_home.store`) and the record format
+(:mod:`patience.formats.records`) are imported inside the commands, so the other
 commands and ``patience --help`` do not load sqlite3.
 """
 
@@ -30,8 +30,8 @@ from patience_cli.notation import MoveNotation, MovesOption
 from patience_cli.texts import DOMAIN, _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from patience.records import Record, RecordError
-    from patience.store import GameInfo, Store, VariantStats
+    from patience.formats.records import Record, RecordError
+    from patience_home.store import GameInfo, Store, VariantStats
 
 __all__ = [
     "EXIT_INCONSISTENT",
@@ -57,7 +57,7 @@ def open_store(*, reading: bool = False) -> Store:
     games cannot be read is bad input, said in one line, rather than an
     empty list.
     """
-    from patience.store import Store
+    from patience_home.store import Store
 
     store = Store.open()
     if reading:
@@ -487,7 +487,7 @@ def _write_out(text: str, out: Path | None) -> None:
 # -- verify and import -------------------------------------------------------------------------
 def _read_records(path: Path) -> tuple[tuple[Record | RecordError, ...] | None, str]:
     """The records in ``path`` (``-``: stdin), each read or the error saying why not; or ``None`` and why not one."""
-    from patience.records import parse_records
+    from patience.formats.records import parse_records
     from patience_cli.common import MAX_INPUT_BYTES
 
     try:
@@ -512,7 +512,7 @@ def _each_record(files: list[Path]) -> Iterator[tuple[str, Record | None, str]]:
 
     A file that cannot be read at all is one entry with no record.
     """
-    from patience.records import RecordError
+    from patience.formats.records import RecordError
 
     for path in files:
         entries, why = _read_records(path)
@@ -572,7 +572,7 @@ def verify(
     values), 2 when a file cannot be read or is not a record at all.
     With --moves fcs the record's moves are fc-solve's, read as fc-solve means them.
     """
-    from patience.records import check_record
+    from patience.formats.records import check_record
 
     worst = EXIT_OK
     unread = total = 0

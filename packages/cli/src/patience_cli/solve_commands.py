@@ -59,7 +59,7 @@ from patience_cli.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game, Move, Position, Variant
-    from patience.solver import SolveResult
+    from patience_solver import SolveResult
 
 __all__ = ["CensusFormat", "SolveFormat", "census", "parse_range", "register", "sn_lines", "solve"]
 
@@ -94,7 +94,7 @@ def sn_lines(game: Game, result: SolveResult) -> list[str]:
 
 
 def _describe(position: Position, move: Move) -> str:
-    from patience.solver import describe_move
+    from patience_solver import describe_move
 
     return describe_move(position, move).partition(": ")[2]
 
@@ -119,7 +119,7 @@ def solve(
 ) -> None:
     """Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."""
     from patience import Game, GameCode, get_variant
-    from patience.solver import solve as run_solver
+    from patience_solver import solve as run_solver
 
     check_time_limit(time_limit)
     deal: int | None = None

@@ -11,13 +11,9 @@ Start a game with :meth:`Game.new`::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 # First: it refuses a compiled build older than its source before anything compiled is imported.
 import patience._build  # noqa: F401
-from patience.board import format_board, parse_board
 from patience.cards import Card, Colour, Suit, full_deck
-from patience.codes import GameCode
 from patience.errors import (
     GameOverError,
     IllegalMoveError,
@@ -32,6 +28,8 @@ from patience.errors import (
     PluginError,
     UnknownVariantError,
 )
+from patience.formats.board import format_board, parse_board
+from patience.formats.codes import GameCode
 from patience.game import Action, Game, GameEvent, LegalMoves, deal_position
 from patience.hookspecs import CellCounts, hookimpl
 from patience.i18n import N_, N_paragraphs
@@ -59,26 +57,7 @@ from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import MAX_DEAL, deal_round_robin, ms_deal
 from patience.variant import Variant
 
-if TYPE_CHECKING:
-    from patience.solver import Hint, Hinter, Outcome, SolverError, SolveResult, hint, solve
-
 __version__ = "0.1.0"
-
-#: Names imported from :mod:`patience.solver` only when first used: the solver is not needed to
-#: start the command line or to list variants, and importing it costs a noticeable part of that.
-_LAZY = {"Hint", "Hinter", "Outcome", "SolveResult", "SolverError", "hint", "solve"}
-
-
-def __getattr__(name: str) -> Any:
-    """The solver's names, imported on first use (``from patience import solve`` works)."""
-    if name in _LAZY:
-        from patience import solver
-
-        value = getattr(solver, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'patience' has no attribute {name!r}")
-
 
 __all__ = [
     "MAX_DEAL",
@@ -96,8 +75,6 @@ __all__ = [
     "GameCode",
     "GameEvent",
     "GameOverError",
-    "Hint",
-    "Hinter",
     "IllegalMoveError",
     "InvalidBoardError",
     "InvalidCardError",
@@ -109,7 +86,6 @@ __all__ = [
     "N_paragraphs",
     "NothingToRedoError",
     "NothingToUndoError",
-    "Outcome",
     "PatienceError",
     "Place",
     "PlaceKind",
@@ -123,8 +99,6 @@ __all__ = [
     "ScoreState",
     "ScoredAction",
     "Scoring",
-    "SolveResult",
-    "SolverError",
     "Suit",
     "Target",
     "UnknownVariantError",
@@ -138,7 +112,6 @@ __all__ = [
     "full_deck",
     "get_plugin_manager",
     "get_variant",
-    "hint",
     "hookimpl",
     "make_plugin_manager",
     "ms_deal",
@@ -147,7 +120,6 @@ __all__ = [
     "plugin_timings",
     "route",
     "rules_are_data",
-    "solve",
     "unknown_hooks",
     "variants",
 ]

@@ -33,16 +33,17 @@ __all__ = [
     "pure_requested",
 ]
 
-#: The modules the compiled build compiles (the include list of packages/engine/pyproject.toml's mypyc hook).
+#: The modules the compiled build compiles: the include lists of the mypyc hooks of
+#: packages/engine/pyproject.toml (the engine's) and packages/solver/pyproject.toml (the solver's).
 COMPILED_MODULES: Final = (
     "patience.cards",
     "patience.moves",
     "patience.position",
     "patience.legality",
     "patience.listing",
-    "patience.solver._compiled",
-    "patience.solver._search",
-    "patience.solver._replay",
+    "patience_solver._compiled",
+    "patience_solver._search",
+    "patience_solver._replay",
 )
 
 _PACKAGE: Final = Path(__file__).resolve().parent
@@ -52,41 +53,67 @@ class StaleBuildError(ImportError):
     """A compiled module is older than its source: the build must be made again (or removed)."""
 
 
-def _extensions(module: str, package: Path) -> list[tuple[Path, Path]]:
-    """``(source, extension)`` pairs of ``module`` found beside each other under ``package``."""
-    parts = module.split(".")[1:]
-    folder = package.joinpath(*parts[:-1])
-    source = folder / f"{parts[-1]}.py"
+def _package_folder(top: str) -> Path | None:
+    """Where the top-level package ``top`` lies, found without importing it (None if it is not installed)."""
+    if top == _PACKAGE.name:
+        return _PACKAGE
+    spec = importlib.util.find_spec(top)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _source(module: str, root: Path | None) -> tuple[Path, str] | None:
+    """The folder holding ``module``'s source and the module's last name; under ``root`` if given."""
+    top, *parts = module.split(".")
+    package = root / top if root is not None else _package_folder(top)
+    if package is None:
+        return None
+    return package.joinpath(*parts[:-1]), parts[-1]
+
+
+def _extensions(module: str, root: Path | None) -> list[tuple[Path, Path]]:
+    """``(source, extension)`` pairs of ``module`` found beside each other.
+
+    ``root`` is the folder that holds the top-level packages (a ``src`` folder);
+    by default each package is looked up where it is installed.
+    """
+    where = _source(module, root)
+    if where is None:
+        return []
+    folder, name = where
+    source = folder / f"{name}.py"
     found = []
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        extension = folder / f"{parts[-1]}{suffix}"
+        extension = folder / f"{name}{suffix}"
         if extension.exists():
             found.append((source, extension))
     return found
 
 
-def compiled_modules(package: Path = _PACKAGE) -> list[str]:
+def compiled_modules(root: Path | None = None) -> list[str]:
     """The modules of :data:`COMPILED_MODULES` that have a compiled extension beside their source."""
-    return [module for module in COMPILED_MODULES if _extensions(module, package)]
+    return [module for module in COMPILED_MODULES if _extensions(module, root)]
 
 
-def check_fresh(package: Path = _PACKAGE) -> None:
+def check_fresh(root: Path | None = None) -> None:
     """Raise :class:`StaleBuildError` when a compiled extension is older than its source."""
     for module in COMPILED_MODULES:
-        for source, extension in _extensions(module, package):
+        for source, extension in _extensions(module, root):
             if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
                 raise StaleBuildError(
-                    f"{source.relative_to(package.parent)} changed after it was compiled ({extension.name} is older):"
+                    f"{source.relative_to(source.parents[1])} changed after it was compiled"
+                    f" ({extension.name} is older):"
                     " run `python3 tasks.py setup --compiled` to build it again,"
                     " or `python3 tasks.py setup` for the pure Python build"
                 )
 
 
 def is_compiled() -> bool:
-    """Whether the modules imported now are the compiled ones (the solver's generator among them)."""
-    import patience.solver._compiled
+    """Whether the modules imported now are the compiled ones (the engine's positions among them)."""
+    import patience.position
 
-    module = sys.modules[patience.solver._compiled.__name__]
+    module = sys.modules[patience.position.__name__]
     return not str(module.__file__).endswith(".py")
 
 
@@ -102,10 +129,10 @@ class _FromSource(importlib.abc.MetaPathFinder):
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         """The source file's spec for a module the compiled build compiles; None for every other module."""
-        if fullname not in COMPILED_MODULES:
+        if fullname not in COMPILED_MODULES or not path:
             return None
-        parts = fullname.split(".")[1:]
-        source = _PACKAGE.joinpath(*parts[:-1]) / f"{parts[-1]}.py"
+        # ``path`` is the parent package's search path: the source lies in it.
+        source = Path(next(iter(path))) / f"{fullname.rsplit('.', 1)[-1]}.py"
         return importlib.util.spec_from_file_location(fullname, source)
 
 

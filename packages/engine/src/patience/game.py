@@ -10,7 +10,6 @@ import pluggy
 from attrs import frozen
 
 from patience.cards import Card
-from patience.codes import GameCode
 from patience.errors import (
     GameOverError,
     IllegalMoveError,
@@ -21,6 +20,7 @@ from patience.errors import (
     PatienceError,
     PluginError,
 )
+from patience.formats.codes import GameCode
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
 from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
@@ -196,7 +196,7 @@ class Game:
         plugins: pluggy.PluginManager | None = None,
         autoplay_first: bool = True,
     ) -> Game:
-        """Play on from any position (for example one read with :func:`patience.board.parse_board`).
+        """Play on from any position (for example one read with :func:`patience.formats.board.parse_board`).
 
         With ``autoplay_first=False`` the position is taken exactly as given:
         automatic play waits for the first action (``patience moves`` lists
@@ -228,7 +228,7 @@ class Game:
         """Hints asked for in this game (:meth:`note_hint`); they change nothing else."""
         self.log: list[str] = []
         """Every action in order, as a game record writes it: moves in notation, ``undo``, ``redo``,
-        ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.records`)."""
+        ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.formats.records`)."""
         self._state = state
         self.start_auto = tuple(auto)
         self._emit(GameEvent("new"))

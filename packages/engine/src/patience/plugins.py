@@ -40,8 +40,8 @@ import pluggy
 
 from patience import _boundary, defaults, hookspecs
 from patience._boundary import SLOW_PLUGIN_SECONDS, SLOW_PLUGIN_SHARE, PluginTimes
-from patience.codes import GameCode
 from patience.errors import InvalidCodeError, InvalidDealError, PatienceError, PluginError, UnknownVariantError
+from patience.formats.codes import GameCode
 from patience.i18n import N_, current_language
 from patience.legality import Verdict
 from patience.position import Position

@@ -287,6 +287,6 @@ class Position:
         )
 
     def __str__(self) -> str:
-        from patience.board import format_board
+        from patience.formats.board import format_board
 
         return format_board(self)

@@ -18,8 +18,7 @@ listing everything that failed) and :func:`check_plugin` the signature check
 of a plugin object before it is registered. The checks: every hook
 implemented matches its spec; deals are valid and reproducible (and a game
 code deals them again); the game's legal moves agree with the legality hook
-and with the solver's move generation on random positions; solver solutions
-replay through :meth:`Game.play` to a win; undo restores exactly after
+on random positions; undo restores exactly after
 random play; the board format, the move notation and the game code read
 back what they wrote; the plugin's catalogs (:func:`check_catalogs`)
 translate every message, its description and every paragraph of its rules
@@ -40,11 +39,11 @@ import pluggy
 import pytest
 
 from patience import hookspecs
-from patience.board import format_board, parse_board
 from patience.errors import PatienceError
+from patience.formats.board import format_board, parse_board
 from patience.game import Game, deal_position
 from patience.i18n import paragraphs
-from patience.legality import autoplay_moves, candidate_moves
+from patience.legality import candidate_moves
 from patience.moves import Move, PlaceKind
 from patience.plugins import (
     DEFAULT_PLUGIN,
@@ -53,7 +52,6 @@ from patience.plugins import (
     get_variant,
     make_plugin_manager,
     route,
-    rules_are_data,
     unknown_hooks,
 )
 from patience.position import Position
@@ -67,6 +65,7 @@ __all__ = [
     "patience_conformance",
     "patience_plugins",
     "patience_pm",
+    "random_games",
 ]
 
 _SPEC_MARK = "patience_spec"
@@ -138,59 +137,6 @@ def _hook_problems(pm: pluggy.PluginManager, variant: Variant) -> list[str]:
     return problems
 
 
-# -- positions as the solver sees them ---------------------------------------------------------
-
-
-def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[Any]] | None:
-    """The states one move away as the solver generates them, and as the game's legal moves reach them.
-
-    When the solver would first make safe moves home that the game leaves to
-    the player, they are played first (on a copy of the game), as a
-    solution plays them. ``None`` when the game refuses one of them.
-    """
-    from patience.solver import _start, place_step
-    from patience.solver._compiled import Compiled, CompiledTwoDecks
-    from patience.solver._judged import Judged, JudgedTwoDecks
-
-    variant, position = game.variant, game.position
-    shape = (len(position.columns), len(position.cells), position.base, position.decks)
-    one_deck = position.decks == 1
-    if rules_are_data(variant, pm):
-        comp: Compiled = (Compiled if one_deck else CompiledTwoDecks)(variant.rules, game.autoplay, *shape)
-    else:
-        legality = route("patience_move_legality", variant, pm)
-
-        def legal(where: Position, move: Move) -> bool:
-            return bool(legality(variant=variant, position=where, move=move))
-
-        judged = Judged if one_deck else JudgedTwoDecks
-        comp = judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
-    (columns, held, found), extra = _start(comp, position)
-    if extra:
-        game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)
-        for step in extra:
-            try:
-                game.play(place_step(game.position, step))
-            except PatienceError:
-                return None
-        position = game.position
-    solver = {(child[1], child[2]) for child in comp.children(columns, held, found)}
-    by_game = set()
-    for move in game.legal_moves:
-        if move.source.kind is PlaceKind.FOUNDATION:
-            continue  # the solver never takes a card back from a foundation
-        if move.destination.kind is PlaceKind.COLUMN and move.source.kind is PlaceKind.COLUMN:
-            source = position.columns[move.source.index or 0]
-            if not position.columns[move.destination.index or 0] and move.count == len(source):
-                continue  # a whole column into an empty one changes nothing
-        after = position.apply(move)
-        for auto in autoplay_moves(game.autoplay, after):
-            after = after.apply(auto)
-        (ccolumns, cheld, _), _ = _start(comp, after)
-        by_game.add((ccolumns, cheld))
-    return solver, by_game
-
-
 def _move_key(position: Position, move: Move) -> tuple[object, ...]:
     """A move with "a free cell" and "an empty column" standing for any of them (the listing names the first)."""
     dest = move.destination
@@ -203,10 +149,14 @@ def _move_key(position: Position, move: Move) -> tuple[object, ...]:
     return move.source.kind, move.source.index, move.count, where
 
 
-def _random_games(
+def random_games(
     pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int
 ) -> Iterator[tuple[Game, int]]:
-    """Games of random deals and cell counts, played at random: yields each game after each move."""
+    """Games of random deals and cell counts, played at random: yields each game (and its deal) after each move.
+
+    The random positions of :func:`check_variant`, and of the solver's half of
+    the kit (:mod:`patience_solver.testing`).
+    """
     counts, _ = cell_counts(variant, pm)
     for _ in range(games):
         deal = rng.randint(1, 1_000_000)
@@ -229,16 +179,14 @@ def check_variant(
     deals: Iterable[int] = (1, 2, 3, 617, 11982, 8_589_934_591),
     games: int = 4,
     moves: int = 40,
-    solve_deals: Iterable[int] = (1, 2, 3),
-    time_limit: float = 20.0,
     seed: int = 2024,
 ) -> None:
     """Run the conformance suite on ``variant``; raise :class:`ConformanceError` listing every failure.
 
     ``pm`` defaults to a fresh plugin manager with the installed plugins.
     ``games`` random games of up to ``moves`` moves (seeded by ``seed``)
-    give the random positions; ``solve_deals`` are solved within
-    ``time_limit`` seconds each (an undecided one is not a failure).
+    give the random positions. The solver's agreement with the game and its
+    solutions are checked by :func:`patience_solver.testing.check_solver`.
     """
     pm = pm if pm is not None else make_plugin_manager()
     var = get_variant(variant, pm) if isinstance(variant, str) else variant
@@ -253,7 +201,6 @@ def check_variant(
     attempt("hooks", lambda: _hook_problems(pm, var))
     attempt("deals", lambda: _check_deals(pm, var, tuple(deals)))
     attempt("legal moves", lambda: _check_legal_moves(pm, var, random.Random(seed), games, moves))
-    attempt("solutions", lambda: _check_solutions(pm, var, tuple(solve_deals), time_limit))
     attempt("undo", lambda: _check_undo(pm, var, random.Random(seed + 1), games, moves))
     attempt("formats", lambda: _check_formats(pm, var, random.Random(seed + 2), games, moves))
     attempt("catalogs", lambda: check_catalogs(var))
@@ -289,7 +236,7 @@ def _check_legal_moves(
 ) -> list[str]:
     problems: list[str] = []
     legality = route("patience_move_legality", variant, pm)
-    for game, deal in _random_games(pm, variant, rng, games, moves):
+    for game, deal in random_games(pm, variant, rng, games, moves):
         position = game.position
         if game.is_over:
             continue
@@ -309,42 +256,6 @@ def _check_legal_moves(
         if any(not game.check(move) for move in listed):
             problems.append(f"deal {deal}: a listed move is refused by Game.check")
             break
-        compared = _solver_moves(pm, game)
-        if compared is not None and compared[0] != compared[1]:
-            problems.append(
-                f"deal {deal}: the solver generates {len(compared[0])} moves, the game's legal moves"
-                f" {len(compared[1])}\n{format_board(position)}"
-            )
-            break
-    return problems
-
-
-def _check_solutions(
-    pm: pluggy.PluginManager, variant: Variant, deals: tuple[int, ...], time_limit: float
-) -> list[str]:
-    from patience.solver import Outcome, SolverError, solve
-
-    problems: list[str] = []
-    _, cells = cell_counts(variant, pm)
-    for deal in deals:
-        position = deal_position(variant, deal, cells, pm)
-        try:
-            result = solve(variant, position, plugins=pm, time_limit=time_limit)
-        except SolverError as error:
-            problems.append(f"deal {deal}: the solver's solution does not replay: {error}")
-            continue
-        if result.outcome is not Outcome.SOLVED:
-            continue
-        game = Game.from_position(variant, position, plugins=pm)
-        for move in result.moves:
-            try:
-                game.play(move)
-            except PatienceError as error:
-                problems.append(f"deal {deal}: solution move {move} refused by Game.play: {error}")
-                break
-        else:
-            if not game.is_won:
-                problems.append(f"deal {deal}: the solution replays but does not win")
     return problems
 
 
@@ -378,7 +289,7 @@ def _check_undo(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, 
 
 def _check_formats(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int) -> list[str]:
     problems: list[str] = []
-    for game, deal in _random_games(pm, variant, rng, games, moves):
+    for game, deal in random_games(pm, variant, rng, games, moves):
         position = game.position
         text = format_board(position)
         read = parse_board(text, columns=len(position.columns), cells=len(position.cells))

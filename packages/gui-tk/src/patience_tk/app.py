@@ -52,7 +52,7 @@ from patience_tk.verdict import LiveVerdict, Verdict
 from patience_tk.worker import Job
 
 if TYPE_CHECKING:
-    from patience.store import Store, Tracker
+    from patience_home.store import Store, Tracker
 from patience_tk.view import FONT, TableView
 
 __all__ = ["KEYS", "LANGUAGE_NAMES", "App", "elide", "game_from_args", "main", "rules_text", "window_title"]
@@ -96,7 +96,7 @@ class App:
     ``verdict`` turns the live verdict on or off at the start (``None``:
     as the saved preferences say). With a ``store``
     every game is recorded action by action (``tracker``: the game resumed
-    from it, whose :attr:`~patience.store.Tracker.game` is ``game``), and
+    from it, whose :attr:`~patience_home.store.Tracker.game` is ``game``), and
     Game ▸ Statistics… and the win banner read it. ``note`` replaces the
     greeting (a resumed game says so).
     """
@@ -700,8 +700,8 @@ class App:
         goes on as it is (an attempt played here only is then started on the
         server, once the player has a name there).
         """
-        from patience.daily import today
-        from patience.leaderboard import saved_player, server_url
+        from patience_home.leaderboard import saved_player, server_url
+        from patience_solver.daily import today
 
         url = server_url(None)
         current, game = self.daily_game, self.game
@@ -818,8 +818,8 @@ class App:
 
     def daily_leaderboard(self) -> None:
         """Game ▸ Daily leaderboard…: today's board of the variant and cells on the table, from the server."""
-        from patience.daily import today
-        from patience.leaderboard import Client, server_url
+        from patience_home.leaderboard import Client, server_url
+        from patience_solver.daily import today
 
         url = server_url(None)
         game = self.game
@@ -1285,7 +1285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().exit(2, f"patience-tk: {error}\n")
     parser = _parser()
     args = parser.parse_args(argv)
-    from patience.store import Store  # imported here: only the window itself needs sqlite3
+    from patience_home.store import Store  # imported here: only the window itself needs sqlite3
 
     store = Store.open()
     try:

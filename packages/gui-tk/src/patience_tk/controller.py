@@ -18,7 +18,7 @@ from attrs import define
 
 from patience import Action, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.cardnames import display
-from patience.solver import Hint, Hinter, Outcome
+from patience_solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
 from patience_tk.layout import Box
 from patience_tk.motion import Animator, moved_cards

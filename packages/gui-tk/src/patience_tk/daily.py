@@ -1,7 +1,7 @@
 """The daily deal in the window: finding it, the day's attempt on a leaderboard server, the share line.
 
-Everything here stands on :mod:`patience.daily` (which deal a date has, the
-share line) and :mod:`patience.leaderboard` (the server's client), as the
+Everything here stands on :mod:`patience_solver.daily` (which deal a date has, the
+share line) and :mod:`patience_home.leaderboard` (the server's client), as the
 terminal's ``patience daily`` does: the first daily game of a date, variant
 and cell count on this machine is the day's attempt, later ones are
 practice. With a server (``PATIENCE_SERVER``) the window asks once for the
@@ -9,7 +9,7 @@ player's name there (:class:`NameDialog`, or ``patience daily play --name
 NAME``); the attempt is then started on the server before the deal is shown
 and its record is sent when the game ends. An attempt left unfinished is
 still the attempt: it comes back from the store as it was left
-(:attr:`~patience.dailyplay.DailyPlay.resume`), and its record goes to the
+(:attr:`~patience_home.daily.DailyPlay.resume`), and its record goes to the
 attempt already started on the server.
 
 The network and the solver work in a worker thread (:class:`~patience_tk.worker.Job`);
@@ -28,13 +28,13 @@ import attrs
 from attrs import define
 
 from patience import Game
-from patience.dailyplay import DailyPlay
 from patience.i18n import N_, format_day, format_deal
+from patience_home.daily import DailyPlay
 from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from patience.leaderboard import Accepted, Entry
-    from patience.store import Store
+    from patience_home.leaderboard import Accepted, Entry
+    from patience_home.store import Store
 
 __all__ = [
     "DailyGame",
@@ -50,7 +50,7 @@ __all__ = [
 
 @define
 class DailyGame(DailyPlay):
-    """A daily deal being played in the window: :class:`~patience.dailyplay.DailyPlay`, and whether it was sent."""
+    """A daily deal being played in the window: :class:`~patience_home.daily.DailyPlay`, and whether it was sent."""
 
     sent: bool = False
     ranked: bool = False
@@ -124,14 +124,14 @@ def started_at(stamp: str) -> dt.datetime:
 def find_daily(variant: str, cells: int, store: Store | None, date: str | None = None) -> DailyGame:
     """The day's deal for ``variant`` and ``cells`` (today's, or ``date``'s), and the server's attempt (worker thread).
 
-    :func:`patience.dailyplay.begin` decides attempt or practice, as for
+    :func:`patience_home.daily.begin` decides attempt or practice, as for
     ``patience daily``; an attempt left unfinished is to be resumed
-    (:attr:`~patience.dailyplay.DailyPlay.resume`), and its start is kept
-    as :attr:`~patience.dailyplay.DailyPlay.started`, so the record sent at
+    (:attr:`~patience_home.daily.DailyPlay.resume`), and its start is kept
+    as :attr:`~patience_home.daily.DailyPlay.started`, so the record sent at
     the end says when it was begun.
     """
-    from patience.daily import daily_deal, today
-    from patience.dailyplay import begin
+    from patience_home.daily import begin
+    from patience_solver.daily import daily_deal, today
 
     play = begin(daily_deal(date or today(), variant, cells), store)
     found = DailyGame(**attrs.asdict(play, recurse=False))
@@ -174,7 +174,7 @@ def send_result(daily_game: DailyGame, game: Game) -> str:
 
 def register(url: str, name: str) -> str:
     """Register ``name`` on the server at ``url`` and keep the token in the data directory (worker thread)."""
-    from patience.leaderboard import Client, save_player
+    from patience_home.leaderboard import Client, save_player
 
     token = Client(url).register(name)
     save_player(url, name, token)

@@ -6,7 +6,7 @@ plugin answers), each one's cell counts from the ``patience_cell_counts``
 hook. It is not modal in the blocking sense (no nested event loop): it
 calls ``on_game`` with the new :class:`patience.Game` and closes, so the
 window, and tests, keep running while it is open. With "winnable deals
-only" the solver's :func:`patience.solver.next_winnable` runs in a worker
+only" the solver's :func:`patience_solver.next_winnable` runs in a worker
 thread, with the deal being tried shown and a Cancel button.
 """
 
@@ -24,7 +24,7 @@ from patience import Game, InvalidDealError, PatienceError, Variant
 from patience.i18n import format_number
 from patience.plugins import cell_counts, listed_variants
 from patience.shuffle import read_deal_number
-from patience.solver import Outcome, SolveResult, next_winnable
+from patience_solver import Outcome, SolveResult, next_winnable
 from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.worker import Job
 

@@ -1,8 +1,8 @@
 """Game ▸ History…: the games of the store, newest first; any unfinished one can be brought back to the table.
 
-The rows are :meth:`patience.store.Store.history`'s; *Resume* (or a double
+The rows are :meth:`patience_home.store.Store.history`'s; *Resume* (or a double
 click, or Return) hands the selected game's id to the window, which
-rebuilds it with :meth:`patience.store.Store.resume` exactly as it was
+rebuilds it with :meth:`patience_home.store.Store.resume` exactly as it was
 left. Only unfinished games can be resumed; the game on the table is
 marked as such.
 """
@@ -21,7 +21,7 @@ from patience_tk.stats import variant_title
 from patience_tk.texts import _, pgettext
 
 if TYPE_CHECKING:
-    from patience.store import GameInfo
+    from patience_home.store import GameInfo
 
 __all__ = ["HISTORY_COLUMNS", "HistoryDialog", "history_row"]
 

@@ -1,4 +1,4 @@
-"""The window's preferences, remembered in ``window.json`` in the data directory (:func:`patience.store.data_dir`).
+"""The window's preferences, remembered in ``window.json`` in the data directory (:func:`patience_home.store.data_dir`).
 
 A file that cannot be read as preferences is never overwritten silently:
 it is moved aside to ``window.json.damaged-<time>`` with one line saying so,
@@ -64,7 +64,7 @@ class Preferences:
 
 def preferences_path() -> Path:
     """``window.json`` in the data directory."""
-    from patience.store import data_dir  # the store module is imported only where it is used
+    from patience_home.store import data_dir  # the store module is imported only where it is used
 
     return data_dir() / PREFERENCES_NAME
 

@@ -1,4 +1,4 @@
-"""Game ▸ Statistics…: the statistics of every variant and cell count played, from :mod:`patience.store`.
+"""Game ▸ Statistics…: the statistics of every variant and cell count played, from :mod:`patience_home.store`.
 
 One row per variant and cell count, the columns of ``patience stats``; the
 row of the game on the table is selected (and shown even before its first
@@ -19,7 +19,7 @@ from patience.i18n import N_, format_number
 from patience_tk.texts import _, ngettext
 
 if TYPE_CHECKING:
-    from patience.store import VariantStats
+    from patience_home.store import VariantStats
 
 __all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line", "variant_title"]
 
@@ -120,7 +120,7 @@ class StatisticsDialog(tk.Toplevel):
             self.table.column(name, width=pixels, anchor="w" if name == "c0" else "e", stretch=False)
         rows = {(s.variant, s.cells): s for s in stats}
         if current not in rows:
-            from patience.store import VariantStats  # the store is imported only where it is used
+            from patience_home.store import VariantStats  # the store is imported only where it is used
 
             rows[current] = VariantStats(current[0], current[1], 0, 0, 0, 0, None, None, None)
         self.items: dict[tuple[str, int], str] = {}

@@ -30,7 +30,7 @@ from typing import Any
 from attrs import frozen
 
 from patience import Position, get_variant
-from patience.solver import Outcome, solve
+from patience_solver import Outcome, solve
 from patience_tk.texts import _, ngettext, pgettext
 
 __all__ = ["LiveVerdict", "Verdict", "VerdictWorker", "exit_with_parent", "shared_worker"]

@@ -39,12 +39,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from patience import PatienceError, get_variant
-from patience.daily import DailyDeal, daily_deal, parse_date
+from patience.formats.records import RecordError, Replay, check_record, parse_record
 from patience.i18n import current_language, format_date, format_number, speaking
 from patience.plugins import check_cells
-from patience.records import RecordError, Replay, check_record, parse_record
 from patience_server.db import Attempt, Player, default_database_url, make_engine, upgrade
 from patience_server.speech import VARY, ApiError, ErrorCode, error_responses, language_of_request, tr
+from patience_solver.daily import DailyDeal, daily_deal, parse_date
 
 __all__ = ["MAX_ACTIONS", "MAX_BODY", "ApiError", "ErrorCode", "RateLimiter", "create_app", "serve"]
 

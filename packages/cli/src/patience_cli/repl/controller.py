@@ -31,7 +31,7 @@ from patience import (
 )
 from patience.cardnames import display, parse_card
 from patience.errors import clipped
-from patience.fcsolve import FcsFollower
+from patience.formats.fcsolve import FcsFollower
 from patience.i18n import N_, current_language
 from patience.i18n.hungarian import with_article
 from patience.shuffle import read_deal_number
@@ -41,7 +41,7 @@ from patience_cli.repl.render import plain_board
 from patience_cli.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from patience.store import Store, Tracker
+    from patience_home.store import Store, Tracker
 
 __all__ = ["COMMANDS", "DEFAULT_VARIANT", "Controller", "Reply", "Say", "game_from_words", "result_line"]
 
@@ -280,7 +280,7 @@ class Controller:
 
     ``fcs`` reads every move as fc-solve means it (``play --moves fcs``):
     on fc-solve's own copy of the position, with no automatic play, then
-    played in the game on the cards it moves (see :mod:`patience.fcsolve`).
+    played in the game on the cards it moves (see :mod:`patience.formats.fcsolve`).
     """
 
     def __init__(

@@ -1,4 +1,4 @@
-"""The ``hint`` command's link to the solver: :class:`patience.solver.Hinter` in the REPL's words.
+"""The ``hint`` command's link to the solver: :class:`patience_solver.Hinter` in the REPL's words.
 
 The engine's hinter keeps the solution behind its last hint, so following
 the hints wins; this module turns its answers into the REPL's lines.
@@ -46,13 +46,13 @@ class Hinter:
     """Hints from the solver that stay on one winning line while the player follows it."""
 
     def __init__(self) -> None:
-        from patience.solver import Hinter as SolverHinter
+        from patience_solver import Hinter as SolverHinter
 
         self._solver = SolverHinter()
 
     def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> HintResult:
         """One move for ``game``'s position, from the current solution or a new search."""
-        from patience.solver import Outcome
+        from patience_solver import Outcome
 
         found = self._solver(game, time_limit=time_limit, cancel=cancel)
         verdict = {Outcome.SOLVED: Verdict.SOLVED, Outcome.LOST: Verdict.LOST}.get(found.outcome, Verdict.UNDECIDED)

@@ -39,9 +39,9 @@ def history_path() -> Path:
     """Where typed lines are kept between games: ``history`` in the data directory, beside the game store.
 
     That is ``$PATIENCE_HOME`` when set, else the user data directory (see
-    :func:`patience.store.data_dir`).
+    :func:`patience_home.store.data_dir`).
     """
-    from patience.store import data_dir
+    from patience_home.store import data_dir
 
     return data_dir() / "history"
 

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from patience.cardnames import parse_card
 from patience.errors import InvalidCardError
-from patience.fcsolve import fcs_tokens, is_fcs_prose
+from patience.formats.fcsolve import fcs_tokens, is_fcs_prose
 from patience.i18n import format_number
 from patience_cli.common import one_line
 from patience_cli.repl.controller import Controller, result_line

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience.solver._compiled import CELL, Compiled, Later, State, Step
+from patience_solver._compiled import CELL, Compiled, Later, State, Step
 
 __all__ = ["Limits", "Scan", "Status", "Weights", "best_first"]
 
@@ -26,7 +26,7 @@ class Status(enum.Enum):
 
 
 class Limits:
-    """The caller's limits, shared by every search of one :func:`patience.solver.solve` call."""
+    """The caller's limits, shared by every search of one :func:`patience_solver.solve` call."""
 
     def __init__(
         self,

@@ -17,7 +17,7 @@ from patience.cards import Card, Suit
 from patience.moves import Move
 from patience.position import Position
 from patience.rules import AutoPlay, Rules
-from patience.solver._compiled import Child, Compiled, CompiledTwoDecks, Later, Step
+from patience_solver._compiled import Child, Compiled, CompiledTwoDecks, Later, Step
 
 __all__ = ["Judged", "JudgedTwoDecks"]
 

@@ -1,6 +1,6 @@
 """A solution's steps placed on real columns and cells and replayed by the game's rules (compiled with the solver).
 
-Errors come back as messages, not exceptions: :mod:`patience.solver` turns
+Errors come back as messages, not exceptions: :mod:`patience_solver` turns
 them into its ``SolverError`` (an interpreted class, which compiled code
 does not subclass).
 """
@@ -13,7 +13,7 @@ from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay, Rules
-from patience.solver._compiled import CELL, EMPTY, HOME, Step
+from patience_solver._compiled import CELL, EMPTY, HOME, Step
 
 __all__ = ["autoplay", "place", "replay"]
 
@@ -99,7 +99,7 @@ def autoplay(policy: AutoPlay, position: Position) -> Position | str:
 
 
 def place(position: Position, step: Step) -> Move | str:
-    """The real move of a solver step in ``position`` (see :func:`patience.solver.place_step`), or why there is none."""
+    """The real move of a solver step in ``position`` (see :func:`patience_solver.place_step`), or why there is none."""
     if len(step) > 3:
         return _place_two_decks(position, step)
     card, count, dest = step[0], step[1], step[2]

@@ -26,13 +26,13 @@ from attrs import Factory, define
 
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
-from patience.texts import _
+from patience_home.texts import _
 
 if TYPE_CHECKING:
-    from patience.daily import DailyDeal
     from patience.game import Game
-    from patience.leaderboard import Client
-    from patience.store import GameInfo, Store
+    from patience_home.leaderboard import Client
+    from patience_home.store import GameInfo, Store
+    from patience_solver.daily import DailyDeal
 
 __all__ = ["DailyPlay", "attempt_of", "begin", "send_unsent", "server_player"]
 
@@ -84,7 +84,7 @@ class DailyPlay:
 
     def share(self, game: Game) -> str:
         """The spoiler-free share line of ``game``, this daily deal played to its end."""
-        from patience.daily import share_line
+        from patience_solver.daily import share_line
 
         daily = self.daily
         return share_line(
@@ -105,8 +105,8 @@ class DailyPlay:
         When the server cannot be reached the record is kept and sent by the
         next :func:`begin` on that server. ``""`` when there is nothing to send.
         """
-        from patience.leaderboard import LeaderboardError, ServerUnreachable, save_unsent
-        from patience.records import format_record, record_of
+        from patience.formats.records import format_record, record_of
+        from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_unsent
 
         client, attempt, daily = self.client, self.attempt, self.daily
         if client is None or attempt is None:
@@ -143,10 +143,10 @@ def server_player(url: str, name: str | None) -> tuple[Client | None, str | None
     """A client for ``url`` as the player ``name`` (registered on first use), else the player used last there.
 
     ``(client, name, notes)``; the client is ``None`` when no player is kept
-    and no name was given. Raises :class:`~patience.leaderboard.LeaderboardError`
+    and no name was given. Raises :class:`~patience_home.leaderboard.LeaderboardError`
     when registering fails (a taken name, the server unreachable).
     """
-    from patience.leaderboard import Client, save_player, saved_player, use_player
+    from patience_home.leaderboard import Client, save_player, saved_player, use_player
 
     saved = saved_player(url, name)
     if saved is not None:
@@ -167,7 +167,7 @@ def server_player(url: str, name: str | None) -> tuple[Client | None, str | None
 
 def send_unsent(url: str) -> list[str]:
     """Send the records kept for ``url`` because it could not be reached; one line about each it answered for."""
-    from patience.leaderboard import (
+    from patience_home.leaderboard import (
         Client,
         LeaderboardError,
         ServerUnreachable,
@@ -209,7 +209,7 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     player's name there, given once. Never raises for the server's sake:
     each problem is a line in :attr:`DailyPlay.notes`.
     """
-    from patience.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
+    from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
 
     games = _games_of(store, daily)
     first = games[0] if games else None

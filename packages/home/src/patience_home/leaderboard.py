@@ -33,9 +33,9 @@ from typing import Any
 
 from attrs import frozen
 
-from patience._files import move_aside
 from patience.errors import PatienceError
-from patience.texts import _
+from patience_home.paths import move_aside
+from patience_home.texts import _
 
 __all__ = [
     "SERVER_ENV",
@@ -200,7 +200,7 @@ class Client:
         return Started(int(answer["attempt"]), int(answer["deal"]), str(answer["code"]))
 
     def send_record(self, date: str, attempt: int, record_text: str) -> Accepted:
-        """Send the attempt's game record (the text format of :mod:`patience.records`); the server replays it."""
+        """Send the attempt's game record (the format of :mod:`patience.formats.records`); the server replays it."""
         answer = self._call("PUT", f"/api/v1/daily/{date}/attempts/{attempt}/record", text=record_text)
         return Accepted(
             str(answer["result"]),
@@ -230,7 +230,7 @@ class Client:
 
 
 def _tokens_path() -> Path:
-    from patience.store import data_dir
+    from patience_home.store import data_dir
 
     return data_dir() / TOKENS_FILE
 

@@ -2,7 +2,7 @@
 
 ::
 
-    >>> from patience.daily import daily_deal
+    >>> from patience_solver.daily import daily_deal
     >>> daily = daily_deal("2026-12-24")  # doctest: +SKIP
     >>> daily.deal, daily.code  # doctest: +SKIP
 
@@ -32,14 +32,14 @@ from collections.abc import Iterator
 import pluggy
 from attrs import frozen
 
-from patience.codes import GameCode
 from patience.errors import PatienceError
+from patience.formats.codes import GameCode
 from patience.game import deal_position
 from patience.i18n import format_day, format_deal, format_number
 from patience.plugins import check_cells, get_plugin_manager, get_variant
-from patience.solver import Outcome, SolveResult, solve
-from patience.texts import _, ngettext, pgettext
 from patience.variant import Variant
+from patience_solver import Outcome, SolveResult, solve
+from patience_solver.texts import _, ngettext, pgettext
 
 __all__ = [
     "DEFAULT_VARIANT",

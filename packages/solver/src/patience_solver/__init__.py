@@ -3,7 +3,7 @@
 ::
 
     >>> from patience import Game
-    >>> from patience.solver import solve
+    >>> from patience_solver import solve
     >>> game = Game.new("freecell", deal=1)
     >>> result = solve(game.variant, game.position, time_limit=10)
     >>> result.outcome
@@ -11,9 +11,9 @@
 
 The variant's :class:`~patience.rules.Rules` and its automatic-play policy
 (asked through the ``patience_autoplay_policy`` hook) are compiled into
-tables of small ints (:mod:`patience.solver._compiled`); when a plugin
+tables of small ints (:mod:`patience_solver._compiled`); when a plugin
 overrides ``patience_move_legality`` for the variant, the same search asks
-that hook about every move the rules allow (:mod:`patience.solver._judged`),
+that hook about every move the rules allow (:mod:`patience_solver._judged`),
 so it expands the same positions when the hook agrees with the rules.
 Either way each solution is replayed by the game's rules before it is
 returned (through :class:`patience.Game` on the hook path;
@@ -21,7 +21,7 @@ with :func:`~patience.legality.check_move`, which is what the legality hook
 then is, and the policy's automatic play on the compiled path), so a solver
 bug can never hand out an illegal move: it raises :class:`SolverError`.
 
-The search (see :mod:`patience.solver._search`): best-first scans with
+The search (see :mod:`patience_solver._search`): best-first scans with
 different weights, run in rounds with a growing quota of expansions each;
 the budgeted scans use meta-moves, one scan lists every legal move (single
 cards and runs), so when it runs out of states the position is proved lost.
@@ -54,12 +54,12 @@ from patience.moves import Move, PlaceKind
 from patience.plugins import Route, get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
-from patience.solver._compiled import Compiled, CompiledTwoDecks, State, Step
-from patience.solver._judged import Judged, JudgedTwoDecks
-from patience.solver._replay import place, replay
-from patience.solver._search import Limits, Scan, Status, Weights
-from patience.texts import _
 from patience.variant import Variant
+from patience_solver._compiled import Compiled, CompiledTwoDecks, State, Step
+from patience_solver._judged import Judged, JudgedTwoDecks
+from patience_solver._replay import place, replay
+from patience_solver._search import Limits, Scan, Status, Weights
+from patience_solver.texts import _
 
 __all__ = [
     "Hint",
@@ -241,7 +241,7 @@ def _solve_with_hook(
 ) -> SolveResult:
     """The compiled search with every move judged by the variant's legality hook, replayed through the game.
 
-    The search is the compiled path's (:class:`~patience.solver._judged.Judged`):
+    The search is the compiled path's (:class:`~patience_solver._judged.Judged`):
     with a hook that allows what the rules allow it expands the same
     positions, deal for deal; a hook that forbids more prunes them.
     """
@@ -279,7 +279,7 @@ def _replay_solution(variant: Variant, position: Position, steps: list[Step], po
     Only called when no plugin overrides legality, so the legality hook is
     :func:`~patience.legality.check_move` on ``variant.rules`` and this is
     exactly what :meth:`Game.play` does, without the scoring and events
-    (:func:`patience.solver._replay.replay`, compiled with the solver).
+    (:func:`patience_solver._replay.replay`, compiled with the solver).
     """
     moves = replay(variant.rules, variant.title, position, steps, policy)
     if isinstance(moves, str):

@@ -40,18 +40,18 @@ from typing import Any
 import pluggy
 from attrs import frozen
 
-from patience._files import move_aside
-from patience.game import Game, GameEvent
-from patience.i18n import current_language
-from patience.i18n.hungarian import with_article
-from patience.records import (
+from patience.formats.records import (
     REQUIRED_TAGS,
     Record,
     check_record,
     format_record,
     replay,
 )
-from patience.texts import _
+from patience.game import Game, GameEvent
+from patience.i18n import current_language
+from patience.i18n.hungarian import with_article
+from patience_home.paths import move_aside
+from patience_home.texts import _
 
 __all__ = [
     "DATABASE_NAME",
@@ -200,7 +200,7 @@ class GameInfo:
     imported: bool = False
     """Stored by :meth:`Store.import_record` and not played since: resume and new deals leave it alone."""
     comments: tuple[tuple[int, str], ...] = ()
-    """The record's ``{...}`` comments (see :attr:`patience.records.Record.comments`)."""
+    """The record's ``{...}`` comments (see :attr:`patience.formats.records.Record.comments`)."""
     tag_order: tuple[str, ...] = ()
     """The tag names in the imported record's order (empty for a game played here: the standard order)."""
 

@@ -35,7 +35,7 @@ import pluggy
 from attrs import frozen
 
 from patience.errors import PatienceError
-from patience.fcsolve import FcsFollower
+from patience.formats.fcsolve import FcsFollower
 from patience.game import Game
 from patience.shuffle import read_deal_number
 from patience.texts import _, ngettext
@@ -467,7 +467,7 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notat
     """Deal the record's game and play every action through the engine, up to the first one that fails.
 
     With ``notation="fcs"`` the moves are fc-solve's, read as fc-solve means
-    them (see :mod:`patience.fcsolve`); the other actions are as usual.
+    them (see :mod:`patience.formats.fcsolve`); the other actions are as usual.
     Never raises: a deal that cannot be dealt or an action that is not
     legal (or not an action) is the replay's ``problem``.
     """
