@@ -113,8 +113,8 @@ def test_version_prints_each_installed_distribution_and_exits_0() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     lines = done.stdout.splitlines()
-    assert lines[0] == f"patience {importlib.metadata.version('patience')}"
-    for name in ("patience-variants", "patience-cli"):
+    assert lines[0] == f"patience-engine {importlib.metadata.version('patience-engine')}"
+    for name in ("patience-solver", "patience-home", "patience-variants", "patience-cli"):
         assert f"{name} {importlib.metadata.version(name)}" in lines
     assert all(re.fullmatch(r"patience(-[a-z]+)? \S+", line) for line in lines), lines
 
@@ -122,7 +122,7 @@ def test_version_prints_each_installed_distribution_and_exits_0() -> None:
 def test_version_goes_before_any_command_and_wins() -> None:
     done = patience("--version", "deal", "freecell", "1")
     assert done.returncode == 0
-    assert done.stdout.startswith("patience ") and "columns" not in done.stdout
+    assert done.stdout.startswith("patience-engine ") and "columns" not in done.stdout
 
 
 # -- values of the wrong kind ---------------------------------------------------------

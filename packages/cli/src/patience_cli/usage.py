@@ -39,7 +39,15 @@ __all__ = [
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 #: The project's distributions, in the order ``--version`` lists the installed ones.
-DISTRIBUTIONS = ("patience", "patience-variants", "patience-cli", "patience-tk", "patience-server")
+DISTRIBUTIONS = (
+    "patience-engine",
+    "patience-solver",
+    "patience-home",
+    "patience-variants",
+    "patience-cli",
+    "patience-tk",
+    "patience-server",
+)
 
 
 class Shell(enum.StrEnum):
