@@ -125,7 +125,7 @@ def test_an_engine_refusal_is_422_not_500(tmp_path: Path) -> None:
 @pytest.mark.parametrize("home", ["~/patience-data"])
 def test_the_database_lives_in_the_data_directory(home: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from patience.store import data_dir
-    from patience_server.db import default_database_url
+    from patience_server.core.config import default_database_url
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("PATIENCE_HOME", home)
