@@ -64,8 +64,10 @@ class RateLimit:
     @classmethod
     def parse(cls, text: str, default: int) -> RateLimit:
         """``COUNT/SECONDS`` as written in the environment; anything else is ``default`` in :data:`RATE_WINDOW` s."""
-        count, _, window = text.partition("/")
-        if count.strip().isdigit() and window.strip().replace(".", "", 1).isdigit():
+        count, _, window = (part.strip() for part in text.partition("/"))
+        digits = window.replace(".", "", 1)
+        # isascii: "²" and other digits of other scripts pass isdigit() but not int() or float().
+        if count.isascii() and count.isdigit() and digits.isascii() and digits.isdigit():
             return cls(int(count), float(window))
         return cls(default)
 
