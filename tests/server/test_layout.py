@@ -161,3 +161,17 @@ def test_a_body_the_plain_route_cannot_read_is_refused_by_the_declared_route(app
     assert (status, body) == (422, {"error": "name: a text is expected", "error_code": "invalid_request"})
     status, body, _ = _asgi(app, "GET", "/api/v1/players")
     assert (status, body["error_code"]) == (405, "method_not_allowed")
+
+
+def test_the_lifespan_closes_the_pooled_connections_when_the_service_stops(tmp_path: Path) -> None:
+    app = create_app(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}")
+    assert _asgi(app, "GET", "/api/v1/health")[:2] == (200, {"status": "ok"})
+    pool = app.state.db.engine.pool
+    assert pool.checkedin() == 1
+
+    async def live_and_stop() -> None:
+        async with app.router.lifespan_context(app):
+            pass
+
+    asyncio.run(live_and_stop())
+    assert app.state.db.engine.pool.checkedin() == 0

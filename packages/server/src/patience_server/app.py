@@ -56,7 +56,7 @@ def _unavailable() -> ApiError:
 
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """The service's life: its database is migrated before it is made; its connections are closed when it stops."""
+    """The service's life once :func:`create_app` has migrated its database: its connections closed when it stops."""
     yield
     cast(Database, app.state.db).dispose()
 
