@@ -338,17 +338,14 @@ def handlers(players: int) -> dict[str, float]:
     os.environ.setdefault("PATIENCE_RATE_LIMIT", "1000000/60")
     from starlette.requests import Request
 
-    from patience_server import app as service
+    from patience_server.api import deps
+    from patience_server.api.routes import attempts
+    from patience_server.api.routes import players as players_route
+    from patience_server.app import create_app
+    from patience_server.schemas import AttemptIn, PlayerIn
 
-    app = service.create_app(f"sqlite+pysqlite:///{tempfile.mkdtemp(prefix='patience-parts-')}/board.sqlite3")
-    endpoints: dict[tuple[str, str], Any] = {
-        (str(getattr(route, "path", "")), method): getattr(route, "endpoint", None)
-        for route in app.routes
-        for method in getattr(route, "methods", None) or ()
-    }
-    register = endpoints[("/api/v1/players", "POST")]
-    start = endpoints[("/api/v1/daily/{date}/attempts", "POST")]
-    send = endpoints[("/api/v1/daily/{date}/attempts/{attempt}/record", "PUT")]
+    app = create_app(f"sqlite+pysqlite:///{tempfile.mkdtemp(prefix='patience-parts-')}/board.sqlite3")
+    db, limits = app.state.db, app.state.limits
     date = dt.datetime.now(dt.UTC).date().isoformat()
     body = winning_record(date).encode()
     scope: dict[str, Any] = {"type": "http", "client": ("127.0.0.1", 1), "headers": [], "method": "POST", "app": app}
@@ -357,20 +354,16 @@ def handlers(players: int) -> dict[str, float]:
     loop = asyncio.new_event_loop()
 
     def call(function: Any, *args: Any) -> Any:
-        # The endpoints are coroutines (they run on the server's event loop) or, in older services, functions.
+        # The endpoints are coroutines: they run on the server's event loop.
         answer = function(*args)
         return loop.run_until_complete(answer) if inspect.isawaitable(answer) else answer
 
     # The day's deal is computed once per process (the solver checks it): not part of a request's cost.
-    # The service before registration was rate-limited took no request: measured against it too.
-    with_request = "request" in inspect.signature(register).parameters
-
     def new_player(name: str) -> str:
-        arguments = (service.PlayerIn(name=name), request) if with_request else (service.PlayerIn(name=name),)
-        return str(call(register, *arguments)["token"])
+        return str(call(players_route.register, PlayerIn(name=name), request, db, limits).token)
 
     warm = new_player(f"w{tag}")
-    call(start, date, service.AttemptIn(), call(service._player, request, f"Bearer {warm}"))
+    call(attempts.start_attempt, date, AttemptIn(), call(deps.get_current_player, request, f"Bearer {warm}"), db)
     spent = {"register": 0.0, "token check": 0.0, "attempt start": 0.0, "record": 0.0}
 
     async def receive() -> dict[str, Any]:
@@ -381,13 +374,14 @@ def handlers(players: int) -> dict[str, float]:
             a = time.perf_counter()
             token = new_player(f"p{tag}-{number}")
             b = time.perf_counter()
-            who = call(service._player, request, f"Bearer {token}")
+            who = call(deps.get_current_player, request, f"Bearer {token}")
             c = time.perf_counter()
-            attempt = call(start, date, service.AttemptIn(), who)["attempt"]
+            attempt = call(attempts.start_attempt, date, AttemptIn(), who, db).attempt
             d = time.perf_counter()
-            answer = call(send, date, attempt, Request({**scope, "method": "PUT"}, receive), who)
+            put = Request({**scope, "method": "PUT"}, receive)
+            answer = call(attempts.send_record, date, attempt, put, who, db, limits)
             e = time.perf_counter()
-            assert answer["result"] == "won", answer
+            assert answer.result == "won", answer
             for key, took in zip(spent, (b - a, c - b, d - c, e - d), strict=True):
                 spent[key] += took
     finally:

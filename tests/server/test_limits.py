@@ -125,9 +125,34 @@ def test_an_engine_refusal_is_422_not_500(tmp_path: Path) -> None:
 @pytest.mark.parametrize("home", ["~/patience-data"])
 def test_the_database_lives_in_the_data_directory(home: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from patience_home.store import data_dir
-    from patience_server.db import default_database_url
+    from patience_server.core.config import default_database_url
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("PATIENCE_HOME", home)
     assert default_database_url() == f"sqlite+pysqlite:///{data_dir() / 'leaderboard.sqlite3'}"
     assert (tmp_path / "patience-data").is_dir()
+
+
+@pytest.mark.parametrize("token", ["².secret", "1².secret", "¹.secret"])
+@pytest.mark.parametrize("request_of", ["start", "start refused by the declared route", "record"])
+def test_a_token_whose_id_is_not_plain_digits_is_401_never_500(server: Server, token: str, request_of: str) -> None:
+    # "²" passes str.isdigit() but not int(); urllib sends the header in Latin-1.
+    day = today()
+    if request_of == "record":
+        status, body, _ = call("PUT", f"{server.url}/api/v1/daily/{day}/attempts/1/record", token=token, text="x")
+    elif request_of == "start":
+        status, body, _ = call("POST", f"{server.url}/api/v1/daily/{day}/attempts", {"cells": 4}, token=token)
+    else:
+        status, body, _ = call("POST", f"{server.url}/api/v1/daily/{day}/attempts", [], token=token)
+    assert (status, body["error_code"]) == (401, "unauthorized"), body
+
+
+@pytest.mark.parametrize("limit", ["²/60", "20/²", "²"])
+def test_a_rate_limit_not_in_plain_digits_means_the_default(limit: str, tmp_path: Path) -> None:
+    running = Server(f"sqlite+pysqlite:///{tmp_path / 'board.sqlite3'}", tmp_path, register=limit)
+    try:
+        answers = [call("POST", f"{running.url}/api/v1/players", {"name": unique_name()})[0] for _ in range(21)]
+    finally:
+        running.stop()
+    # The default: 20 registrations a minute from one address.
+    assert answers == [201] * 20 + [429]

@@ -423,7 +423,7 @@ def _documented_ids() -> dict[str, int]:
 def _ids_in_the_code() -> set[str]:
     """Every ErrorCode member the service's modules name (ErrorCode.NAME), as its id."""
     names: set[str] = set()
-    for source in (ROOT / "packages" / "server" / "src" / "patience_server").glob("*.py"):
+    for source in (ROOT / "packages" / "server" / "src" / "patience_server").rglob("*.py"):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "ErrorCode":
                 names.add(node.attr)

@@ -1,83 +1,40 @@
-"""The database: two tables (players and their attempts), the engine and the Alembic upgrade.
+"""The database connection: the engines, the service's :class:`Database`, and the Alembic upgrade.
 
 The schema lives in Alembic migrations from the first table on
-(``patience_server/migrations``); these SQLAlchemy models mirror it for the
-queries. The one-attempt rule is a unique constraint, so two processes that
-race to start the same attempt get exactly one row.
+(``patience_server/migrations``); :mod:`patience_server.models` mirrors it
+for the queries of :mod:`patience_server.crud`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
+import functools
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry
 
-__all__ = [
-    "Attempt",
-    "Base",
-    "Player",
-    "default_database_url",
-    "make_engine",
-    "upgrade",
-]
+from patience_server.core.config import DATABASE_THREADS
+
+__all__ = ["IDLE_PING", "MIGRATIONS", "POOL_SIZE", "Database", "make_engine", "upgrade"]
 
 #: The Alembic scripts shipped with the package.
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
+#: Connections a PostgreSQL pool keeps open: one for each of anyio's worker threads, which run the declared
+#: routes' work (the hot requests' work runs in a few threads of the service's own, ``DATABASE_THREADS``).
+POOL_SIZE = 40
 
-class Base(DeclarativeBase):
-    """The models' common base."""
+#: A pooled connection unused for longer than this is pinged before it is handed out again (seconds).
+IDLE_PING = 10.0
 
-
-class Player(Base):
-    """A player: a unique name, and the SHA-256 of the token that proves who they are (never the token)."""
-
-    __tablename__ = "players"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(sa.String(32), unique=True)
-    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
-    created: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
-
-
-class Attempt(Base):
-    """A player's one attempt at a daily deal; the result columns are filled when its record is accepted."""
-
-    __tablename__ = "attempts"
-    __table_args__ = (sa.UniqueConstraint("player_id", "date", "variant", "cells", name="one_attempt_a_day"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    player_id: Mapped[int] = mapped_column(sa.ForeignKey("players.id"))
-    date: Mapped[str] = mapped_column(sa.String(10))
-    variant: Mapped[str] = mapped_column(sa.String(64))
-    cells: Mapped[int]
-    deal: Mapped[int] = mapped_column(sa.BigInteger)
-    code: Mapped[str] = mapped_column(sa.String(32))
-    started: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
-    result: Mapped[str | None] = mapped_column(sa.String(16))
-    won: Mapped[int | None]
-    score: Mapped[int | None]
-    moves: Mapped[int | None]
-    undos: Mapped[int | None]
-    cards_home: Mapped[int | None]
-    submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
-    record: Mapped[str | None] = mapped_column(sa.Text)
-
-
-def default_database_url() -> str:
-    """SQLite in patience's data directory (:func:`patience_home.store.data_dir`): ``leaderboard.sqlite3``."""
-    from patience_home.store import data_dir
-
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite+pysqlite:///{folder / 'leaderboard.sqlite3'}"
+_T = TypeVar("_T")
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
@@ -109,14 +66,6 @@ def make_engine(url: str, *, autocommit: bool = False) -> sa.Engine:
     sa.event.listen(engine, "checkin", _note_checkin)
     sa.event.listen(engine, "checkout", _ping_if_idle)
     return engine
-
-
-#: Connections a PostgreSQL pool keeps open: one for each of anyio's worker threads, which run the declared
-#: routes' work (the hot requests' work runs in a few threads of the service's own, ``DATABASE_THREADS``).
-POOL_SIZE = 40
-
-#: A pooled connection unused for longer than this is pinged before it is handed out again (seconds).
-IDLE_PING = 10.0
 
 
 def _note_checkin(_connection: object, record: ConnectionPoolEntry) -> None:
@@ -156,3 +105,43 @@ def upgrade(engine: sa.Engine) -> None:
             connection.execute(sa.select(sa.func.pg_advisory_xact_lock(0x7061_7469_656E)))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+class Database:
+    """One app's database: an engine for transactions, one in autocommit, and where a request's work runs.
+
+    One statement needs no transaction around it: in autocommit it is one
+    round trip to PostgreSQL, where BEGIN and COMMIT (or ROLLBACK after a
+    read) would be two more.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.autocommit = make_engine(url, autocommit=True)
+        #: Whether the players' ids come from a sequence that can be asked first (PostgreSQL's).
+        self.numbered = self.engine.dialect.name == "postgresql"
+        #: Whether a commit waits for the disk (PostgreSQL's do; SQLite's in WAL with synchronous=NORMAL do not).
+        self.waits_for_disk = self.engine.dialect.name == "postgresql"
+        # A few threads are enough for the commits to overlap; with anyio's 40, up to 32 at once took turns
+        # at the GIL and each held its own PostgreSQL connection and server process. Three processes at 32
+        # clients: 168-183/s with 8 threads, 195-216/s with 4 (and with 2), 171/s with 16.
+        self.threads = anyio.CapacityLimiter(DATABASE_THREADS)
+
+    def upgrade(self) -> None:
+        """Bring the database to the newest schema (:func:`upgrade`)."""
+        upgrade(self.engine)
+
+    async def run(self, function: Callable[..., _T], *args: Any) -> _T:
+        """``function(*args)``: in one of :attr:`threads` when commits wait for the disk, else right here."""
+        # PostgreSQL's commits wait for the disk: from worker threads several requests' commits overlap
+        # (and share a flush), where on the event loop they queued one behind the other, which halved
+        # the rate. SQLite's commits do not wait for the disk, and there the hop costs more than it saves.
+        if self.waits_for_disk:
+            return await anyio.to_thread.run_sync(functools.partial(function, *args), limiter=self.threads)
+        return function(*args)
+
+    def dispose(self) -> None:
+        """Close every pooled connection of both engines (the service stops)."""
+        self.engine.dispose()
+        self.autocommit.dispose()

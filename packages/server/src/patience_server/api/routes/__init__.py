@@ -1,0 +1,1 @@
+"""One ``APIRouter`` per resource: players, attempts (and their records), leaderboard, health, and the pages."""

@@ -1,0 +1,171 @@
+"""Attempts: a player starts the day's one attempt, then sends its record, which the engine replays.
+
+``POST /api/v1/daily/{date}/attempts`` and
+``PUT /api/v1/daily/{date}/attempts/{attempt}/record``; the result stored
+and ranked is what the replay came to, never what the record claims.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Path, Request
+
+from patience.formats.records import RecordError, Replay, check_record, parse_record
+from patience.i18n import format_date, format_number
+from patience_server import crud
+from patience_server.api.deps import CurrentPlayer, DatabaseDep, LimitsDep, daily_of, playable_day
+from patience_server.core.config import MAX_ACTIONS, MAX_ID
+from patience_server.core.db import Database
+from patience_server.core.ratelimit import Limits
+from patience_server.schemas import AttemptIn, AttemptOut, RecordOut, Who
+from patience_server.speech import ApiError, ErrorCode, error_responses, tr
+
+__all__ = ["ENDED", "accept_record", "router", "send_record", "start", "start_attempt"]
+
+#: Results the replay of an accepted record must come to: an unfinished (or abandoned) game is not over yet.
+ENDED = ("won", "gave-up")
+
+router = APIRouter(prefix="/daily/{date}/attempts", tags=["attempts"])
+
+
+@router.post("", status_code=201, responses=error_responses(401, 409, 422, 429))
+async def start_attempt(date: str, body: AttemptIn, who: CurrentPlayer, db: DatabaseDep) -> AttemptOut:
+    """Start the player's one attempt at the day's deal."""
+    return start(date, body, who, db)
+
+
+def start(date: str, body: AttemptIn, who: Who, db: Database) -> AttemptOut:
+    """Start ``who``'s attempt at ``date``'s deal of ``body``'s board: 422 for the date or board, 409 a second time."""
+    day = playable_day(date)
+    daily = daily_of(day, body.variant, body.cells)
+    try:
+        ident = crud.create_attempt(db, player=who.id, daily=daily, started=dt.datetime.now(dt.UTC))
+    except sa.exc.IntegrityError:
+        message = tr.gettext("{name} has already started the daily {variant} of {date}: one attempt a day")
+        when = format_date(day)
+        raise ApiError(
+            ErrorCode.ACTION_CONFLICT, message.format(name=who.name, variant=daily.title, date=when)
+        ) from None
+    return AttemptOut(attempt=ident, deal=daily.deal, code=daily.code)
+
+
+@router.put("/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429))
+async def send_record(
+    date: str,
+    attempt: Annotated[int, Path(ge=0, le=MAX_ID)],
+    request: Request,
+    who: CurrentPlayer,
+    db: DatabaseDep,
+    limits: LimitsDep,
+) -> RecordOut:
+    """Replay the attempt's record; store and rank the result it really gives."""
+    raw = await request.body()
+    return accept_record(date, attempt, raw, who, db, limits)
+
+
+def accept_record(date: str, attempt: int, raw: bytes, who: Who, db: Database, limits: Limits) -> RecordOut:
+    """Replay ``raw``, the record of ``who``'s ``attempt`` on ``date``; store and rank what it came to."""
+    # One connection for the request's three statements: no lock is held between them (autocommit).
+    with db.autocommit.connect() as connection:
+        return _accept_on(connection, date, attempt, raw, who, limits)
+
+
+def _recorded(attempt: int) -> ApiError:
+    message = tr.gettext("attempt {attempt} already has its record").format(attempt=attempt)
+    return ApiError(ErrorCode.ACTION_CONFLICT, message)
+
+
+def _problem_code(checked: Replay) -> ErrorCode:
+    """The id of a replay's problem: an action it could not play (after the end: game over), else a claim."""
+    if checked.action is None:
+        return ErrorCode.RECORD_MISMATCH
+    game = checked.game
+    if game is not None and (game.is_won or game.gave_up):
+        return ErrorCode.GAME_OVER
+    return ErrorCode.ILLEGAL_ACTION
+
+
+def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who, limits: Limits) -> RecordOut:
+    row = crud.find_attempt(connection, attempt=attempt, player=who.id, day=date)
+    if row is None:
+        raise ApiError(
+            ErrorCode.NOT_FOUND,
+            tr.gettext("{name} has no attempt {attempt} on {date}").format(name=who.name, attempt=attempt, date=date),
+        )
+    if row.result is not None:
+        raise _recorded(attempt)
+    try:
+        text = raw.decode("utf-8")
+        record = parse_record(text)
+    except (UnicodeDecodeError, RecordError) as error:
+        # The reason is the engine's words.
+        reason = error.reason if isinstance(error, UnicodeDecodeError) else str(error)
+        message = tr.gettext("not a game record: {reason}").format(reason=reason)
+        raise ApiError(ErrorCode.NOT_A_RECORD, message, with_action=True) from None
+    if len(record.actions) > MAX_ACTIONS:
+        # Refused before any replay: a long record costs CPU in proportion to its length.
+        message = tr.ngettext(
+            "the record has {count} action: at most {most} are accepted",
+            "the record has {count} actions: at most {most} are accepted",
+            len(record.actions),
+        )
+        count, most = format_number(len(record.actions)), format_number(MAX_ACTIONS)
+        raise ApiError(
+            ErrorCode.RECORD_TOO_LONG, message.format(count=count, most=most), MAX_ACTIONS + 1, with_action=True
+        )
+    for tag, expected in (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal))):
+        if record.tag(tag) != expected:
+            message = tr.gettext(
+                "the record is not of this attempt's deal: its {tag} is “{claimed}”, the attempt's is {expected}"
+            )
+            raise ApiError(
+                ErrorCode.WRONG_DEAL,
+                message.format(tag=tag, claimed=record.tag(tag) or "", expected=expected),
+                with_action=True,
+            )
+    refusals = limits.refusals
+    if refusals.full(who.id):
+        message = tr.ngettext(
+            "too many refused records: at most {count} in {seconds} s, try again later",
+            "too many refused records: at most {count} in {seconds} s, try again later",
+            refusals.count,
+        )
+        count, seconds = format_number(refusals.count), format_number(refusals.window)
+        raise ApiError(ErrorCode.RATE_LIMITED, message.format(count=count, seconds=seconds))
+    checked = check_record(record)
+    if checked.problem is not None:
+        refusals.allow(who.id)
+        raise ApiError(_problem_code(checked), checked.problem, checked.action, with_action=True)
+    if checked.result not in ENDED:
+        refusals.allow(who.id)
+        raise ApiError(
+            ErrorCode.GAME_NOT_ENDED,
+            tr.gettext("the game has not ended: send its record once it is won or given up"),
+            with_action=True,
+        )
+    # What the replay came to, never what the record says it came to.
+    result = crud.Result(
+        result=checked.result,
+        won=1 if checked.result == "won" else 0,
+        score=checked.score,
+        moves=checked.moves,
+        undos=checked.undos,
+        cards_home=checked.cards_home,
+        submitted=dt.datetime.now(dt.UTC),
+        record=text,
+    )
+    # Each its own statement: the update alone decides, and the rank counts what is committed when it runs.
+    if not crud.set_result(connection, attempt, result):
+        raise _recorded(attempt)
+    rank = crud.rank_of(connection, attempt=attempt, day=row.date, variant=row.variant, cells=row.cells, result=result)
+    return RecordOut(
+        result=result.result,
+        score=result.score,
+        moves=result.moves,
+        undos=result.undos,
+        cards_home=result.cards_home,
+        rank=rank,
+    )

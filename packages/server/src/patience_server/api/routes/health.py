@@ -1,0 +1,21 @@
+"""Health: ``GET /api/v1/health`` answers 200 when the service can reach its database."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from patience_server import crud
+from patience_server.api.deps import DatabaseDep
+from patience_server.schemas import HealthOut
+from patience_server.speech import error_responses
+
+__all__ = ["health", "router"]
+
+router = APIRouter(prefix="/health", tags=["health"])
+
+
+@router.get("", responses=error_responses())
+async def health(db: DatabaseDep) -> HealthOut:
+    """200 when the service can reach its database."""
+    crud.ping(db)
+    return HealthOut(status="ok")

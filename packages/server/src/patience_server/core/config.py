@@ -1,0 +1,105 @@
+"""The service's settings: the limits it is built around, and what the environment chooses.
+
+The environment is read when an app is made (:meth:`Settings.from_env`, in
+:func:`patience_server.app.create_app`), never at import:
+
+- ``PATIENCE_RATE_LIMIT``: a player's requests on attempts and records;
+- ``PATIENCE_REGISTER_LIMIT``: registrations from one client address;
+- ``PATIENCE_REFUSED_LIMIT``: a player's records refused after their replay;
+
+each ``COUNT/SECONDS`` (any other value means the default), and
+``PATIENCE_HOME``, the data directory that holds the default SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = [
+    "API_V1_STR",
+    "DATABASE_THREADS",
+    "MAX_ACTIONS",
+    "MAX_BODY",
+    "MAX_ID",
+    "NAME_LENGTH",
+    "RATE_COUNT",
+    "RATE_WINDOW",
+    "REFUSED_COUNT",
+    "REGISTER_COUNT",
+    "RateLimit",
+    "Settings",
+    "default_database_url",
+]
+
+#: Where the JSON API lives (the pages live at the root).
+API_V1_STR = "/api/v1"
+#: The largest request body accepted, in bytes (a long game's record is a few KiB).
+MAX_BODY = 256 * 1024
+#: The most actions a record may hold; longer ones are refused before any is replayed (a won game takes a few hundred).
+MAX_ACTIONS = 5000
+#: The largest id a database row can have (a signed 64-bit integer): a larger attempt number is 422.
+MAX_ID = 2**63 - 1
+#: The fewest and the most characters of a player's name.
+NAME_LENGTH = (1, 32)
+#: Worker threads that run requests' work on PostgreSQL (a few suffice for commits to overlap).
+DATABASE_THREADS = 4
+#: Requests on attempts and records allowed per player within :data:`RATE_WINDOW` seconds, by default.
+RATE_COUNT = 60
+RATE_WINDOW = 60.0
+#: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
+REGISTER_COUNT = 20
+#: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
+REFUSED_COUNT = 10
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """At most ``count`` requests within ``window`` seconds."""
+
+    count: int
+    window: float = RATE_WINDOW
+
+    @classmethod
+    def parse(cls, text: str, default: int) -> RateLimit:
+        """``COUNT/SECONDS`` as written in the environment; anything else is ``default`` in :data:`RATE_WINDOW` s."""
+        count, _, window = (part.strip() for part in text.partition("/"))
+        digits = window.replace(".", "", 1)
+        # isascii: "²" and other digits of other scripts pass isdigit() but not int() or float().
+        if count.isascii() and count.isdigit() and digits.isascii() and digits.isdigit():
+            return cls(int(count), float(window))
+        return cls(default)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one app is made with: its database and its three rate limits."""
+
+    database_url: str
+    rate_limit: RateLimit
+    register_limit: RateLimit
+    refused_limit: RateLimit
+
+    @classmethod
+    def from_env(cls, database_url: str | None = None, environ: Mapping[str, str] | None = None) -> Settings:
+        """The settings ``environ`` (default: the process's environment) chooses; ``database_url`` wins if given."""
+        env = os.environ if environ is None else environ
+        return cls(
+            database_url=database_url or default_database_url(),
+            rate_limit=RateLimit.parse(env.get("PATIENCE_RATE_LIMIT", ""), RATE_COUNT),
+            # Registering needs no token, so it is limited by the client's address.
+            register_limit=RateLimit.parse(env.get("PATIENCE_REGISTER_LIMIT", ""), REGISTER_COUNT),
+            # A refused record leaves its attempt open for a corrected one; replays that end refused are
+            # limited apart, so nobody can keep the service replaying records it refuses.
+            refused_limit=RateLimit.parse(env.get("PATIENCE_REFUSED_LIMIT", ""), REFUSED_COUNT),
+        )
+
+
+def default_database_url() -> str:
+    """SQLite in patience's data directory (:func:`patience_home.store.data_dir`): ``leaderboard.sqlite3``."""
+    from patience_home.store import data_dir
+
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+pysqlite:///{folder / 'leaderboard.sqlite3'}"

@@ -1,0 +1,249 @@
+"""The service's SQL: every statement it runs, built with SQLAlchemy expressions (bound parameters), no HTTP.
+
+The statements every request runs are built once, at import: building
+them per request (SQLAlchemy's expression objects and their cache keys)
+cost about as much as running them. A name that is taken, or an attempt
+started twice, is the database's to refuse (a unique constraint), so two
+processes cannot race past the check: those functions raise
+:class:`sqlalchemy.exc.IntegrityError`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, NamedTuple
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from patience_server.core.db import Database
+from patience_server.core.security import hash_token, placeholder_hash, token_of
+from patience_server.models import Attempt, Player
+from patience_server.schemas import BoardRow
+from patience_solver.daily import DailyDeal
+
+__all__ = [
+    "Result",
+    "create_attempt",
+    "create_player",
+    "find_attempt",
+    "find_player",
+    "ping",
+    "played_deal",
+    "rank_of",
+    "read_board",
+    "set_result",
+]
+
+_FIND_PLAYER = sa.select(Player.id, Player.name, Player.token_hash).where(Player.id == sa.bindparam("ident"))
+_ADD_PLAYER = sa.insert(Player).returning(Player.id)
+_NEXT_PLAYER_ID = sa.select(sa.func.nextval(sa.func.pg_get_serial_sequence("players", "id")))
+_ADD_NUMBERED_PLAYER = sa.insert(Player)
+_SET_TOKEN = sa.update(Player).where(Player.id == sa.bindparam("ident")).values(token_hash=sa.bindparam("new_hash"))
+_ADD_ATTEMPT = sa.insert(Attempt).returning(Attempt.id)
+_FIND_ATTEMPT = sa.select(Attempt.date, Attempt.variant, Attempt.cells, Attempt.deal, Attempt.result).where(
+    Attempt.id == sa.bindparam("attempt"),
+    Attempt.player_id == sa.bindparam("player"),
+    Attempt.date == sa.bindparam("day"),
+)
+_SET_RESULT = (
+    sa.update(Attempt)
+    .where(Attempt.id == sa.bindparam("attempt"), Attempt.result.is_(None))
+    .values(
+        result=sa.bindparam("new_result"),
+        won=sa.bindparam("new_won"),
+        score=sa.bindparam("new_score"),
+        moves=sa.bindparam("new_moves"),
+        undos=sa.bindparam("new_undos"),
+        cards_home=sa.bindparam("new_cards_home"),
+        submitted=sa.bindparam("new_submitted", type_=sa.DateTime(timezone=True)),
+        record=sa.bindparam("new_record"),
+    )
+)
+
+
+def _ranked_before() -> sa.Select[Any]:
+    """How many accepted attempts of a board rank before the one given by the bound parameters."""
+    won: sa.BindParameter[int] = sa.bindparam("won")
+    score: sa.BindParameter[int] = sa.bindparam("score")
+    undos: sa.BindParameter[int] = sa.bindparam("undos")
+    submitted = sa.bindparam("submitted", type_=sa.DateTime(timezone=True))
+    ident: sa.BindParameter[int] = sa.bindparam("ident")
+    better = sa.or_(
+        Attempt.won > won,
+        sa.and_(Attempt.won == won, Attempt.score > score),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
+        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
+        sa.and_(
+            Attempt.won == won,
+            Attempt.score == score,
+            Attempt.undos == undos,
+            Attempt.submitted == submitted,
+            Attempt.id < ident,
+        ),
+    )
+    return (
+        sa.select(sa.func.count())
+        .select_from(Attempt)
+        .where(
+            Attempt.date == sa.bindparam("day"),
+            Attempt.variant == sa.bindparam("variant"),
+            Attempt.cells == sa.bindparam("cells"),
+            Attempt.result.is_not(None),
+            better,
+        )
+    )
+
+
+_RANKED_BEFORE = _ranked_before()
+
+
+def find_player(connection: sa.Connection, ident: int) -> sa.Row[int, str, str] | None:
+    """Player ``ident``'s ``id``, ``name`` and ``token_hash``; ``None`` when there is none."""
+    return connection.execute(_FIND_PLAYER, {"ident": ident}).first()
+
+
+def create_player(database: Database, *, name: str, secret: str, created: dt.datetime) -> tuple[int, str]:
+    """Add a player named ``name``: their id and token (``ID.SECRET``), whose hash alone is stored.
+
+    Raises :class:`sqlalchemy.exc.IntegrityError` when the name is taken.
+    """
+    if database.numbered:
+        # PostgreSQL hands out the id first, so the player is one INSERT with its token's hash, in
+        # autocommit: two round trips where BEGIN, INSERT, UPDATE and COMMIT were four.
+        with database.autocommit.connect() as connection:
+            ident = int(connection.execute(_NEXT_PLAYER_ID).scalar_one())
+            token = token_of(ident, secret)
+            row = {"id": ident, "name": name, "token_hash": hash_token(token), "created": created}
+            connection.execute(_ADD_NUMBERED_PLAYER, row)
+        return ident, token
+    with database.engine.begin() as connection:
+        # The unique name is the database's to check: one statement, no race between two processes.
+        ident = int(
+            connection.execute(
+                _ADD_PLAYER,
+                # A random placeholder until the id, which the token starts with, is known.
+                {"name": name, "token_hash": placeholder_hash(), "created": created},
+            ).scalar_one()
+        )
+        token = token_of(ident, secret)
+        connection.execute(_SET_TOKEN, {"ident": ident, "new_hash": hash_token(token)})
+    return ident, token
+
+
+def create_attempt(database: Database, *, player: int, daily: DailyDeal, started: dt.datetime) -> int:
+    """Start ``player``'s attempt at ``daily``: its number.
+
+    Raises :class:`sqlalchemy.exc.IntegrityError` when the player has
+    started that deal already (``one_attempt_a_day``).
+    """
+    with database.autocommit.connect() as connection:
+        row = {
+            "player_id": player,
+            "date": daily.date,
+            "variant": daily.variant,
+            "cells": daily.cells,
+            "deal": daily.deal,
+            "code": daily.code,
+            "started": started,
+        }
+        return int(connection.execute(_ADD_ATTEMPT, row).scalar_one())
+
+
+def find_attempt(
+    connection: sa.Connection, *, attempt: int, player: int, day: str
+) -> sa.Row[str, str, int, int, str | None] | None:
+    """Attempt ``attempt`` of ``player`` on ``day``: its ``date``, ``variant``, ``cells``, ``deal`` and ``result``."""
+    return connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": player, "day": day}).first()
+
+
+class Result(NamedTuple):
+    """What a record's replay came to, as :func:`set_result` stores it (the attempt's result columns)."""
+
+    result: str
+    won: int
+    score: int
+    moves: int
+    undos: int
+    cards_home: int
+    submitted: dt.datetime
+    record: str
+
+
+def set_result(connection: sa.Connection, attempt: int, result: Result) -> bool:
+    """Store ``result`` for ``attempt`` unless it has one already: whether this call stored it.
+
+    The update alone decides (only one can fill an empty result), so two
+    records racing for one attempt give one ``True``.
+    """
+    values = {f"new_{key}": value for key, value in result._asdict().items()}
+    updated: int = connection.execute(_SET_RESULT, {"attempt": attempt, **values}).rowcount
+    return updated == 1
+
+
+def rank_of(connection: sa.Connection, *, attempt: int, day: str, variant: str, cells: int, result: Result) -> int:
+    """The rank of ``attempt``'s stored ``result`` on its board: 1 plus the accepted attempts ranked before it.
+
+    It counts what is committed when it runs, as it would inside a READ
+    COMMITTED transaction.
+    """
+    before = connection.execute(
+        _RANKED_BEFORE,
+        {
+            "day": day,
+            "variant": variant,
+            "cells": cells,
+            "won": result.won,
+            "score": result.score,
+            "undos": result.undos,
+            "submitted": result.submitted,
+            "ident": attempt,
+        },
+    ).scalar_one()
+    return int(before) + 1
+
+
+def read_board(database: Database, *, day: str, variant: str, cells: int) -> list[BoardRow]:
+    """A day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
+    query = (
+        sa.select(Attempt, Player.name)
+        .join(Player, Player.id == Attempt.player_id)
+        .where(
+            Attempt.date == day,
+            Attempt.variant == variant,
+            Attempt.cells == cells,
+            Attempt.result.is_not(None),
+        )
+        .order_by(Attempt.won.desc(), Attempt.score.desc(), Attempt.undos.asc(), Attempt.submitted.asc(), Attempt.id)
+    )
+    with Session(database.engine) as session:
+        rows = [(attempt, name) for attempt, name in session.execute(query).tuples()]
+    return [
+        BoardRow.model_construct(
+            rank=rank,
+            name=name,
+            result=attempt.result,
+            score=attempt.score,
+            moves=attempt.moves,
+            undos=attempt.undos,
+            cards_home=attempt.cards_home,
+        )
+        for rank, (attempt, name) in enumerate(rows, start=1)
+    ]
+
+
+def played_deal(database: Database, *, day: str, variant: str, cells: int) -> tuple[int, str] | None:
+    """The deal and code of a board's attempts on ``day``; ``None`` when nobody played it."""
+    with database.engine.connect() as connection:
+        found = connection.execute(
+            sa.select(Attempt.deal, Attempt.code)
+            .where(Attempt.date == day, Attempt.variant == variant, Attempt.cells == cells)
+            .limit(1)
+        ).first()
+    return None if found is None else (int(found[0]), str(found[1]))
+
+
+def ping(database: Database) -> None:
+    """One trivial statement: raises when the database cannot be reached."""
+    with database.engine.connect() as connection:
+        connection.execute(sa.select(1))

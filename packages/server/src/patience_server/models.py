@@ -1,0 +1,54 @@
+"""The database's tables as SQLAlchemy models: players and their attempts.
+
+They mirror the Alembic migrations (``patience_server/migrations``), which
+own the schema. The one-attempt rule is a unique constraint, so two
+processes that race to start the same attempt get exactly one row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Attempt", "Base", "Player"]
+
+
+class Base(DeclarativeBase):
+    """The models' common base."""
+
+
+class Player(Base):
+    """A player: a unique name, and the SHA-256 of the token that proves who they are (never the token)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(32), unique=True)
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    created: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
+
+
+class Attempt(Base):
+    """A player's one attempt at a daily deal; the result columns are filled when its record is accepted."""
+
+    __tablename__ = "attempts"
+    __table_args__ = (sa.UniqueConstraint("player_id", "date", "variant", "cells", name="one_attempt_a_day"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(sa.ForeignKey("players.id"))
+    date: Mapped[str] = mapped_column(sa.String(10))
+    variant: Mapped[str] = mapped_column(sa.String(64))
+    cells: Mapped[int]
+    deal: Mapped[int] = mapped_column(sa.BigInteger)
+    code: Mapped[str] = mapped_column(sa.String(32))
+    started: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
+    result: Mapped[str | None] = mapped_column(sa.String(16))
+    won: Mapped[int | None]
+    score: Mapped[int | None]
+    moves: Mapped[int | None]
+    undos: Mapped[int | None]
+    cards_home: Mapped[int | None]
+    submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    record: Mapped[str | None] = mapped_column(sa.Text)

@@ -1,0 +1,86 @@
+"""What requests carry and answers hold: the pydantic models of the JSON API, and the service's small values.
+
+Each answer's keys are the ones ``docs/server.md`` lists; the OpenAPI
+description (``/openapi.json``) gives them as these models' schemas.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+from pydantic import BaseModel
+
+__all__ = ["AttemptIn", "AttemptOut", "Board", "BoardRow", "HealthOut", "PlayerIn", "PlayerOut", "RecordOut", "Who"]
+
+
+class PlayerIn(BaseModel):
+    """``POST /api/v1/players``: the name to register."""
+
+    name: str
+
+
+class PlayerOut(BaseModel):
+    """A registered player: the name, and the token, shown this once."""
+
+    name: str
+    token: str
+
+
+class AttemptIn(BaseModel):
+    """``POST /api/v1/daily/{date}/attempts``: the board (variant and cell count; its default cells for ``None``)."""
+
+    variant: str = "freecell"
+    cells: int | None = None
+
+
+class AttemptOut(BaseModel):
+    """A started attempt: its number, the day's deal and its game code."""
+
+    attempt: int
+    deal: int
+    code: str
+
+
+class RecordOut(BaseModel):
+    """An accepted record: what its replay came to, and its rank on the day's board."""
+
+    result: str
+    score: int
+    moves: int
+    undos: int
+    cards_home: int
+    rank: int
+
+
+class BoardRow(BaseModel):
+    """One ranked result of a day's leaderboard."""
+
+    rank: int
+    name: str
+    result: str
+    score: int
+    moves: int
+    undos: int
+    cards_home: int
+
+
+class HealthOut(BaseModel):
+    """``GET /api/v1/health``: ``ok`` when the database answers."""
+
+    status: str
+
+
+class Who(NamedTuple):
+    """The player a request's token proves: id and name (read with one plain query, no ORM object)."""
+
+    id: int
+    name: str
+
+
+class Board(NamedTuple):
+    """One leaderboard: a day, a variant's name and its cell count."""
+
+    day: dt.date
+    variant: str
+    cells: int
