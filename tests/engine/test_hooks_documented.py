@@ -29,10 +29,9 @@ from patience import (
     Variant,
     Verdict,
     hookimpl,
-    hookspecs,
     ms_deal,
 )
-from patience.plugins import DEFAULT_PLUGIN, hook_implementers, make_plugin_manager, rules_are_data
+from patience.plugins import DEFAULT_PLUGIN, hook_implementers, hookspecs, make_plugin_manager, rules_are_data
 
 PLUGINS_MD = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 

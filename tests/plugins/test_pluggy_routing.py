@@ -1,4 +1,4 @@
-"""A variant's hook call goes through pluggy itself: wrappers, tryfirst, monitoring and direct calls as pluggy users expect.
+"""A variant's hook call goes through pluggy: wrappers, tryfirst, monitoring and direct calls as pluggy users expect.
 
 Each plugin is defined here and registered on a fresh plugin manager
 (with the installed plugins). Third-party plugins may observe a shipped
@@ -115,7 +115,9 @@ def test_tracing_writes_each_routed_call(pm: pluggy.PluginManager) -> None:
 def test_the_routed_call_names_the_variant_s_own_plugin_and_the_defaults(pm: pluggy.PluginManager) -> None:
     seen: list[list[str]] = []
     undo = pm.add_hookcall_monitoring(
-        lambda name, impls, kwargs: seen.append([impl.plugin_name for impl in impls]) if name == "patience_deal" else None,
+        lambda name, impls, kwargs: (
+            seen.append([impl.plugin_name for impl in impls]) if name == "patience_deal" else None
+        ),
         lambda *args: None,
     )
     try:
@@ -151,6 +153,11 @@ def test_a_direct_legality_call_judges_by_the_named_variant_s_rules(pm: pluggy.P
 # -- other plugins cannot change a shipped variant's answer --------------------------------------
 
 
+def _reversed_deck(columns: int, cells: int) -> Position:
+    """The deck in reverse, dealt round the columns: a deal no shipped variant deals."""
+    return Position(patience.deal_round_robin(tuple(reversed(patience.full_deck())), columns), (None,) * cells)
+
+
 class EagerJudge:
     """A plugin of its own variant whose ``tryfirst`` impls would answer for every variant."""
 
@@ -164,7 +171,7 @@ class EagerJudge:
 
     @hookimpl(tryfirst=True)
     def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position:
-        return patience.deal_round_robin(list(reversed(patience.full_deck())), 8, cells)
+        return _reversed_deck(8, cells)
 
 
 def test_a_third_party_tryfirst_impl_cannot_change_freecell_s_deal_or_verdict(pm: pluggy.PluginManager) -> None:
@@ -190,7 +197,7 @@ class AlteringDeal:
     @hookimpl(wrapper=True)
     def patience_deal(self, variant: Variant, deal: int, cells: int) -> Generator[None, Position, Position]:
         yield
-        return patience.deal_round_robin(list(reversed(patience.full_deck())), variant.columns, cells)
+        return _reversed_deck(variant.columns, cells)
 
 
 class AlteringVerdict:
@@ -221,9 +228,7 @@ def test_a_hookwrapper_that_would_change_freecell_s_verdict_is_refused(pm: plugg
     position = deal_position(freecell, 1, 4, pm)
     game = Game.from_position(freecell, position, plugins=pm, autoplay_first=False)
     illegal = next(
-        move
-        for move in patience.legality.candidate_moves(position, foundation_takeback=True)
-        if not game.check(move)
+        move for move in patience.legality.candidate_moves(position, foundation_takeback=True) if not game.check(move)
     )
     pm.register(AlteringVerdict(), name="test-altering-verdict")
     with pytest.warns(PluginLoadWarning, match="'test-altering-verdict'"):
@@ -352,7 +357,9 @@ class CellTax:
 
     @hookimpl
     def patience_register_variants(self, register: Registrar) -> None:
-        register(register.get("freecell").derive(name="cell-tax", title="Cell Tax", prefix="CT", negative=True))
+        base = register.get("freecell")
+        scoring = evolve(base.rules.scoring, negative=True)
+        register(base.derive(name="cell-tax", title="Cell Tax", prefix="CT", scoring=scoring))
 
     @hookimpl(wrapper=True)
     def patience_score_action(

@@ -39,7 +39,6 @@ from typing import Any
 import pluggy
 import pytest
 
-from patience import hookspecs
 from patience.board import format_board, parse_board
 from patience.errors import PatienceError
 from patience.game import Game, deal_position
@@ -51,6 +50,7 @@ from patience.plugins import (
     VARIANT_HOOKS,
     cell_counts,
     get_variant,
+    hookspecs,
     make_plugin_manager,
     route,
     rules_are_data,
@@ -158,7 +158,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
     if rules_are_data(variant, pm):
         comp: Compiled = (Compiled if one_deck else CompiledTwoDecks)(variant.rules, game.autoplay, *shape)
     else:
-        legality = route("patience_move_legality", variant, pm)
+        legality = route("patience_move_legality", variant, pm).caller
 
         def legal(where: Position, move: Move) -> bool:
             return bool(legality(variant=variant, position=where, move=move))

@@ -1,14 +1,19 @@
-"""The built-in default hook implementations, registered ``trylast``: they answer from ``variant.rules``."""
+"""The built-in default plugin: hook implementations registered ``trylast`` that answer from ``variant.rules``.
+
+It is registered like any other plugin (as :data:`patience.plugins.DEFAULT_PLUGIN`),
+so a variant's own plugin answers before it and pluggy's wrappers and
+monitoring see it as they see every plugin.
+"""
 
 from __future__ import annotations
 
 from attrs import evolve
 
-from patience.hookspecs import CellCounts, hookimpl
 from patience.legality import Verdict, check_move
 from patience.moves import Move
+from patience.plugins.hookspecs import CellCounts, hookimpl
 from patience.position import Position
-from patience.rules import AutoPlay, Scoring, Target
+from patience.rules import Scoring
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.variant import Variant
 
@@ -26,20 +31,8 @@ def patience_cell_counts(variant: Variant) -> CellCounts:
 
 
 @hookimpl(trylast=True)
-def patience_autoplay_policy(variant: Variant) -> AutoPlay:
-    """The automatic-play policy the variant declares."""
-    return variant.rules.autoplay
-
-
-@hookimpl(trylast=True)
-def patience_double_tap_order(variant: Variant) -> tuple[Target, ...]:
-    """The double-tap order the variant declares."""
-    return variant.rules.double_tap
-
-
-@hookimpl(trylast=True)
 def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState:
-    """Score an action by the variant's :class:`~patience.rules.Scoring`."""
+    """Score an action by the variant's :class:`~patience.rules.Scoring` (the move and positions are not needed)."""
     rules = variant.rules.scoring
     if action.kind is ActionKind.GIVE_UP:
         return state

@@ -1,13 +1,13 @@
 """The hook specifications: what a variant plugin can tell the engine.
 
 Every hook is called with keyword arguments only, so a spec can grow a
-parameter without breaking implementations that do not take it. The
-per-variant hooks (those that take ``variant``) are routed
-(:func:`patience.plugins.route`): for a variant, only the plugins that
-override it (``PATIENCE_OVERRIDES``), the plugin that registered it and the
-engine's built-in defaults (:mod:`patience.defaults`, registered
-``trylast``, answering from the variant's declared
-:class:`~patience.rules.Rules`) are called, in that order. They are
+parameter without breaking implementations that do not take it. The four
+per-variant hooks (those that take ``variant``) are routed through pluggy
+(:mod:`patience.plugins.routing`): for a variant, the implementations that
+answer are those of the plugin that registered it (and of plugins that
+say they override it, ``PATIENCE_OVERRIDES``) and the built-in defaults
+(:mod:`patience.plugins.defaults`, registered ``trylast``, answering from
+the variant's declared :class:`~patience.rules.Rules`). They are
 ``firstresult``: ``None`` lets the next implementation answer.
 """
 
@@ -20,7 +20,6 @@ import pluggy
 from patience.legality import Verdict
 from patience.moves import Move
 from patience.position import Position
-from patience.rules import AutoPlay, Target
 from patience.scoring import ScoredAction, ScoreState
 from patience.variant import Variant
 
@@ -82,30 +81,16 @@ def patience_cell_counts(variant: Variant) -> CellCounts | None:
 
 
 @hookspec(firstresult=True)
-def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState | None:
+def patience_score_action(
+    variant: Variant, state: ScoreState, action: ScoredAction, move: Move | None, before: Position, after: Position
+) -> ScoreState | None:
     """The score, move count and cards-ever-home after ``action``, from ``state``.
 
     Called once for every action: a move with the automatic play after it,
     an undo, a redo, a Finish, a win (after the winning action), giving up,
-    and the automatic play right after the deal. The default reads
-    ``variant.rules.scoring``. firstresult.
-    """
-
-
-@hookspec(firstresult=True)
-def patience_autoplay_policy(variant: Variant) -> AutoPlay | None:
-    """Which cards go to the foundations by themselves after each action in ``variant``.
-
-    Called when a game starts; the game and the solver both follow the
-    answer. The default returns ``variant.rules.autoplay``. firstresult.
-    """
-
-
-@hookspec(firstresult=True)
-def patience_double_tap_order(variant: Variant) -> tuple[Target, ...] | None:
-    """The kinds of destination a double tap (or a bare card name) tries, in order.
-
-    Called on every double tap. The default returns
-    ``variant.rules.double_tap``: foundation, the longest column that
-    accepts the card, an empty column, a free cell. firstresult.
+    and the automatic play right after the deal. ``move`` is the move the
+    player made (a move or a redo of one move), ``None`` for every other
+    action; ``before`` and ``after`` are the positions before and after the
+    action, automatic play included (the same position for a win and for
+    giving up). The default reads ``variant.rules.scoring``. firstresult.
     """
