@@ -605,7 +605,7 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
 
     The hook goes to the plugin that registered ``variant``; a variant
     derived from another (:meth:`Variant.derive`) that its plugin does not
-    deal is dealt as its base is. The deal is checked: a
+    deal is dealt as its base is (by the default plugin). The deal is checked: a
     :class:`~patience.errors.PluginError` naming the plugin refuses one that
     does not have the variant's columns and ``cells`` cells, or is not a
     valid position.
@@ -615,10 +615,6 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
     cells = check_cells(variant, cells, pm)
     dealer = route("patience_deal", variant, pm)
     position: Position | None = dealer(variant=variant, deal=deal, cells=cells)
-    if position is None and variant.base:
-        base = get_variant(variant.base, pm)
-        dealer = route("patience_deal", base, pm)
-        position = dealer(variant=base, deal=deal, cells=cells)
     if position is None:
         raise InvalidDealError(_("no installed plugin deals {title}").format(title=_title(variant)))
     plugin = dealer.answered_by or DEFAULT_PLUGIN

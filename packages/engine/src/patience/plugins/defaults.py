@@ -1,12 +1,18 @@
 """The built-in default plugin: hook implementations registered ``trylast`` that answer from ``variant.rules``.
 
-It is registered like any other plugin (as :data:`patience.plugins.DEFAULT_PLUGIN`),
-so a variant's own plugin answers before it and pluggy's wrappers and
-monitoring see it as they see every plugin.
+It is registered like any other plugin (a :class:`DefaultPlugin` for each
+plugin manager, named :data:`patience.plugins.DEFAULT_PLUGIN`), so a
+variant's own plugin answers before it and pluggy's wrappers and
+monitoring see it as they see every plugin. The module's functions are
+the implementations; the class adds the one that needs the plugin
+manager: dealing a derived variant as its base.
 """
 
 from __future__ import annotations
 
+import weakref
+
+import pluggy
 from attrs import evolve
 
 from patience.legality import Verdict, check_move
@@ -61,3 +67,29 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
 def _floor(rules: Scoring, score: int) -> int:
     """``score``, or 0 if it is below 0 and the variant's scores do not go negative."""
     return score if rules.negative or score >= 0 else 0
+
+
+class DefaultPlugin:
+    """The default plugin of one plugin manager: the module's implementations, and a derived variant dealt as its base."""
+
+    patience_move_legality = staticmethod(patience_move_legality)
+    patience_cell_counts = staticmethod(patience_cell_counts)
+    patience_score_action = staticmethod(patience_score_action)
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        # Weakly: the plugin manager holds its plugins, not the other way round.
+        self._pm = weakref.ref(pm)
+
+    @hookimpl(trylast=True)
+    def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position | None:
+        """A derived variant (``variant.base``) that its own plugin does not deal is dealt as its base is."""
+        pm = self._pm()
+        if not variant.base or pm is None:
+            return None
+        from patience.plugins.registry import variants
+
+        base = variants(pm).get(variant.base)
+        if base is None:
+            return None
+        dealt: Position | None = pm.hook.patience_deal(variant=base, deal=deal, cells=cells)
+        return dealt

@@ -138,7 +138,7 @@ def make_plugin_manager(*, load_entry_points: bool = True) -> PatiencePluginMana
     """
     pm = PatiencePluginManager()
     pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name=DEFAULT_PLUGIN)
+    pm.register(defaults.DefaultPlugin(pm), name=DEFAULT_PLUGIN)
     # A plugin's own KeyboardInterrupt is told from the user's Ctrl-C by counting SIGINTs.
     _boundary.track_sigint()
     if load_entry_points:
