@@ -70,7 +70,7 @@ def _floor(rules: Scoring, score: int) -> int:
 
 
 class DefaultPlugin:
-    """The default plugin of one plugin manager: the module's implementations, and a derived variant dealt as its base."""
+    """One plugin manager's default plugin: the module's implementations, and derived variants dealt as their base."""
 
     patience_move_legality = staticmethod(patience_move_legality)
     patience_cell_counts = staticmethod(patience_cell_counts)
