@@ -79,8 +79,8 @@ def call_times(pm: pluggy.PluginManager, repeat: int, number: int = 50_000) -> l
     position = deal_position(freecell, 1, 4, pm)
     move = next(iter(Game.from_position(hooked, position, plugins=pm).legal_moves))
     after = position.apply(move)
-    legality = route("patience_move_legality", hooked, pm).caller
-    scoring = route("patience_score_action", freecell, pm).caller
+    legality = route("patience_move_legality", hooked, pm).call
+    scoring = route("patience_score_action", freecell, pm).call
     action = ScoredAction(ActionKind.MOVE, moves=1)
     calls: list[tuple[str, Callable[[], object]]] = [
         ("check_move itself", lambda: check_move(hooked.rules, position, move, hooked.title)),

@@ -151,8 +151,8 @@ class Game:
         # The per-variant hooks, routed once to this variant's plugin (and overriders and defaults):
         # pluggy's hook callers, called directly on the hot path.
         legality = route("patience_move_legality", variant, self._pm)
-        self._legality = legality.caller
-        self._scoring = route("patience_score_action", variant, self._pm).caller
+        self._legality = legality.call
+        self._scoring = route("patience_score_action", variant, self._pm).call
         #: Nothing may change this variant's verdicts but the default: the declared rules say everything.
         self.rules_are_data = legality.plugins == [DEFAULT_PLUGIN]
         self.dealt = position

@@ -148,6 +148,8 @@ def _guard_impl(
     expected, check = _ANSWERS[hook_name]
     overrides = _overrides(plugin)
     answered = registry.answered_by
+    # The plugin's times, looked up at its first call (a plugin appears in the timings once called).
+    kept: list[_boundary.PluginTimes] = []
 
     def guarded(variant: Variant, *args: Any, **kwargs: Any) -> Any:
         owner = variant.plugin or registry.owner(pm, variant)
@@ -172,7 +174,9 @@ def _guard_impl(
             raise PluginError(_failed_in(plugin_name, hook_name, _boundary.exit_reason(error))) from None
         finally:
             _boundary.IN_PLUGIN.reset(entered)
-            times = registry.times_of(plugin_name)
+            if not kept:
+                kept.append(registry.times_of(plugin_name))
+            times = kept[0]
             times.add_hook(hook_name, time.perf_counter() - start)
             if not times.warned and times.total > times.next_check:
                 registry.check_slow(plugin_name)
@@ -308,6 +312,16 @@ class Route:
         self.plugins = plugins
         """The plugins that may decide this variant's answer, first called first: wrappers that may change it,
         then the implementations that answer for it (the defaults last)."""
+        hookexec = caller._hookexec
+
+        def call(**kwargs: Any) -> Any:
+            # What ``caller(**kwargs)`` does, through the plugin manager's hook execution (so monitoring,
+            # tracing and wrappers see it), without the checks for the arguments a caller may omit: the
+            # engine passes every argument, and this is the solver's hot path.
+            return hookexec(hook_name, list(caller._hookimpls), kwargs, True)
+
+        self.call = call
+        """Call the hook with every argument of its spec, as :attr:`caller` would, a little faster."""
 
     @property
     def answered_by(self) -> str:
@@ -316,7 +330,7 @@ class Route:
 
     def __call__(self, **kwargs: Any) -> Any:
         """Call the hook through pluggy."""
-        return self.caller(**kwargs)
+        return self.call(**kwargs)
 
 
 def route(hook_name: str, variant: Variant, pm: pluggy.PluginManager | None = None) -> Route:

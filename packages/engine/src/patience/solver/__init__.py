@@ -244,7 +244,7 @@ def _solve_with_hook(
     with a hook that allows what the rules allow it expands the same
     positions, deal for deal; a hook that forbids more prunes them.
     """
-    legality = route("patience_move_legality", variant, pm).caller
+    legality = route("patience_move_legality", variant, pm).call
 
     def legal(where: Position, move: Move) -> bool:
         return bool(legality(variant=variant, position=where, move=move))
