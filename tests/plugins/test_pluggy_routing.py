@@ -16,6 +16,8 @@ from typing import Any
 import pluggy
 import pytest
 from attrs import evolve
+from plugin_dists import FREECELL_1, distribution
+from plugin_dists import patience as run_patience
 
 import patience
 from patience import (
@@ -423,3 +425,27 @@ def test_the_scoring_hook_is_told_the_move_and_both_positions(pm: pluggy.PluginM
     assert kinds == [ActionKind.DEAL, ActionKind.MOVE, ActionKind.UNDO]
     assert calls[1][1] == move and calls[1][2] == first and calls[1][3] == played
     assert calls[2][1] is None and calls[2][3] == first
+
+
+# -- the user's view: one line, the shipped deal unchanged ---------------------------------------
+
+_ALTERING_SOURCE = """
+    from patience import Position, hookimpl
+
+
+    @hookimpl(wrapper=True)
+    def patience_deal(variant, deal, cells):
+        dealt = yield
+        return Position(tuple(reversed(dealt.columns)), dealt.cells)
+"""
+
+
+def test_an_installed_wrapper_that_would_change_freecell_s_deal_is_named_in_one_line(tmp_path: Path) -> None:
+    distribution(tmp_path, "mirror", _ALTERING_SOURCE)
+    done = run_patience(["deal", "freecell", "1", "--format", "fcs"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == FREECELL_1
+    assert done.stderr.splitlines() == [
+        "patience: warning: plugin 'mirror' would change what patience_deal answers for FreeCell,"
+        " a variant that ships with patience; the plugin is disabled"
+    ]
