@@ -449,3 +449,15 @@ def test_an_installed_wrapper_that_would_change_freecell_s_deal_is_named_in_one_
         "patience: warning: plugin 'mirror' would change what patience_deal answers for FreeCell,"
         " a variant that ships with patience; the plugin is disabled"
     ]
+
+
+def test_the_plugin_layer_is_one_package_and_its_old_module_paths_are_gone() -> None:
+    import importlib
+
+    for name in ("hookspecs", "defaults", "registry", "routing", "manager", "_boundary"):
+        assert importlib.import_module(f"patience.plugins.{name}").__file__.startswith(str(PLUGINS_PACKAGE))  # type: ignore[union-attr]
+    for old in ("patience.hookspecs", "patience.defaults", "patience._boundary"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
+    assert patience.hookimpl is patience.plugins.hookimpl
+    assert set(patience.plugins.__all__) >= {"Registry", "PatiencePluginManager", "route", "rules_are_data"}
