@@ -16,18 +16,35 @@ falls on all alike, and prints a Markdown table:
   hook: the same positions, more time per position.
 
 Times are process CPU seconds, the best of ``--repeat`` runs of the range.
+Then one routed hook call is timed in the process (the best of
+``--repeat`` runs of 50,000 calls each): FreeCell's scoring hook, and the
+legality hook of ``hooked-freecell``, beside ``check_move`` itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+import timeit
+from collections.abc import Callable
 
 import pluggy
 
-from patience import Move, Position, Variant, Verdict, deal_position, get_variant, hookimpl
+from patience import (
+    ActionKind,
+    Game,
+    Move,
+    Position,
+    ScoredAction,
+    ScoreState,
+    Variant,
+    Verdict,
+    deal_position,
+    get_variant,
+    hookimpl,
+)
 from patience.legality import check_move
-from patience.plugins import Registrar, make_plugin_manager
+from patience.plugins import Registrar, make_plugin_manager, route
 from patience_solver import solve
 
 
@@ -54,6 +71,28 @@ def run(pm: pluggy.PluginManager, name: str, deals: range) -> tuple[float, int]:
     started = time.process_time()
     expanded = sum(solve(variant, position, plugins=pm).positions for position in positions)
     return time.process_time() - started, expanded
+
+
+def call_times(pm: pluggy.PluginManager, repeat: int, number: int = 50_000) -> list[tuple[str, float]]:
+    """Microseconds per call: ``check_move``, a routed legality call, a routed scoring call."""
+    freecell, hooked = get_variant("freecell", pm), get_variant("hooked-freecell", pm)
+    position = deal_position(freecell, 1, 4, pm)
+    move = next(iter(Game.from_position(hooked, position, plugins=pm).legal_moves))
+    after = position.apply(move)
+    legality = route("patience_move_legality", hooked, pm).call
+    scoring = route("patience_score_action", freecell, pm).call
+    action = ScoredAction(ActionKind.MOVE, moves=1)
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("check_move itself", lambda: check_move(hooked.rules, position, move, hooked.title)),
+        ("patience_move_legality, hooked-freecell", lambda: legality(variant=hooked, position=position, move=move)),
+        (
+            "patience_score_action, freecell",
+            lambda: scoring(
+                variant=freecell, state=ScoreState(), action=action, move=move, before=position, after=after
+            ),
+        ),
+    ]
+    return [(label, min(timeit.repeat(call, number=number, repeat=repeat)) / number * 1e6) for label, call in calls]
 
 
 def main() -> None:
@@ -83,6 +122,10 @@ def main() -> None:
     for label, _, _ in cases:
         seconds, expanded = best[label]
         print(f"| {label} | {expanded:,} | {seconds:.2f} | {seconds / reference:.2f} |")
+    print("\n| one routed call | µs |")
+    print("| --- | ---: |")
+    for label, micros in call_times(hooked, args.repeat):
+        print(f"| {label} | {micros:.2f} |")
 
 
 if __name__ == "__main__":

@@ -29,10 +29,9 @@ from patience import (
     Variant,
     Verdict,
     hookimpl,
-    hookspecs,
     ms_deal,
 )
-from patience.plugins import DEFAULT_PLUGIN, hook_implementers, make_plugin_manager, rules_are_data
+from patience.plugins import DEFAULT_PLUGIN, hook_implementers, hookspecs, make_plugin_manager, rules_are_data
 
 PLUGINS_MD = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 
@@ -71,9 +70,42 @@ def section(heading: str) -> str:
 # -- documentation ---------------------------------------------------------
 
 
-def test_there_are_hooks_to_document() -> None:
-    assert "patience_deal" in hook_specs()
-    assert len(hook_specs()) >= 7
+def test_the_hooks_are_registration_and_the_engine_s_four() -> None:
+    assert set(hook_specs()) == {
+        "patience_register_variants",
+        "patience_deal",
+        "patience_move_legality",
+        "patience_cell_counts",
+        "patience_score_action",
+    }
+
+
+@pytest.mark.parametrize("name", sorted(hook_specs()))
+def test_every_hookspec_docstring_states_each_parameter_and_the_return(name: str) -> None:
+    doc = inspect.getdoc(hook_specs()[name]) or ""
+    for param in inspect.signature(hook_specs()[name]).parameters:
+        assert f":param {param}:" in doc, f"the docstring of {name} does not state :param {param}:"
+    assert ":returns:" in doc, f"the docstring of {name} does not state what it returns"
+
+
+@pytest.mark.parametrize("name", sorted(hook_specs()))
+def test_every_hook_section_lists_each_parameter_and_the_return(name: str) -> None:
+    spec = hook_specs()[name]
+    body = section(signature_heading(name, spec))
+    assert "**Parameters**" in body and "**Returns**" in body, f"the section on {name} lacks Parameters or Returns"
+    for param in inspect.signature(spec).parameters:
+        assert re.search(rf"^- `{param}` \(`", body, flags=re.MULTILINE), (
+            f"the section on {name} does not list the parameter {param} with its type"
+        )
+
+
+def test_the_guide_says_what_routing_means_for_a_pluggy_user() -> None:
+    text = PLUGINS_MD.read_text(encoding="utf-8")
+    start = text.index("## Routing for a pluggy user")
+    body = text[start : text.find("\n#", start + 1)]
+    for word in ("subset_hook_caller", "wrapper=True", "hookwrapper=True", "tryfirst", "add_hookcall_monitoring"):
+        assert word in body, f"the routing section does not say how {word} behaves"
+    assert "refused" in body and "disabled" in body
 
 
 @pytest.mark.parametrize("name", sorted(hook_specs()))

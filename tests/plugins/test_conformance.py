@@ -70,7 +70,7 @@ class WrongSignature:
     def patience_deel(self, variant: Variant, deal: int, cells: int) -> Position | None:
         return None
 
-    def patience_autoplay_policy(self, variant: Variant) -> None:
+    def patience_cell_counts(self, variant: Variant) -> None:
         """Named like a hook, not marked: never called."""
 
 
@@ -107,7 +107,7 @@ def test_the_suite_catches_legality_that_disagrees_with_the_rules() -> None:
 def test_the_suite_catches_a_hook_with_a_wrong_signature() -> None:
     problems = check_plugin(WrongSignature())
     assert problems == [
-        "patience_autoplay_policy is not marked @hookimpl: it is never called",
+        "patience_cell_counts is not marked @hookimpl: it is never called",
         "patience_deal takes cell_count, which the hook does not pass (it passes variant, deal, cells)",
         "patience_deel is not a patience hook (misspelt?): it is never called",
     ]

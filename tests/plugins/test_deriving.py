@@ -115,12 +115,13 @@ def test_deriving_from_a_variant_nobody_registers_disables_the_plugin_with_one_w
 
 
 def test_get_variant_inside_registration_is_refused_clearly() -> None:
+    manager = make_plugin_manager()
+
     class Recursing:
         @hookimpl
         def patience_register_variants(self, register: Registrar) -> None:
-            register(get_variant("freecell").derive(name="again", title="Again", prefix="AG"))
+            register(get_variant("freecell", manager).derive(name="again", title="Again", prefix="AG"))
 
-    manager = make_plugin_manager()
     manager.register(Recursing(), name="recursing")
     with pytest.warns(PluginLoadWarning, match=r"'recursing' failed to register .*use register.get\(name\)"):
         table = variants(manager)

@@ -16,7 +16,7 @@ from patience import (
     get_variant,
     ms_deal,
 )
-from patience import defaults as default_hooks
+from patience.plugins import defaults as default_hooks
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import deal_round_robin
 

@@ -503,12 +503,13 @@ def _exercise(pm: pluggy.PluginManager) -> None:
         with contextlib.suppress(PatienceError):
             _counts, cells = cell_counts(variant, pm)
             position = deal_position(variant, 1, cells, pm)
-            for hook in ("patience_autoplay_policy", "patience_double_tap_order"):
-                route(hook, variant, pm)(variant=variant)
             move = Move(Place.column(0), Place.column(1))
             route("patience_move_legality", variant, pm)(variant=variant, position=position, move=move)
             action = ScoredAction(ActionKind.MOVE, moves=1)
-            route("patience_score_action", variant, pm)(variant=variant, state=ScoreState(), action=action)
+            after = position.apply(move) if position.columns[0] else position
+            route("patience_score_action", variant, pm)(
+                variant=variant, state=ScoreState(), action=action, move=move, before=position, after=after
+            )
 
 
 def _duration(seconds: float) -> str:

@@ -31,18 +31,19 @@ from patience.errors import (
 from patience.formats.board import format_board, parse_board
 from patience.formats.codes import GameCode
 from patience.game import Action, Game, GameEvent, LegalMoves, deal_position
-from patience.hookspecs import CellCounts, hookimpl
 from patience.i18n import N_, N_paragraphs
 from patience.legality import Verdict, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import (
     OVERRIDES_ATTRIBUTE,
+    CellCounts,
     PluginLoadWarning,
     PluginTimes,
     Registrar,
     Route,
     get_plugin_manager,
     get_variant,
+    hookimpl,
     make_plugin_manager,
     plugin_failures,
     plugin_timings,

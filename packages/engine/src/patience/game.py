@@ -148,15 +148,15 @@ class Game:
         self.deal = deal
         self.cells = len(position.cells)
         self._pm = plugins if plugins is not None else get_plugin_manager()
-        # The per-variant hooks, routed once to this variant's plugin (and overriders and defaults).
-        self._legality = route("patience_move_legality", variant, self._pm)
-        self._scoring = route("patience_score_action", variant, self._pm)
-        self._double_tap = route("patience_double_tap_order", variant, self._pm)
-        #: No plugin overrides legality for this variant: the declared rules say everything.
-        self.rules_are_data = self._legality.plugins == [DEFAULT_PLUGIN]
+        # The per-variant hooks, routed once to this variant's plugin (and overriders and defaults):
+        # pluggy's hook callers, called directly on the hot path.
+        legality = route("patience_move_legality", variant, self._pm)
+        self._legality = legality.call
+        self._scoring = route("patience_score_action", variant, self._pm).call
+        #: Nothing may change this variant's verdicts but the default: the declared rules say everything.
+        self.rules_are_data = legality.plugins == [DEFAULT_PLUGIN]
         self.dealt = position
-        policy = route("patience_autoplay_policy", variant, self._pm)(variant=variant)
-        self.autoplay: AutoPlay = policy if policy is not None else AutoPlay.NONE
+        self.autoplay: AutoPlay = variant.rules.autoplay
         self._listeners: list[Callable[[GameEvent], None]] = []
         self.restart()
 
@@ -218,7 +218,7 @@ class Game:
         position, home = _played(self.dealt, auto)
         # Scored even when nothing goes home, so that a plugin's own scoring sees every deal.
         state = ScoreState(score=self.variant.rules.scoring.start)
-        state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home), state=state)
+        state = self._score(ScoredAction(ActionKind.DEAL, cards_home=home), self.dealt, position, state=state)
         self.position = position
         self._undo: deque[_Entry] = deque(maxlen=max(self.variant.rules.undo_limit, 0) or None)
         self._redo: list[Action] = []
@@ -408,7 +408,7 @@ class Game:
         """The move a double tap on ``place`` would make, in the variant's target order; ``None`` if none."""
         if self.is_over or self.position.card_at(place) is None:
             return None
-        order: tuple[Target, ...] = self._double_tap(variant=self.variant) or ()
+        order: tuple[Target, ...] = self.variant.rules.double_tap
         columns = self.position.columns
         for target in order:
             options: list[Move] = []
@@ -478,7 +478,7 @@ class Game:
         if not self._undo:
             raise NothingToUndoError(_("nothing to undo"))
         entry = self._undo[-1]
-        state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score))
+        state = self._score(ScoredAction(ActionKind.UNDO, restored=entry.score), self.position, entry.position)
         self._undo.pop()
         self.position = entry.position
         self._state = state
@@ -505,7 +505,7 @@ class Game:
     def give_up(self) -> None:
         """End the game; the points so far stand."""
         self._require_playing()
-        self._state = self._score(ScoredAction(ActionKind.GIVE_UP))
+        self._state = self._score(ScoredAction(ActionKind.GIVE_UP), self.position, self.position)
         self.gave_up = True
         self.log.append("giveup")
         self._emit(GameEvent("gave-up"))
@@ -539,9 +539,19 @@ class Game:
         if self.gave_up:
             raise GameOverError(_("the game was given up; start a new one or restart"))
 
-    def _score(self, action: ScoredAction, state: ScoreState | None = None) -> ScoreState:
+    def _score(
+        self,
+        action: ScoredAction,
+        before: Position,
+        after: Position,
+        *,
+        move: Move | None = None,
+        state: ScoreState | None = None,
+    ) -> ScoreState:
         base = state if state is not None else self._state
-        result: ScoreState | None = self._scoring(variant=self.variant, state=base, action=action)
+        result: ScoreState | None = self._scoring(
+            variant=self.variant, state=base, action=action, move=move, before=before, after=after
+        )
         return result if result is not None else base
 
     def _perform(
@@ -559,9 +569,12 @@ class Game:
         position, home = _played(before, moves)
         auto = tuple(autoplay_moves(self.autoplay, position))
         position, auto_home = _played(position, auto)
-        state = self._score(ScoredAction(kind, cards_home=home + auto_home, cards_back=back, moves=len(moves)))
+        # The move the player made, for a scoring rule about moves; a Finish is many moves, none of them chosen.
+        played = moves[0] if kind in (ActionKind.MOVE, ActionKind.REDO) and len(moves) == 1 else None
+        scored = ScoredAction(kind, cards_home=home + auto_home, cards_back=back, moves=len(moves))
+        state = self._score(scored, before, position, move=played)
         won = position.is_won
-        final = self._score(ScoredAction(ActionKind.WIN), state=state) if won else state
+        final = self._score(ScoredAction(ActionKind.WIN), position, position, state=state) if won else state
         action = Action(ActionKind.MOVE if kind is ActionKind.REDO else kind, moves, auto)
         self.position = position
         self._state = state
@@ -592,7 +605,7 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
 
     The hook goes to the plugin that registered ``variant``; a variant
     derived from another (:meth:`Variant.derive`) that its plugin does not
-    deal is dealt as its base is. The deal is checked: a
+    deal is dealt as its base is (by the default plugin). The deal is checked: a
     :class:`~patience.errors.PluginError` naming the plugin refuses one that
     does not have the variant's columns and ``cells`` cells, or is not a
     valid position.
@@ -602,13 +615,9 @@ def deal_position(variant: Variant, deal: int, cells: int, pm: pluggy.PluginMana
     cells = check_cells(variant, cells, pm)
     dealer = route("patience_deal", variant, pm)
     position: Position | None = dealer(variant=variant, deal=deal, cells=cells)
-    if position is None and variant.base:
-        base = get_variant(variant.base, pm)
-        dealer = route("patience_deal", base, pm)
-        position = dealer(variant=base, deal=deal, cells=cells)
     if position is None:
         raise InvalidDealError(_("no installed plugin deals {title}").format(title=_title(variant)))
-    plugin = dealer.answered_by
+    plugin = dealer.answered_by or DEFAULT_PLUGIN
     if len(position.columns) != variant.columns or len(position.cells) != cells:
         raise PluginError(
             _(

@@ -38,7 +38,6 @@ from typing import Any
 import pluggy
 import pytest
 
-from patience import hookspecs
 from patience.errors import PatienceError
 from patience.formats.board import format_board, parse_board
 from patience.game import Game, deal_position
@@ -50,6 +49,7 @@ from patience.plugins import (
     VARIANT_HOOKS,
     cell_counts,
     get_variant,
+    hookspecs,
     make_plugin_manager,
     route,
     unknown_hooks,

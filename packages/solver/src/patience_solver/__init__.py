@@ -9,8 +9,8 @@
     >>> result.outcome
     <Outcome.SOLVED: 'solved'>
 
-The variant's :class:`~patience.rules.Rules` and its automatic-play policy
-(asked through the ``patience_autoplay_policy`` hook) are compiled into
+The variant's :class:`~patience.rules.Rules`, its automatic-play policy
+(:attr:`Rules.autoplay <patience.rules.Rules.autoplay>`) included, are compiled into
 tables of small ints (:mod:`patience_solver._compiled`); when a plugin
 overrides ``patience_move_legality`` for the variant, the same search asks
 that hook about every move the rules allow (:mod:`patience_solver._judged`),
@@ -51,7 +51,7 @@ from patience.game import Game, deal_position
 from patience.i18n import current_language, format_number
 from patience.legality import autoplay_moves
 from patience.moves import Move, PlaceKind
-from patience.plugins import Route, get_plugin_manager, route, rules_are_data
+from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
 from patience.variant import Variant
@@ -158,8 +158,7 @@ def solve(
     """
     pm = plugins if plugins is not None else get_plugin_manager()
     limits = Limits(time_limit, max_positions, progress, cancel)
-    policy = route("patience_autoplay_policy", variant, pm)(variant=variant)
-    policy = policy if policy is not None else AutoPlay.NONE
+    policy = variant.rules.autoplay
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
     kind = Compiled if position.decks == 1 else CompiledTwoDecks
@@ -245,7 +244,7 @@ def _solve_with_hook(
     with a hook that allows what the rules allow it expands the same
     positions, deal for deal; a hook that forbids more prunes them.
     """
-    legality: Route = route("patience_move_legality", variant, pm)
+    legality = route("patience_move_legality", variant, pm).call
 
     def legal(where: Position, move: Move) -> bool:
         return bool(legality(variant=variant, position=where, move=move))

@@ -104,7 +104,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
     if rules_are_data(variant, pm):
         comp: Compiled = (Compiled if one_deck else CompiledTwoDecks)(variant.rules, game.autoplay, *shape)
     else:
-        legality = route("patience_move_legality", variant, pm)
+        legality = route("patience_move_legality", variant, pm).call
 
         def legal(where: Position, move: Move) -> bool:
             return bool(legality(variant=variant, position=where, move=move))

@@ -1,14 +1,25 @@
-"""The built-in default hook implementations, registered ``trylast``: they answer from ``variant.rules``."""
+"""The built-in default plugin: hook implementations registered ``trylast`` that answer from ``variant.rules``.
+
+It is registered like any other plugin (a :class:`DefaultPlugin` for each
+plugin manager, named :data:`patience.plugins.DEFAULT_PLUGIN`), so a
+variant's own plugin answers before it and pluggy's wrappers and
+monitoring see it as they see every plugin. The module's functions are
+the implementations; the class adds the one that needs the plugin
+manager: dealing a derived variant as its base.
+"""
 
 from __future__ import annotations
 
+import weakref
+
+import pluggy
 from attrs import evolve
 
-from patience.hookspecs import CellCounts, hookimpl
 from patience.legality import Verdict, check_move
 from patience.moves import Move
+from patience.plugins.hookspecs import CellCounts, hookimpl
 from patience.position import Position
-from patience.rules import AutoPlay, Scoring, Target
+from patience.rules import Scoring
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.variant import Variant
 
@@ -26,20 +37,8 @@ def patience_cell_counts(variant: Variant) -> CellCounts:
 
 
 @hookimpl(trylast=True)
-def patience_autoplay_policy(variant: Variant) -> AutoPlay:
-    """The automatic-play policy the variant declares."""
-    return variant.rules.autoplay
-
-
-@hookimpl(trylast=True)
-def patience_double_tap_order(variant: Variant) -> tuple[Target, ...]:
-    """The double-tap order the variant declares."""
-    return variant.rules.double_tap
-
-
-@hookimpl(trylast=True)
 def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAction) -> ScoreState:
-    """Score an action by the variant's :class:`~patience.rules.Scoring`."""
+    """Score an action by the variant's :class:`~patience.rules.Scoring` (the move and positions are not needed)."""
     rules = variant.rules.scoring
     if action.kind is ActionKind.GIVE_UP:
         return state
@@ -68,3 +67,29 @@ def patience_score_action(variant: Variant, state: ScoreState, action: ScoredAct
 def _floor(rules: Scoring, score: int) -> int:
     """``score``, or 0 if it is below 0 and the variant's scores do not go negative."""
     return score if rules.negative or score >= 0 else 0
+
+
+class DefaultPlugin:
+    """One plugin manager's default plugin: the module's implementations, and derived variants dealt as their base."""
+
+    patience_move_legality = staticmethod(patience_move_legality)
+    patience_cell_counts = staticmethod(patience_cell_counts)
+    patience_score_action = staticmethod(patience_score_action)
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        # Weakly: the plugin manager holds its plugins, not the other way round.
+        self._pm = weakref.ref(pm)
+
+    @hookimpl(trylast=True)
+    def patience_deal(self, variant: Variant, deal: int, cells: int) -> Position | None:
+        """A derived variant (``variant.base``) that its own plugin does not deal is dealt as its base is."""
+        pm = self._pm()
+        if not variant.base or pm is None:
+            return None
+        from patience.plugins.registry import variants
+
+        base = variants(pm).get(variant.base)
+        if base is None:
+            return None
+        dealt: Position | None = pm.hook.patience_deal(variant=base, deal=deal, cells=cells)
+        return dealt
