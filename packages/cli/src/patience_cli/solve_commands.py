@@ -84,12 +84,12 @@ _EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
 
 def sn_lines(game: Game, result: SolveResult) -> list[str]:
     """Every card movement of ``result`` played in ``game`` (fresh), automatic moves included, in -snx notation."""
-    lines = [str(move) for move in game.start_auto]
+    lines = [move.standard() for move in game.start_auto]
     for move in result.moves:
         before = game.position
         action = game.play(move)
         lines.append(before.notation(move))
-        lines.extend(str(auto) for auto in action.auto)
+        lines.extend(auto.standard() for auto in action.auto)
     return lines
 
 
