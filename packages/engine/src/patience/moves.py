@@ -30,7 +30,7 @@ from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
 from patience.texts import _
 
-__all__ = ["CELL_LETTERS", "MAX_CELLS", "Move", "Place", "PlaceKind"]
+__all__ = ["CELL_LETTERS", "MAX_CELLS", "AmbiguousMoveError", "Move", "Place", "PlaceKind"]
 
 #: Cell letters by cell index: fc-solve's eight (``h`` names the foundation, ``i`` and ``j`` are skipped),
 #: then those that name nothing else at the prompt: not ``l`` or ``o`` (read as 1 and 0 beside column
@@ -261,6 +261,10 @@ class Move:
         return cls(source, destination, count)
 
 
+class AmbiguousMoveError(InvalidMoveError):
+    """A move written without ``-`` that the table allows to be read more than one way (``111``)."""
+
+
 def _past(move: Move, last: int) -> bool:
     """Whether ``move`` names a column numbered past ``last``."""
     return any(place.kind is _COLUMN and (place.index or 0) >= last for place in (move.source, move.destination))
@@ -304,11 +308,13 @@ def _places(body: str, raw: str, columns: int | None, cells: int | None) -> tupl
     readings = [(body[:i], body[i:]) for i in range(1, len(body)) if _is_token(body[:i]) and _is_token(body[i:])]
     whole = [reading for reading in readings if _is_whole(*reading)]
     if columns is not None and len(whole) > 1:
-        fitting = [reading for reading in whole if all(_fits(text, columns) for text in reading)]
-        whole = fitting or whole
+        # Readings whose columns the table lacks are set aside; when none is left, no reading is taken
+        # and the left-to-right reading below says what is wrong.
+        whole = [reading for reading in whole if all(_fits(text, columns) for text in reading)]
+        readings = whole
     if len(whole) > 1:
         forms = [f"{source}-{destination}" for source, destination in whole]
-        raise InvalidMoveError(
+        raise AmbiguousMoveError(
             _("{text} can be read more than one way ({forms}): write a - between its two places").format(
                 text=clipped(raw), forms=", ".join(forms)
             )
