@@ -124,7 +124,9 @@ def test_the_repl_plays_columns_past_nine_with_and_without_the_dash(pm: pluggy.P
 def test_two_digits_alone_stay_a_move_between_single_digit_columns(pm: pluggy.PluginManager) -> None:
     controller = Controller(_game(pm, "dozen-wide"), piped=True)
     assert controller.handle("13").text.startswith("13: ")  # column 1 onto column 3, not column 13
-    assert controller.game.position.column(Place.column(12)) == _game(pm, "dozen-wide").position.column(Place.column(12))
+    assert controller.game.position.column(Place.column(12)) == _game(pm, "dozen-wide").position.column(
+        Place.column(12)
+    )
 
 
 def test_the_repl_board_labels_all_13_columns_and_10_cells(pm: pluggy.PluginManager) -> None:

@@ -37,7 +37,9 @@ def patience_register_variants(register):
             empty_columns=EmptyColumns.ANY,
         )
     )
-    register(freecell.derive(name="freecell-ten", title="FreeCell Ten", prefix="FT", cell_counts=(10,), default_cells=10))
+    register(
+        freecell.derive(name="freecell-ten", title="FreeCell Ten", prefix="FT", cell_counts=(10,), default_cells=10)
+    )
 
 
 @hookimpl
@@ -63,5 +65,11 @@ def patience(args: list[str], root: Path, *, stdin: str = "") -> subprocess.Comp
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))}
     code = "from patience_cli.app import main; main()"
     return subprocess.run(
-        [sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True, env=env, timeout=300, check=False
+        [sys.executable, "-c", code, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )

@@ -105,7 +105,9 @@ def test_a_score_below_zero_fails_the_floor_check() -> None:
 
 def test_a_negative_scoring_may_go_below_zero() -> None:
     pm = _manager(CellTax())
-    vegas = evolve(_variant(pm, "cell-tax"), rules=evolve(_variant(pm, "cell-tax").rules, scoring=Scoring(negative=True)))
+    vegas = evolve(
+        _variant(pm, "cell-tax"), rules=evolve(_variant(pm, "cell-tax").rules, scoring=Scoring(negative=True))
+    )
     assert check_score_floor(vegas, pm, random.Random(1), games=2, moves=10) == []
 
 

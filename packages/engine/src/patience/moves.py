@@ -25,12 +25,12 @@ from attrs import frozen
 
 from patience.cardnames import suit_word
 from patience.cards import Suit
-from patience.errors import InvalidMoveError, clipped
+from patience.errors import AmbiguousMoveError, InvalidMoveError, clipped
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
 from patience.texts import _
 
-__all__ = ["CELL_LETTERS", "MAX_CELLS", "AmbiguousMoveError", "Move", "Place", "PlaceKind"]
+__all__ = ["CELL_LETTERS", "MAX_CELLS", "Move", "Place", "PlaceKind"]
 
 #: Cell letters by cell index: fc-solve's eight (``h`` names the foundation, ``i`` and ``j`` are skipped),
 #: then those that name nothing else at the prompt: not ``l`` or ``o`` (read as 1 and 0 beside column
@@ -259,10 +259,6 @@ class Move:
         if destination.kind is _FOUNDATION and destination.index is not None:
             raise InvalidMoveError(_("{text}: a move home is written to h alone, like 5h").format(text=clipped(raw)))
         return cls(source, destination, count)
-
-
-class AmbiguousMoveError(InvalidMoveError):
-    """A move written without ``-`` that the table allows to be read more than one way (``111``)."""
 
 
 def _past(move: Move, last: int) -> bool:

@@ -462,7 +462,9 @@ def check_score_floor(
         return []
     for game, deal, move in _scoring_games(pm, variant, rng, games, moves):
         if game.score < 0:
-            return [f"deal {deal}: the score is {game.score} after {game.moves} moves, below 0 (Scoring.negative is off)"]
+            return [
+                f"deal {deal}: the score is {game.score} after {game.moves} moves, below 0 (Scoring.negative is off)"
+            ]
         game.play(move)
         steps = [("the move", game.score)]
         if game.can_undo:
@@ -495,7 +497,9 @@ def check_undo_redo_score(
                 break
             game.undo()
             if game.score > max(before, once):
-                return [f"deal {deal}: undoing {move} ({cycle} times) gives {game.score}, more than before it ({before})"]
+                return [
+                    f"deal {deal}: undoing {move} ({cycle} times) gives {game.score}, more than before it ({before})"
+                ]
             game.redo()
             if game.score > once:
                 return [

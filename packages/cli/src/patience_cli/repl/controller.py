@@ -30,11 +30,11 @@ from patience import (
     get_variant,
 )
 from patience.cardnames import display, parse_card
-from patience.errors import clipped
+from patience.errors import AmbiguousMoveError, clipped
 from patience.fcsolve import FcsFollower
 from patience.i18n import N_, current_language
-from patience.moves import CELL_LETTERS, AmbiguousMoveError
 from patience.i18n.hungarian import with_article
+from patience.moves import CELL_LETTERS
 from patience.shuffle import read_deal_number
 from patience_cli.common import one_line
 from patience_cli.repl.hints import HintResult, Verdict
