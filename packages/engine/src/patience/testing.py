@@ -449,9 +449,14 @@ def _scoring_games(
             home = [move for move in legal if move.destination.kind is PlaceKind.FOUNDATION]
             move = rng.choice(home or legal)
             yield game, deal, move
-            if game.is_over:
+            if _ended(game):  # the check may have won the game with the move and left it so
                 break
             game.play(move)
+
+
+def _ended(game: Game) -> bool:
+    """Whether ``game`` is over (asked again after a check has played in it)."""
+    return game.is_over
 
 
 def check_score_floor(
@@ -549,7 +554,7 @@ def stated_scoring(variant: Variant) -> StatedScoring | None:
 
 def _arrivals(position: Position, action_moves: Iterable[Move]) -> tuple[list[Card], Position]:
     """The cards ``action_moves`` put on a foundation from ``position``, and the position after them."""
-    arrived = []
+    arrived: list[Card] = []
     for move in action_moves:
         if move.destination.kind is PlaceKind.FOUNDATION:
             arrived.extend(position.moving_cards(move))
