@@ -17,13 +17,16 @@ import pluggy
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 from wide_tables import SOURCE, install, patience
 
 import patience as engine
 from patience import Game, Move, Place
 from patience.fcsolve import FcsFollower, fcs_tokens
 from patience.records import check_record, format_record, parse_record, record_of
-from patience_cli.repl import GameCompleter
+from patience_cli.repl import GameCompleter, Repl
 from patience_cli.repl.controller import Controller
 from patience_cli.repl.render import plain_board
 
@@ -119,6 +122,22 @@ def test_the_repl_plays_columns_past_nine_with_and_without_the_dash(pm: pluggy.P
     refused = controller.handle("113")
     assert refused.lines[0].kind == "error"
     assert "can be read more than one way (1-13, 11-3)" in refused.text
+
+
+@pytest.mark.timeout(30)
+def test_the_interactive_prompt_plays_moves_past_column_nine(pm: pluggy.PluginManager) -> None:
+    controller = Controller(_game(pm, "dozen-wide"))
+    moved = controller.game.position.column(Place.column(10))[-1]
+    with create_pipe_input() as pipe:
+        repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput())
+        pipe.send_text("11-9\n131\n\x04")
+        repl.run()
+    assert controller.game.moves == 2
+    assert controller.game.position.column(Place.column(8))[-1] == moved
+    assert (
+        controller.game.position.column(Place.column(12))
+        == _game(pm, "dozen-wide").position.column(Place.column(12))[:-1]
+    )
 
 
 def test_two_digits_alone_stay_a_move_between_single_digit_columns(pm: pluggy.PluginManager) -> None:
