@@ -254,7 +254,7 @@ def test_standard_notation_reads_as_fc_solve_writes_it(
 ) -> None:
     move = Move.parse(text)
     assert move == Move(source, destination, count)
-    assert str(move).lower() == text.lower()
+    assert move.standard().lower() == text.lower()
 
 
 @pytest.mark.parametrize(("letter", "index"), list(zip("abcdefgk", range(8), strict=True)))
@@ -269,7 +269,7 @@ def test_h_is_the_foundation_not_a_cell() -> None:
     assert "h" not in CELL_LETTERS
 
 
-@pytest.mark.parametrize("text", ["", "1", "0a", "1z", "h1", "1hS", "12vz", "12v0", "1a2b", "99x"])
+@pytest.mark.parametrize("text", ["", "1", "0a", "1q", "h1", "1hS", "12vz", "12v0", "1a2b", "99u"])
 def test_malformed_notation_is_refused_with_invalid_move_error(text: str) -> None:
     from patience import InvalidMoveError
 

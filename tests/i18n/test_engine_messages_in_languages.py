@@ -41,7 +41,7 @@ RECORD = """\
 [Undos "0"]
 [Hints "0"]
 
-zz
+qq
 """
 
 
@@ -117,10 +117,10 @@ def test_a_bad_board_is_refused_in_the_language_given(tmp_path: Path, language: 
     [
         (
             "de",
-            "Aktion 1 'zz': 'z' ist kein Platz: eine Spaltennummer (1 bis 8), einen Zellenbuchstaben (a b c d)"
+            "Aktion 1 'qq': 'q' ist kein Platz: eine Spaltennummer (1 bis 8), einen Zellenbuchstaben (a b c d)"
             " oder h verwenden",
         ),
-        ("hu", "1. művelet, 'zz': 'z' nem hely: oszlopszámot (1–8), cellabetűt (a b c d) vagy h-t adjon meg"),
+        ("hu", "1. művelet, 'qq': 'q' nem hely: oszlopszámot (1–8), cellabetűt (a b c d) vagy h-t adjon meg"),
     ],
 )
 def test_a_bad_record_is_found_in_the_language_given(tmp_path: Path, language: str, problem: str) -> None:
@@ -141,7 +141,7 @@ def test_a_bad_record_is_found_in_the_language_given(tmp_path: Path, language: s
 )
 def test_a_record_whose_claim_disagrees_is_told_in_the_language(tmp_path: Path, language: str, problem: str) -> None:
     path = tmp_path / "game.txt"
-    path.write_text(RECORD.replace("zz\n", ""))
+    path.write_text(RECORD.replace("qq\n", ""))
     done = patience("--lang", language, "verify", str(path))
     assert done.returncode != 0
     assert done.stdout.splitlines()[0].endswith(f": {problem}")
@@ -210,7 +210,7 @@ def _apply_from_empty() -> None:
 
 def _fcs_bad_token() -> None:
     game = Game.new("freecell", 1)
-    FcsFollower.from_deal(game).step(game, "zz")
+    FcsFollower.from_deal(game).step(game, "qq")
 
 
 BOARD = format_board(deal_position(get_variant("freecell"), 1, 4))
@@ -259,7 +259,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "record result": lambda: _problem(RECORD.replace('"won"', '"lost"')),
     "record number": lambda: _problem(RECORD.replace('[Moves "0"]', '[Moves "many"]')),
     "record date": lambda: _problem(RECORD.replace("2026-11-30", "yesterday")),
-    "record claim": lambda: _problem(RECORD.replace("zz\n", "")),
+    "record claim": lambda: _problem(RECORD.replace("qq\n", "")),
     "record deal": lambda: _problem(RECORD.replace('[Cells "4"]', '[Cells "x"]')),
     "undo": lambda: Game.new("freecell", 1).undo(),
     "redo": lambda: Game.new("freecell", 1).redo(),
@@ -315,4 +315,4 @@ def test_a_bad_board_and_a_bad_record_are_bracketed_through_the_command_line(tmp
     verified = patience("verify", str(record), PATIENCE_LANG="xx")
     (line,) = verified.stdout.splitlines()
     # What the engine found, after the command's own words about the file.
-    assert re.search(r": \[action 1 'zz': \['z' is not a place: .*\]\]$", line), line
+    assert re.search(r": \[action 1 'qq': \['q' is not a place: .*\]\]$", line), line

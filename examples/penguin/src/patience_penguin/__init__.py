@@ -14,7 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience import N_, AutoPlay, Build, EmptyColumns, N_paragraphs, Position, Rules, Variant, hookimpl, ms_deal
+from patience import (
+    N_,
+    AutoPlay,
+    Build,
+    EmptyColumns,
+    N_paragraphs,
+    Position,
+    Rules,
+    Scoring,
+    Variant,
+    hookimpl,
+    ms_deal,
+)
 
 __all__ = ["PENGUIN", "deal_penguin", "patience_deal", "patience_register_variants"]
 
@@ -39,8 +51,8 @@ Runs: a same-suit run on top of a column moves as one move if it has no more tha
 
 Automatic play: every card that can go home goes home by itself.
 
-Score: +10 for each card that reaches a foundation; an undo does not take the points back. Undo: the last \
-100 moves.
+Score: +10 for each card that reaches a foundation; an undo takes back what the undone move earned. \
+Undo: the last 100 moves.
 """)
 
 PENGUIN = Variant(
@@ -56,6 +68,8 @@ PENGUIN = Variant(
         base_rank=None,  # the deal sets it: Position.base
         empty_columns=EmptyColumns.BELOW_BASE,
         autoplay=AutoPlay.ALL,
+        # Undo takes back what the move earned: otherwise undo and redo would earn the same cards again.
+        scoring=Scoring(undo_takes_back=True),
     ),
     description=N_("7 columns of 7; the first card sets the foundations' base; build by suit, K on A; 7 cells."),
     rules_text=RULES_TEXT,

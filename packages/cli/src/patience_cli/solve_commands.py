@@ -84,12 +84,12 @@ _EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
 
 def sn_lines(game: Game, result: SolveResult) -> list[str]:
     """Every card movement of ``result`` played in ``game`` (fresh), automatic moves included, in -snx notation."""
-    lines = [str(move) for move in game.start_auto]
+    lines = [move.standard() for move in game.start_auto]
     for move in result.moves:
         before = game.position
         action = game.play(move)
         lines.append(before.notation(move))
-        lines.extend(str(auto) for auto in action.auto)
+        lines.extend(auto.standard() for auto in action.auto)
     return lines
 
 
@@ -200,13 +200,15 @@ def _text(variant: Variant, deal: int | None, code: str | None, game: Game, resu
         "{game}: solved in {count} move ({search})", "{game}: solved in {count} moves ({search})", len(result.moves)
     )
     lines = [solved.format(game=what, count=len(result.moves), search=seconds)]
+    # Moves past column 9 carry a dash (13-11v2): the column of words starts after the longest.
+    width = max([6, *(len(str(move)) for move in result.moves)])
     for number, move in enumerate(result.moves, start=1):
         before = game.position
         action = game.play(move)
         home = ""
         if action.auto:
             home = "  " + _("(then home: {moves})").format(moves=" ".join(str(auto) for auto in action.auto))
-        lines.append(f"{number:4}. {move!s:<6} {_describe(before, move)}{home}")
+        lines.append(f"{number:4}. {move!s:<{width}} {_describe(before, move)}{home}")
     return "\n".join(lines) + "\n"
 
 

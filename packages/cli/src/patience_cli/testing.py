@@ -11,7 +11,8 @@ It runs the commands in-process through the typer app, as a user would type
 them: ``variants`` lists the variant with its plugin, ``deal`` prints the
 layout as dealt in fc-solve's board format and that board reads back,
 ``moves`` lists exactly the game's legal moves of a board, and ``solve``
-finds a solution that ``play`` wins. A failure is an ``AssertionError``
+finds a solution that ``play`` plays to a win (:func:`check_play_wins` reads
+its result line). A failure is an ``AssertionError``
 that names the command and shows its output.
 
 The commands speak English whatever the machine's language, since the
@@ -29,8 +30,9 @@ from typer.testing import CliRunner
 import patience
 from patience.i18n import DEFAULT_LANGUAGE, speaking
 from patience_cli.app import app
+from patience_cli.repl.controller import result_line
 
-__all__ = ["check_variant_cli", "run_cli"]
+__all__ = ["check_play_wins", "check_variant_cli", "run_cli"]
 
 
 def run_cli(*args: str, stdin: str = "") -> str:
@@ -65,6 +67,26 @@ def check_variant_cli(name: str, directory: Path, *, deal: int = 5, board_deal: 
     assert listed, f"`patience moves` lists no move for {variant.name} deal {board_deal}"
 
     solution = json.loads(run_cli("solve", variant.name, str(solve_deal), "--format", "json"))
-    moves = "\n".join(solution["moves"]) + "\n"
-    played = run_cli("play", variant.name, str(solve_deal), stdin=moves)
-    assert "won" in played, f"`patience play` of the solver's solution did not win: {played[-300:]}"
+    check_play_wins(variant.name, solve_deal, solution["moves"])
+
+
+def check_play_wins(name: str, deal: int, moves: list[str]) -> None:
+    """Check that ``patience play NAME DEAL`` fed ``moves`` (one a line) plays every one and wins.
+
+    The result is read, not searched for a word: no line may be refused,
+    and the last line must be the result line of the same moves played in
+    the engine, ``won: score S in M moves`` with its score and move count.
+    """
+    played = run_cli("play", name, str(deal), stdin="".join(f"{move}\n" for move in moves)).splitlines()
+    shown = "\n".join(played[-5:])
+    refused = [line for line in played if line.startswith("line ")]
+    assert not refused, f"`patience play {name} {deal}` refused the solver's moves: {refused[:3]}"
+    game = patience.Game.new(name, deal)
+    for move in moves:
+        game.play(move)
+    assert game.is_won, f"the solver's moves for {name} deal {deal} do not win when played in the engine"
+    with speaking(DEFAULT_LANGUAGE):
+        wanted = result_line(game)
+    assert played and played[-1] == wanted, (
+        f"`patience play {name} {deal}` of the solver's solution ends {played[-1:]!r}, not {wanted!r}:\n{shown}"
+    )

@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from patience.reasons import Reason
 
 __all__ = [
+    "AmbiguousMoveError",
     "GameOverError",
     "IllegalMoveError",
     "InvalidBoardError",
@@ -57,6 +58,10 @@ class InvalidCardError(PatienceError):
 
 class InvalidMoveError(PatienceError):
     """Text that is not a move in standard notation (a syntax error, not a rules question)."""
+
+
+class AmbiguousMoveError(InvalidMoveError):
+    """A move written without ``-`` that the table allows to be read more than one way (``111``)."""
 
 
 class IllegalMoveError(PatienceError):

@@ -1,10 +1,19 @@
-"""Places and moves in standard FreeCell notation (the notation ``fc-solve -m -snx`` writes).
+"""Places and moves in standard FreeCell notation (the notation ``fc-solve -m -snx`` writes), widened.
 
-Columns are ``1``-``9`` and ``10``; cells are ``a b c d`` and, with 8 cells,
-``e f g k`` (``h`` is the foundation). ``3a``, ``a5``, ``5h``, ``18`` and
-``23v4`` (a run of 4 cards) are moves. Taking a card back from a foundation,
-which Eight Off allows, is written with the suit after the ``h``: ``hSa``
-(spades foundation to cell a), ``hD5``.
+Columns are numbered from ``1``; cells are lettered ``a b c d e f g k``
+(fc-solve's letters: ``h`` is the foundation) and past the eighth ``m n p r
+w x y z`` (:data:`CELL_LETTERS`). ``3a``, ``a5``, ``5h``, ``18`` and ``23v4``
+(a run of 4 cards) are moves. Taking a card back from a foundation, which
+Eight Off allows, is written with the suit after the ``h``: ``hSa`` (spades
+foundation to cell a), ``hD5``.
+
+The two places of a move may always be written with a ``-`` between them
+(``3-a``, ``11-3``, ``3-12``, ``12-a``), and :func:`str` writes it when a
+column past 9 is named (``10-8``, ``3-12``), so that a move reads back the
+same on a table of any width. Without it a move is read in every way it
+splits into two places; ``108``, ``310`` and ``110`` have one reading, and
+where the table has two (``111`` with 11 columns: ``1-11`` or ``11-1``) the
+separator is required.
 """
 
 from __future__ import annotations
@@ -16,15 +25,20 @@ from attrs import frozen
 
 from patience.cardnames import suit_word
 from patience.cards import Suit
-from patience.errors import InvalidMoveError, clipped
+from patience.errors import AmbiguousMoveError, InvalidMoveError, clipped
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
 from patience.texts import _
 
-__all__ = ["CELL_LETTERS", "Move", "Place", "PlaceKind"]
+__all__ = ["CELL_LETTERS", "MAX_CELLS", "Move", "Place", "PlaceKind"]
 
-#: Cell letters by cell index; ``h`` is skipped because it names the foundation.
-CELL_LETTERS: Final = "abcdefgk"
+#: Cell letters by cell index: fc-solve's eight (``h`` names the foundation, ``i`` and ``j`` are skipped),
+#: then those that name nothing else at the prompt: not ``l`` or ``o`` (read as 1 and 0 beside column
+#: numbers), ``q`` and ``u`` (quit and undo), ``s`` (a suit after ``h``), ``t`` (ten) or ``v`` (a run's length).
+CELL_LETTERS: Final = "abcdefgkmnprwxyz"
+
+#: The most cells a table may have: one a letter.
+MAX_CELLS: Final = len(CELL_LETTERS)
 
 
 class PlaceKind(enum.Enum):
@@ -88,6 +102,12 @@ class Place:
             return str(self.index + 1)
         if self.kind is _CELL:
             assert self.index is not None
+            if not 0 <= self.index < MAX_CELLS:
+                raise InvalidMoveError(
+                    _("cell {number} has no letter: a table has at most {most} cells").format(
+                        number=self.index + 1, most=MAX_CELLS
+                    )
+                )
             return CELL_LETTERS[self.index]
         suit = self.suit
         return "h" if suit is None else "h" + suit.letter
@@ -185,7 +205,18 @@ class Move:
             raise InvalidMoveError(_("a move to a foundation is written to h, without a suit"))
 
     def __str__(self) -> str:
-        text = f"{self.source}{self.destination}"
+        return self._written(_past(self, 9))
+
+    def standard(self) -> str:
+        """The move as ``fc-solve -snx`` writes it: no ``-`` while its columns are 1 to 10 (``108``, ``310``).
+
+        fc-solve's tables have at most 10 columns; a move naming a column
+        past 10 has no fc-solve form and is written with the ``-`` (``11-3``).
+        """
+        return self._written(_past(self, 10))
+
+    def _written(self, separated: bool) -> str:
+        text = f"{self.source}-{self.destination}" if separated else f"{self.source}{self.destination}"
         if self.count > 1:
             text += f"v{self.count:x}"
         return text
@@ -195,8 +226,12 @@ class Move:
 
     @classmethod
     def parse(cls, text: str, *, columns: int | None = None, cells: int | None = None) -> Move:
-        """Read a move in standard notation: ``3a``, ``a5``, ``5h``, ``18``, ``23v4``, ``hSa``.
+        """Read a move in standard notation: ``3a``, ``a5``, ``5h``, ``18``, ``23v4``, ``hSa``, ``11-3``.
 
+        A ``-`` may stand between the two places; without it the text is
+        read in every way it splits into two places, and one whose columns
+        the table does not have (``columns``) is set aside: ``111`` on a
+        table of 11 columns or more is refused as having two readings.
         Without ``v`` the move carries one card; :meth:`patience.game.Game.parse_move`
         reads the notation in the context of a position, where ``18`` may mean a run.
         ``columns`` and ``cells`` are the table's, for messages (see :meth:`Place.parse`).
@@ -216,14 +251,7 @@ class Move:
                         text=clipped(raw)
                     )
                 ) from None
-        source_text, rest = _split_place(body, raw)
-        dest_text, tail = _split_place(rest, raw)
-        if tail:
-            raise InvalidMoveError(
-                _("{text} is not a move: unexpected {tail} at the end").format(text=clipped(raw), tail=clipped(tail))
-            )
-        source = Place.parse(source_text, columns=columns, cells=cells)
-        destination = Place.parse(dest_text, columns=columns, cells=cells)
+        source, destination = _places(body, raw, columns, cells)
         if source.kind is _FOUNDATION and source.index is None:
             raise InvalidMoveError(
                 _("{text}: a card taken from a foundation needs its suit after h, like hSa").format(text=clipped(raw))
@@ -231,6 +259,82 @@ class Move:
         if destination.kind is _FOUNDATION and destination.index is not None:
             raise InvalidMoveError(_("{text}: a move home is written to h alone, like 5h").format(text=clipped(raw)))
         return cls(source, destination, count)
+
+
+def _past(move: Move, last: int) -> bool:
+    """Whether ``move`` names a column numbered past ``last``."""
+    return any(place.kind is _COLUMN and (place.index or 0) >= last for place in (move.source, move.destination))
+
+
+_SUIT_LETTERS: Final = frozenset("shdc")
+
+
+def _is_token(text: str) -> bool:
+    """Whether ``text`` is one place as a move without ``-`` writes it: ``3``, ``12``, ``a``, ``h``, ``hs``."""
+    if text.isascii() and text.isdigit():
+        return text[0] != "0" and len(text) <= 6
+    if len(text) == 1:
+        return text in CELL_LETTERS or text == "h"
+    return len(text) == 2 and text[0] == "h" and text[1] in _SUIT_LETTERS
+
+
+def _is_whole(source: str, destination: str) -> bool:
+    """Whether a source and a destination may be a move: a foundation source has its suit, a destination none."""
+    return source != "h" and not (destination.startswith("h") and len(destination) == 2)
+
+
+def _places(body: str, raw: str, columns: int | None, cells: int | None) -> tuple[Place, Place]:
+    """The two places of a move's ``body`` (lower case, the run length taken off); ``raw`` is what was typed."""
+    if "-" in body:
+        parts = body.split("-")
+        if len(parts) != 2:
+            raise InvalidMoveError(
+                _("{text} is not a move: write one - between its two places, like 11-3").format(text=clipped(raw))
+            )
+        if not all(part.strip() for part in parts):
+            raise InvalidMoveError(
+                _("{text} is not a move: write a source and a destination, like 3a, a5, 5h or 18").format(
+                    text=clipped(raw)
+                )
+            )
+        return (
+            Place.parse(parts[0], columns=columns, cells=cells),
+            Place.parse(parts[1], columns=columns, cells=cells),
+        )
+    readings = [(body[:i], body[i:]) for i in range(1, len(body)) if _is_token(body[:i]) and _is_token(body[i:])]
+    whole = [reading for reading in readings if _is_whole(*reading)]
+    if columns is not None and len(whole) > 1:
+        # Readings whose columns the table lacks are set aside; when none is left, no reading is taken
+        # and the left-to-right reading below says what is wrong.
+        whole = [reading for reading in whole if all(_fits(text, columns) for text in reading)]
+        readings = whole
+    if len(whole) > 1:
+        forms = [f"{source}-{destination}" for source, destination in whole]
+        raise AmbiguousMoveError(
+            _("{text} can be read more than one way ({forms}): write a - between its two places").format(
+                text=clipped(raw), forms=", ".join(forms)
+            )
+        )
+    if whole or readings:
+        # One reading, or none that is a whole move: the parts say what is wrong with it ("h" without a suit).
+        source_text, dest_text = (whole or readings)[0]
+    else:
+        # No way to read two places: the left-to-right reading of the notation names the part that is wrong.
+        source_text, rest = _split_place(body, raw)
+        dest_text, tail = _split_place(rest, raw)
+        if tail:
+            raise InvalidMoveError(
+                _("{text} is not a move: unexpected {tail} at the end").format(text=clipped(raw), tail=clipped(tail))
+            )
+    return (
+        Place.parse(source_text, columns=columns, cells=cells),
+        Place.parse(dest_text, columns=columns, cells=cells),
+    )
+
+
+def _fits(text: str, columns: int) -> bool:
+    """Whether the place ``text`` names exists on a table of ``columns`` columns (cells and home always do)."""
+    return not text.isdigit() or int(text) <= columns
 
 
 def _split_place(body: str, raw: str) -> tuple[str, str]:

@@ -30,14 +30,17 @@ from __future__ import annotations
 import importlib.resources
 import inspect
 import random
+import re
 import string
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FunctionType
 from typing import Any
 
 import pluggy
 import pytest
+from attrs import frozen
 
+from patience.cards import Card
 from patience.errors import PatienceError
 from patience.formats.board import format_board, parse_board
 from patience.game import Game, deal_position
@@ -59,13 +62,19 @@ from patience.variant import Variant
 
 __all__ = [
     "ConformanceError",
+    "StatedScoring",
     "check_catalogs",
     "check_plugin",
+    "check_score_floor",
+    "check_scoring",
+    "check_scoring_text",
+    "check_undo_redo_score",
     "check_variant",
     "patience_conformance",
     "patience_plugins",
     "patience_pm",
     "random_games",
+    "stated_scoring",
 ]
 
 _SPEC_MARK = "patience_spec"
@@ -203,6 +212,7 @@ def check_variant(
     attempt("legal moves", lambda: _check_legal_moves(pm, var, random.Random(seed), games, moves))
     attempt("undo", lambda: _check_undo(pm, var, random.Random(seed + 1), games, moves))
     attempt("formats", lambda: _check_formats(pm, var, random.Random(seed + 2), games, moves))
+    attempt("scoring", lambda: check_scoring(var, pm, games=games, moves=moves, seed=seed + 3))
     attempt("catalogs", lambda: check_catalogs(var))
     if failures:
         shown = "\n".join(f"- {failure}" for failure in failures[:20])
@@ -301,6 +311,211 @@ def _check_formats(pm: pluggy.PluginManager, variant: Variant, rng: random.Rando
                 problems.append(f"deal {deal}: Move.parse({str(move)!r}) != {move!r}")
                 break
     return problems
+
+
+# -- scoring -------------------------------------------------------------------------------------
+
+
+def check_scoring(
+    variant: str | Variant,
+    pm: pluggy.PluginManager | None = None,
+    *,
+    games: int = 4,
+    moves: int = 40,
+    seed: int = 2027,
+) -> list[str]:
+    """What is wrong with ``variant``'s scoring, as the score a game shows; an empty list when nothing is.
+
+    Two checks, each its own function: a score never drops below 0 unless
+    the variant's :attr:`~patience.rules.Scoring.negative` says it may
+    (:func:`check_score_floor`); undoing and redoing a move never leaves a
+    score above the one playing it once gave (:func:`check_undo_redo_score`).
+    A third, :func:`check_scoring_text`, needs a won game: the solver's half
+    of the kit (:func:`patience_solver.testing.check_solver`) plays its
+    solution through it.
+    """
+    pm = pm if pm is not None else make_plugin_manager()
+    var = get_variant(variant, pm) if isinstance(variant, str) else variant
+    return [
+        *check_score_floor(var, pm, random.Random(seed), games, moves),
+        *check_undo_redo_score(var, pm, random.Random(seed + 1), games, moves),
+    ]
+
+
+def _scoring_games(
+    pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int
+) -> Iterator[tuple[Game, int, Move]]:
+    """Random games that send cards home whenever they can, where scoring happens: each game and its next move."""
+    counts, _ = cell_counts(variant, pm)
+    for _ in range(games):
+        deal = rng.randint(1, 1_000_000)
+        game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
+        for _ in range(moves):
+            legal = list(game.legal_moves)
+            if not legal or game.is_over:
+                break
+            home = [move for move in legal if move.destination.kind is PlaceKind.FOUNDATION]
+            move = rng.choice(home or legal)
+            yield game, deal, move
+            if _ended(game):  # the check may have won the game with the move and left it so
+                break
+            game.play(move)
+
+
+def _ended(game: Game) -> bool:
+    """Whether ``game`` is over (asked again after a check has played in it)."""
+    return game.is_over
+
+
+def check_score_floor(
+    variant: Variant, pm: pluggy.PluginManager, rng: random.Random, games: int = 4, moves: int = 40
+) -> list[str]:
+    """A score below 0 after a deal, a move, an undo or a redo, unless the variant's scoring is ``negative``."""
+    if variant.rules.scoring.negative:
+        return []
+    for game, deal, move in _scoring_games(pm, variant, rng, games, moves):
+        if game.score < 0:
+            return [
+                f"deal {deal}: the score is {game.score} after {game.moves} moves, below 0 (Scoring.negative is off)"
+            ]
+        game.play(move)
+        steps = [("the move", game.score)]
+        if game.can_undo:
+            game.undo()
+            steps.append(("undoing it", game.score))
+            game.redo()
+            steps.append(("redoing it", game.score))
+        for what, score in steps:
+            if score < 0:
+                return [f"deal {deal}: the score is {score} after {what} {move}, below 0 (Scoring.negative is off)"]
+        if game.can_undo:
+            game.undo()  # the generator plays the move itself
+    return []
+
+
+def check_undo_redo_score(
+    variant: Variant, pm: pluggy.PluginManager, rng: random.Random, games: int = 4, moves: int = 40, cycles: int = 3
+) -> list[str]:
+    """A move undone and redone ``cycles`` times that leaves a score above the one playing it once gave.
+
+    An undo may not raise the score above what it was before the move
+    either: undo and redo together must not farm points.
+    """
+    for game, deal, move in _scoring_games(pm, variant, rng, games, moves):
+        before = game.score
+        game.play(move)
+        once = game.score
+        for cycle in range(1, cycles + 1):
+            if not game.can_undo or game.is_over:
+                break
+            game.undo()
+            if game.score > max(before, once):
+                return [
+                    f"deal {deal}: undoing {move} ({cycle} times) gives {game.score}, more than before it ({before})"
+                ]
+            game.redo()
+            if game.score > once:
+                return [
+                    f"deal {deal}: undoing and redoing {move} {cycle} times gives {game.score},"
+                    f" more than playing it once ({once})"
+                ]
+        if game.can_undo:
+            game.undo()  # the generator plays the move itself
+    return []
+
+
+#: What a rules text states about the score, in the words the shipped variants use.
+_CARD_POINTS = re.compile(r"\+(\d+) (for each card home|the first time each card reaches a foundation)")
+_UNDO_COST = re.compile(r"an undo costs (\d+)")
+_WIN_BONUS = re.compile(r"a win adds (\d+) [−-] (\d+) [×x] moves")
+
+
+@frozen
+class StatedScoring:
+    """The points a variant's rules text states: per card home, per undo, and the win bonus less so much a move."""
+
+    card_home: int
+    first_time_only: bool = False
+    undo_cost: int = 0
+    takes_back: bool = False
+    win_bonus: int = 0
+    win_bonus_per_move: int = 0
+
+
+def stated_scoring(variant: Variant) -> StatedScoring | None:
+    """The scoring ``variant``'s rules text (in English) states, or ``None`` when it states no points a card."""
+    text = " ".join(variant.rules_text.split())
+    card = _CARD_POINTS.search(text)
+    if card is None:
+        return None
+    undo = _UNDO_COST.search(text)
+    win = _WIN_BONUS.search(text)
+    return StatedScoring(
+        card_home=int(card[1]),
+        first_time_only=card[2].startswith("the first time"),
+        undo_cost=int(undo[1]) if undo else 0,
+        takes_back="takes back what the" in text,
+        win_bonus=int(win[1]) if win else 0,
+        win_bonus_per_move=int(win[2]) if win else 0,
+    )
+
+
+def _arrivals(position: Position, action_moves: Iterable[Move]) -> tuple[list[Card], Position]:
+    """The cards ``action_moves`` put on a foundation from ``position``, and the position after them."""
+    arrived: list[Card] = []
+    for move in action_moves:
+        if move.destination.kind is PlaceKind.FOUNDATION:
+            arrived.extend(position.moving_cards(move))
+        position = position.apply(move)
+    return arrived, position
+
+
+def check_scoring_text(
+    variant: Variant, pm: pluggy.PluginManager, position: Position, winning: Sequence[Move], *, solve_deal: int = 1
+) -> list[str]:
+    """Whether the won game ``winning`` plays from ``position`` (deal ``solve_deal``) scores as the rules text states.
+
+    Each action must earn the stated points for each card it sends home
+    (once a card with "the first time"), the first undo after points were
+    earned must cost what is stated, and the winning action must add the
+    stated win bonus for the moves made. Nothing is checked when the text
+    states no points.
+    """
+    stated = stated_scoring(variant)
+    if stated is None:
+        return []
+    game = Game.from_position(variant, position, plugins=pm)
+    start = game.position
+    ever = {card for index in range(len(start.foundations)) for card in start.foundation_cards(index)}
+    undone = False
+    for move in winning:
+        before, at = game.score, game.position
+        action = game.play(move)
+        arrived, _ = _arrivals(at, (*action.moves, *action.auto))
+        earned = [card for card in arrived if not (stated.first_time_only and card in ever)]
+        ever.update(arrived)
+        wanted = before + stated.card_home * len(earned)
+        if game.is_won:
+            wanted += max(0, stated.win_bonus - stated.win_bonus_per_move * game.moves)
+        if game.score != wanted:
+            what = "the winning move" if game.is_won else "the move"
+            return [
+                f"deal {solve_deal}: {what} {move} sends {len(earned)} card{'s' * (len(earned) != 1)} home and scores"
+                f" {game.score - before}, where the rules text states {wanted - before}"
+            ]
+        if not undone and earned and not game.is_over and game.can_undo and before >= stated.undo_cost:
+            undone = True
+            after = game.score
+            game.undo()
+            cost = (after - before if stated.takes_back else 0) + stated.undo_cost
+            if game.score != after - cost:
+                return [
+                    f"deal {solve_deal}: undoing {move} costs {after - game.score} points,"
+                    f" where the rules text states {cost}"
+                ]
+            game.redo()
+            ever.update(arrived)
+    return []
 
 
 # -- catalogs ------------------------------------------------------------------------------------

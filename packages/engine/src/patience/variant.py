@@ -9,6 +9,7 @@ import attrs
 from attrs import evolve, field, frozen
 
 from patience.i18n import Domain, paragraphs, translate_paragraphs
+from patience.moves import MAX_CELLS
 from patience.rules import Rules
 from patience.texts import _
 
@@ -66,6 +67,12 @@ class Variant:
             raise ValueError(
                 _("variant {name}: prefix must be two capital letters, not {prefix}").format(
                     name=self.name, prefix=repr(self.prefix)
+                )
+            )
+        if any(count > MAX_CELLS for count in self.cell_counts):
+            raise ValueError(
+                _("variant {name}: at most {most} cells can be named, one letter each, not {cells}").format(
+                    name=self.name, most=MAX_CELLS, cells=max(self.cell_counts)
                 )
             )
         if self.default_cells not in self.cell_counts:

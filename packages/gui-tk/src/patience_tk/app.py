@@ -361,6 +361,8 @@ class App:
     def _key(self, event: tk.Event[tk.Misc]) -> str | None:
         """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move.
 
+        A ``-`` after the first place of a move continues it (``11-3``).
+
         A letter that names a cell in play starts a move from that cell even
         when it is also a command (``f`` with 8 cells): the command is then
         on Shift with the letter (Shift+F finishes), which always works.
@@ -373,6 +375,11 @@ class App:
         if state & (CONTROL | ALT):
             return None
         char = (event.char or event.keysym).lower()
+        if char in ("-", "minus") and self.entry.get():
+            # The dash between a move's places (11-3), typed after its first place.
+            self.entry.focus_set()
+            self.entry.insert("end", "-")
+            return "break"
         if len(char) != 1:
             return None
         cells = CELL_LETTERS[: self.game.cells]

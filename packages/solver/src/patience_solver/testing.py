@@ -29,7 +29,7 @@ from patience.legality import autoplay_moves
 from patience.moves import Move, PlaceKind
 from patience.plugins import cell_counts, get_variant, make_plugin_manager, route, rules_are_data
 from patience.position import Position
-from patience.testing import ConformanceError, random_games
+from patience.testing import ConformanceError, check_scoring_text, random_games
 from patience.variant import Variant
 from patience_solver import Outcome, SolverError, _start, place_step, solve
 from patience_solver._compiled import Compiled, CompiledTwoDecks
@@ -68,6 +68,7 @@ def check_solver(
 
     attempt("solver moves", lambda: _check_solver_moves(pm, var, random.Random(seed), games, moves))
     attempt("solutions", lambda: _check_solutions(pm, var, tuple(solve_deals), time_limit))
+    attempt("scoring", lambda: _check_scoring_text(pm, var, next(iter(solve_deals), 1), time_limit))
     if failures:
         shown = "\n".join(f"- {failure}" for failure in failures[:20])
         more = f"\n... and {len(failures) - 20} more" if len(failures) > 20 else ""
@@ -162,6 +163,19 @@ def _check_solutions(
             if not game.is_won:
                 problems.append(f"deal {deal}: the solution replays but does not win")
     return problems
+
+
+def _check_scoring_text(pm: pluggy.PluginManager, variant: Variant, deal: int, time_limit: float) -> list[str]:
+    """The points of a won game of ``deal`` against the rules text (:func:`patience.testing.check_scoring_text`).
+
+    Nothing is checked when the solver finds no win within ``time_limit``.
+    """
+    _, cells = cell_counts(variant, pm)
+    position = deal_position(variant, deal, cells, pm)
+    result = solve(variant, position, plugins=pm, time_limit=time_limit)
+    if result.outcome is not Outcome.SOLVED:
+        return []
+    return check_scoring_text(variant, pm, position, result.moves, solve_deal=deal)
 
 
 @pytest.fixture

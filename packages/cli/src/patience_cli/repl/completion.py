@@ -46,7 +46,8 @@ class GameCompleter(Completer):
         position = game.position
         for move in game.legal_moves:
             notation = str(move)
-            if notation.startswith(low):
+            # 11-3 is offered to 11 and to 113 too: the dash may be left out where it is not needed.
+            if notation.startswith(low) or notation.replace("-", "").startswith(low.replace("-", "")):
                 cards = " ".join(display(card) for card in position.moving_cards(move))
                 # Translators: a move offered by Tab completion: the cards it moves and where to.
                 meta = _("{cards} → {place}").format(cards=cards, place=place_into(move.destination))

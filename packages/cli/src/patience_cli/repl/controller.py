@@ -30,10 +30,11 @@ from patience import (
     get_variant,
 )
 from patience.cardnames import display, parse_card
-from patience.errors import clipped
+from patience.errors import AmbiguousMoveError, clipped
 from patience.formats.fcsolve import FcsFollower
 from patience.i18n import N_, current_language
 from patience.i18n.hungarian import with_article
+from patience.moves import CELL_LETTERS
 from patience.shuffle import read_deal_number
 from patience_cli.common import one_line
 from patience_cli.repl.hints import HintResult, Verdict
@@ -77,6 +78,9 @@ _ALIASES = {"u": "undo", "exit": "quit", "q": "quit", "?": "help", "give-up": "g
 
 #: The most digits ``new --cells N`` reads (no variant has a thousand cells).
 _CELLS_DIGITS = 3
+
+#: What a line in move notation is written with: column numbers, cell letters, h and a suit, v, the dash.
+_NOTATION_CHARACTERS = frozenset(f"0123456789{CELL_LETTERS}hsdcv-")
 
 #: How many following lines an ambiguous foundation line is tried against.
 LOOKAHEAD = 12
@@ -503,12 +507,14 @@ class Controller:
             return
         place = _place_or_none(text)
         if place is not None and place.kind is not PlaceKind.FOUNDATION:
+            if move is None and not self._game.position.exists(place):
+                self._refuse_ambiguous(text)
             self._play_place(place, reply)
             return
         if card is not None:
             self._play_card(card, reply)
             return
-        if set(text.lower()) <= set("0123456789abcdefghksv"):
+        if set(text.lower()) <= _NOTATION_CHARACTERS:
             Move.parse(text)  # looks like notation: raise the notation's own message
         raise BadCommandError(_unknown(text))
 
@@ -537,6 +543,18 @@ class Controller:
             before = game.position
             self._say_action(reply, game.play(step.move), before)
         follower.advance(step)
+
+    def _refuse_ambiguous(self, text: str) -> None:
+        """Raise the notation's refusal of ``text`` when it is a move of two readings (113 on 13 columns).
+
+        Such text is no column of the table either, and the player meant a move.
+        """
+        try:
+            self._game.parse_move(text)
+        except AmbiguousMoveError:
+            raise
+        except InvalidMoveError:
+            return
 
     def _move_or_none(self, text: str) -> Move | None:
         try:

@@ -38,9 +38,11 @@ from patience.texts import _
 
 __all__ = ["FcsFollower", "FcsStep", "fcs_tokens", "is_fcs_prose"]
 
-# A move in fc-solve's standard notation (-sn / -snx): source, destination, an optional run length in hex.
+# A move in fc-solve's standard notation (-sn / -snx): source, destination, an optional run length in hex;
+# or the two places with a - between them, as patience writes a column past 9 (fc-solve has at most 10).
 _PLACE = rf"(?:10|[1-9]|[{CELL_LETTERS}h])"
-_MOVE = re.compile(rf"^{_PLACE}{_PLACE}(?:v[0-9a-f]+)?$")
+_SEPARATED = rf"(?:[1-9][0-9]*|[{CELL_LETTERS}]|h[shdc]?)"
+_MOVE = re.compile(rf"^(?:{_PLACE}{_PLACE}|{_SEPARATED}-{_SEPARATED})(?:v[0-9a-f]+)?$")
 _CARD = r"(?:10|[2-9AJQKT])[HCDS]"
 # Lines fc-solve prints that carry no move: separators, the verdict and the statistics, the banner it
 # writes when reading stdin, and position dumps (fc-solve's board format and its column layout).
@@ -107,7 +109,10 @@ def _standard(verbose: re.Match[str]) -> str:
             return CELL_LETTERS[number] if number < len(CELL_LETTERS) else "?"
         return str(number + 1)
 
-    text = place(verbose["source"], verbose["at"]) + place(verbose["dest"], verbose["to"])
+    source, dest = place(verbose["source"], verbose["at"]), place(verbose["dest"], verbose["to"])
+    # fc-solve's own form runs the places together (310); past column 10 that can be read two ways.
+    wide = any(text.isdigit() and int(text) > 10 for text in (source, dest))
+    text = f"{source}-{dest}" if wide else source + dest
     count = int(verbose["count"] or 1)
     return f"{text}v{count:x}" if count > 1 else text
 
