@@ -1,0 +1,137 @@
+"""Variants a plugin author writes from the guide: each one short module, on the fast path, through the whole kit.
+
+The modules are in tests/plugins/authored/. For each: its rules are data (no
+legality hook, so the solver searches compiled tables), both halves of the
+conformance kit pass, and the solver's winning line, written out move by
+move in the notation and read back, wins the game.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from types import ModuleType
+
+import pluggy
+import pytest
+from authored import bakers_dozen, beleaguered_castle, cell_tax, eight_off_derived, freecell_ten
+
+from patience import Game, deal_position, make_plugin_manager
+from patience.plugins import cell_counts, rules_are_data
+from patience.testing import check_variant
+from patience_solver import Outcome, solve
+from patience_solver.testing import check_solver
+
+#: Each module, the variant it registers, and the deals its solver line is looked for in.
+AUTHORED: list[tuple[ModuleType, str]] = [
+    (beleaguered_castle, "beleaguered-castle"),
+    (bakers_dozen, "bakers-dozen"),
+    (freecell_ten, "freecell-ten"),
+    (cell_tax, "freecell-cell-tax"),
+    (eight_off_derived, "eight-off-open"),
+]
+
+#: The most lines of code (docstrings, comments and blank lines aside) a module may take.
+SHORT = 40
+
+
+def manager(module: ModuleType) -> pluggy.PluginManager:
+    pm = make_plugin_manager()
+    pm.register(module, name=module.__name__.rsplit(".", 1)[-1])
+    return pm
+
+
+def code_lines(module: ModuleType) -> int:
+    """Lines of code: the module's lines less docstrings, comments and blank lines."""
+    source = Path(str(module.__file__)).read_text(encoding="utf-8")
+    docstrings: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return sum(
+        1
+        for number, line in enumerate(source.splitlines(), 1)
+        if line.strip() and not line.strip().startswith("#") and number not in docstrings
+    )
+
+
+def winnable(pm: pluggy.PluginManager, name: str) -> tuple[int, Game, tuple[str, ...]]:
+    """The first deal of 1-30 the solver wins, its game and the winning line as the notation writes it."""
+    for deal in range(1, 31):
+        game = Game.new(name, deal, plugins=pm)
+        result = solve(game.variant, game.position, plugins=pm, time_limit=10)
+        if result.outcome is Outcome.SOLVED:
+            return deal, game, tuple(str(move) for move in result.moves)
+    raise AssertionError(f"the solver wins none of {name}'s deals 1-30")
+
+
+@pytest.mark.parametrize(("module", "name"), AUTHORED, ids=[name for _, name in AUTHORED])
+def test_an_authored_variant_is_one_short_module(module: ModuleType, name: str) -> None:
+    assert code_lines(module) <= SHORT
+
+
+@pytest.mark.parametrize(("module", "name"), AUTHORED, ids=[name for _, name in AUTHORED])
+def test_an_authored_variant_is_on_the_fast_path(module: ModuleType, name: str) -> None:
+    pm = manager(module)
+    game = Game.new(name, 1, plugins=pm)
+    assert rules_are_data(game.variant, pm)
+
+
+@pytest.mark.parametrize(("module", "name"), AUTHORED, ids=[name for _, name in AUTHORED])
+def test_an_authored_variant_passes_both_halves_of_the_kit(module: ModuleType, name: str) -> None:
+    pm = manager(module)
+    deal, _, _ = winnable(pm, name)
+    check_variant(name, pm, games=3, moves=30)
+    check_solver(name, pm, games=3, moves=30, solve_deals=(deal,), time_limit=10)
+
+
+@pytest.mark.parametrize(("module", "name"), AUTHORED, ids=[name for _, name in AUTHORED])
+def test_an_authored_variant_replays_its_solver_line_from_the_notation(module: ModuleType, name: str) -> None:
+    pm = manager(module)
+    deal, game, line = winnable(pm, name)
+    replay = Game.new(name, deal, plugins=pm)
+    for text in line:
+        replay.play(replay.parse_move(text))
+    assert replay.is_won
+    assert replay.position == game.position.__class__(  # every card home, as the deal's foundations allow
+        tuple(() for _ in game.position.columns),
+        tuple(None for _ in game.position.cells),
+        replay.position.foundations,
+        replay.position.base,
+    )
+
+
+def test_the_thirteen_column_game_names_columns_past_nine_in_its_solver_line() -> None:
+    pm = manager(bakers_dozen)
+    _, _, line = winnable(pm, "bakers-dozen")
+    assert any(text.split("-")[0] in ("10", "11", "12", "13") for text in line if "-" in text)
+
+
+def test_the_ten_cell_freecell_deals_ten_free_cells() -> None:
+    pm = manager(freecell_ten)
+    _, default = cell_counts(Game.new("freecell-ten", 1, plugins=pm).variant, pm)
+    assert default == 10
+    position = deal_position(Game.new("freecell-ten", 1, plugins=pm).variant, 1, 10, pm)
+    assert len(position.cells) == 10 and all(cell is None for cell in position.cells)
+
+
+def test_the_cell_tax_takes_five_points_for_each_card_put_in_a_cell() -> None:
+    pm = manager(cell_tax)
+    taxed, plain = Game.new("freecell-cell-tax", 1, plugins=pm), Game.new("freecell", 1, plugins=pm)
+    to_cell = next(move for move in taxed.legal_moves if move.destination.kind.name == "CELL")
+    taxed.play(to_cell)
+    plain.play(to_cell)
+    assert taxed.score == plain.score - 5
+    taxed.undo()
+    # The undo takes the tax back with the move, and costs FreeCell's 10: below 0, which this variant allows.
+    assert taxed.score == -10
+
+
+def test_the_derived_eight_off_takes_any_card_into_an_empty_column() -> None:
+    pm = manager(eight_off_derived)
+    variant = Game.new("eight-off-open", 1, plugins=pm).variant
+    assert variant.base == "eight-off"
+    assert variant.rules.empty_columns.value == "any"
+    assert Game.new("eight-off-open", 7, plugins=pm).dealt == Game.new("eight-off", 7, plugins=pm).dealt
