@@ -11,7 +11,7 @@ falls on all alike, and prints a Markdown table:
 - ``with override``: the same, plus a plugin that registers ``hooked-freecell``
   (FreeCell derived under its own name) and overrides
   ``patience_move_legality`` for it. FreeCell must expand the same positions
-  and take about the same time (issue 11: within 20%);
+  and take about the same time (within 20%);
 - ``through the hook``: ``hooked-freecell`` itself, every move judged by that
   hook: the same positions, more time per position.
 

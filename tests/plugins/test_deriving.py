@@ -1,4 +1,4 @@
-"""Deriving a variant from another without importing its plugin (issue 11 item 3).
+"""Deriving a variant from another without importing its plugin.
 
 ``register.get(name)`` inside ``patience_register_variants`` gives another
 plugin's variant, whatever order the plugins load in; ``Variant.derive``

@@ -1,7 +1,7 @@
-"""Misbehaving plugins (issue 10, rows 5-10): each is checked where it enters and never takes the program down.
+"""Misbehaving plugins: each is checked where it enters and never takes the program down.
 
-One plugin per row, defined here, registered on a fresh plugin manager and
-removed by the fixture. Row 10 (a plugin that fails to import) needs an
+One plugin per kind of misbehaviour, defined here, registered on a fresh plugin manager and
+removed by the fixture. A plugin that fails to import needs an
 installed entry point: it is a real distribution's metadata on
 ``PYTHONPATH`` for a real ``patience`` process.
 """
@@ -67,7 +67,7 @@ def _still_works(pm: pluggy.PluginManager) -> None:
     assert variant.name == "freecell" and code.deal == 1
 
 
-# -- row 5: a plugin that breaks at registration is disabled, the others keep working ---------
+# -- a plugin that breaks at registration is disabled, the others keep working ---------
 
 
 class RaisesAtRegistration:
@@ -112,7 +112,7 @@ def test_row_5_a_plugin_that_breaks_at_registration_is_disabled_with_one_warning
     _still_works(pm)
 
 
-# -- row 7: a unique code prefix --------------------------------------------------------------
+# -- a unique code prefix --------------------------------------------------------------
 
 
 class PrefixFC:
@@ -131,7 +131,7 @@ def test_row_7_a_plugin_variant_with_the_prefix_fc_is_refused(
     _still_works(pm)
 
 
-# -- row 6: a deal must fit the variant ----------------------------------------------------------
+# -- a deal must fit the variant ----------------------------------------------------------
 
 
 class DealsWrongly:
@@ -166,7 +166,7 @@ def test_row_6_a_deal_that_does_not_fit_the_variant_is_refused_naming_the_plugin
     _still_works(pm)
 
 
-# -- row 8: all or nothing ------------------------------------------------------------------------
+# -- all or nothing ------------------------------------------------------------------------
 
 
 class ScoringRaises:
@@ -204,7 +204,7 @@ def test_row_8_a_raising_score_hook_leaves_the_game_unchanged(
     assert game.position == before[0]
 
 
-# -- row 9: answers of the wrong type are refused, naming the plugin ------------------------------
+# -- answers of the wrong type are refused, naming the plugin ------------------------------
 
 
 class DealsAList:
@@ -265,7 +265,7 @@ def test_row_9_cell_counts_of_the_wrong_type_break_only_that_variant_and_name_th
     _still_works(pm)
 
 
-# -- row 10: a plugin that fails to import ---------------------------------------------------------
+# -- a plugin that fails to import ---------------------------------------------------------
 
 
 def _broken_distribution(root: Path) -> None:

@@ -1,6 +1,6 @@
 """Per-variant routing: an override for one variant slows only that variant, and the hook path searches alike.
 
-Issue 11 item 1: a plugin that overrides ``patience_move_legality`` for a
+A plugin that overrides ``patience_move_legality`` for a
 variant of its own leaves every other variant on the compiled path, and a
 variant whose legality goes through the hook with the same rules as a
 built-in one is searched exactly as the compiled path searches it.
