@@ -25,10 +25,10 @@ from patience_cli.texts import DOMAIN, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game
-    from patience_home.store import GameInfo, Store, Tracker
+    from patience_home.store import Store, Tracker
     from patience_solver.daily import DailyDeal
 
-__all__ = ["DealFormat", "attempt_of", "register"]
+__all__ = ["DealFormat", "register"]
 
 DAILY_HELP = N_paragraphs("""\
 The daily deal: the same winnable deal for everybody on a date (FreeCell with 4 cells by default).
@@ -89,13 +89,6 @@ def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
 
     day = parse_date(date) if date is not None else today()
     return daily_deal(day, variant, cells)
-
-
-def attempt_of(store: Store, daily: DailyDeal) -> GameInfo | None:
-    """The day's attempt on this machine (see :func:`patience_home.daily.attempt_of`)."""
-    from patience_home.daily import attempt_of as first_game
-
-    return first_game(store, daily)
 
 
 def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool) -> str:
@@ -275,6 +268,7 @@ def share(
 ) -> None:
     """Print the spoiler-free line of the day's attempt (no move in it)."""
     from patience_cli.record_commands import open_store
+    from patience_home.daily import attempt_of
 
     daily = _daily(variant, cells, date)
     info = attempt_of(open_store(), daily)

@@ -50,6 +50,7 @@ from patience.formats.records import (
 from patience.game import Game, GameEvent
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
+from patience_home.daily import attempt_sql
 from patience_home.paths import move_aside
 from patience_home.texts import _
 
@@ -127,13 +128,10 @@ _COLUMNS = (
     "cards_home, daily, extra_tags, imported, comments, tag_order"
 )
 
-#: A condition on ``games`` (the table, not aliased): the row is not a day's attempt, the first game of a
-#: daily deal (date, variant and cell count). Leaving the attempt for another game never abandons it: it
-#: counts once, so it waits unfinished for the player to come back to it.
-_NOT_AN_ATTEMPT = (
-    "NOT (games.daily IS NOT NULL AND games.id = (SELECT MIN(g.id) FROM games AS g "
-    "WHERE g.daily = games.daily AND g.variant = games.variant AND g.cells = games.cells))"
-)
+#: A condition on ``games`` (the table, not aliased): the row is not the day's attempt, as
+#: :func:`patience_home.daily.attempt_sql` says it. Leaving the attempt for another game never abandons
+#: it: it counts once, so it waits unfinished for the player to come back to it.
+_NOT_AN_ATTEMPT = f"NOT {attempt_sql('games')}"
 
 
 #: The largest integer SQLite stores; a larger one raises OverflowError before the query runs.
