@@ -10,7 +10,6 @@ recorded here all the same, and one line says so.
 
 from __future__ import annotations
 
-import datetime as dt
 import enum
 import json
 import sys
@@ -107,14 +106,6 @@ def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result:
     )
 
 
-def _parse_stamp(stamp: str) -> dt.datetime:
-    """A stored UTC time (``2026-11-30T06:22:56Z``) as a datetime; now when it cannot be read."""
-    try:
-        return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return dt.datetime.now(dt.UTC)
-
-
 def _date_shown(date: str) -> str:
     """A daily deal's date (``2026-12-24``) as people read it: German ``24. Dezember 2026``, ``2026. december 24.``.
 
@@ -197,6 +188,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Repl, Reply, Say, run_piped
     from patience_home.daily import begin
+    from patience_home.times import parse_or_now
 
     daily = _daily(variant, cells, date)
     store = open_store()
@@ -212,7 +204,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     if resumed is not None and play.resume is not None:
         tracker = resumed
         game = tracker.game
-        play.started = _parse_stamp(play.resume.started)
+        play.started = parse_or_now(play.resume.started)
         moves = ngettext("{count} move", "{count} moves", game.moves).format(count=game.moves)
         cards = ngettext("{count} card", "{count} cards", game.cards_home).format(count=game.cards_home)
         _note(_("resumed the day's attempt where it was left: {moves}, {cards} home").format(moves=moves, cards=cards))
