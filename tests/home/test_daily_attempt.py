@@ -136,3 +136,19 @@ def test_an_abandoned_first_game_of_the_deal_is_the_attempt_played() -> None:
     shared = _run("daily", "share", "freecell", "--date", DATE)
     assert shared.returncode == 0, shared.stderr
     assert shared.stdout.strip()
+
+
+def test_a_store_that_cannot_save_still_knows_the_attempt_it_holds() -> None:
+    store = Store.open()
+    attempt = _daily_game(store, give_up=True)
+    path = store.path
+    store.close()
+    # What Store.open gives for a file whose directory cannot be written: its games are still read.
+    reading = Store._reading_only(path, OSError(30, "Read-only file system"))
+    assert not reading.saving and reading.readable
+    daily = daily_deal(DATE, "freecell", 4)
+    found = attempt_of(reading, daily)
+    assert found is not None and found.id == attempt
+    window = find_daily("freecell", 4, reading, DATE)
+    assert window.practice
+    reading.close()
