@@ -10,6 +10,7 @@
     python3 tasks.py setup --pure       # back to pure Python (the default and the reference)
     python3 tasks.py clean   # remove the compiled files from the source tree
     python3 tasks.py catalogs   # extract every distribution's messages and update its .po files (docs/languages.md)
+    python3 tasks.py wheels [DIR]   # every wheel built, installed into a fresh venv and tried (docs/install.md)
 
 Set-up is skipped when nothing it depends on has changed since the last run.
 ``--compiled`` and ``--pure`` (or PATIENCE_COMPILED=1 / PATIENCE_COMPILED=0 in
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -247,6 +249,94 @@ def test(extra: list[str], compiled: bool | None = None) -> int:
     return 1 if failed else 0
 
 
+#: Where ``wheels`` builds when no folder is given (ignored by git).
+WHEELS_DIR = ROOT / "build" / "install"
+#: What a user installs from the wheels (the rest comes with them as their dependencies).
+FRONT_ENDS = ("patience-cli", "patience-tk", "patience-server")
+
+
+def _bin(venv_dir: Path, name: str) -> Path:
+    return venv_dir / ("Scripts" if os.name == "nt" else "bin") / name
+
+
+def _tried_env(home: Path, **extra: str) -> dict[str, str]:
+    """The environment of a command tried in the fresh venv: nothing of this checkout or the user's data in it."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PATIENCE_", "PYTHON", "LC_"))}
+    env.pop("LANGUAGE", None)
+    env.update({"PATIENCE_HOME": str(home), "LANG": "C.UTF-8", **extra})
+    return env
+
+
+def wheel_checks(venv_dir: Path, home: Path) -> list[tuple[str, list[str], dict[str, str], str]]:
+    """What ``wheels`` tries in the fresh venv: (what it proves, command, environment, text the output holds)."""
+    python = str(_bin(venv_dir, "python"))
+    patience = str(_bin(venv_dir, "patience"))
+    # The engine must be this project's patience-engine, never the index's unrelated `patience` distribution.
+    ours = (
+        "import importlib.metadata as m, patience, patience.plugins, sys; "
+        "assert 'patience-engine' in m.packages_distributions()['patience'], m.packages_distributions()['patience']; "
+        "names = {d.metadata['Name'] for d in m.distributions()}; "
+        "assert 'patience' not in names, 'the unrelated distribution `patience` is installed'; "
+        "assert patience.__file__.startswith(sys.prefix), patience.__file__; "
+        "print('patience from', m.distribution('patience-engine').metadata['Name'])"
+    )
+    return [
+        ("patience --help", [patience, "--help"], _tried_env(home), "Usage: patience"),
+        ("patience --help in German", [patience, "--help"], _tried_env(home, LANG="de_DE.UTF-8"), "Aufruf: patience"),
+        ("a solve", [patience, "solve", "freecell", "617"], _tried_env(home), "solved in 72 moves"),
+        (
+            "the window's package",
+            [python, "-c", "import patience_tk; print('patience_tk')"],
+            _tried_env(home),
+            "patience_tk",
+        ),
+        (
+            "the server's package",
+            [python, "-c", "import patience_server; print('patience_server')"],
+            _tried_env(home),
+            "patience_server",
+        ),
+        ("the engine is patience-engine", [python, "-c", ours], _tried_env(home), "patience from patience-engine"),
+    ]
+
+
+def wheels(out: Path | None = None) -> int:
+    """Build every distribution's wheel, install the front ends into a fresh venv from them alone, and try it.
+
+    In ``out`` (default ``build/install``): ``wheels/`` holds the wheels,
+    ``venv/`` the fresh venv, where the third-party dependencies come from
+    the package index, pinned by ``constraints.txt``. Exit code 1 when
+    anything failed, with what it was.
+    """
+    setup()
+    out = (out or WHEELS_DIR).resolve()
+    built, fresh, home = out / "wheels", out / "venv", out / "home"
+    for folder in (built, home):
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+    folders = [str(ROOT / rel) for rel in _members(_config()) + _extra_plugins()]
+    env = dict(os.environ, HATCH_BUILD_HOOK_ENABLE_MYPYC="false")  # the wheels are pure Python, for any platform
+    quiet = ["--quiet", "--disable-pip-version-check"]
+    print(f"building {len(folders)} wheels into {built} ...", flush=True)
+    subprocess.run(
+        [str(PY), "-m", "pip", "wheel", *quiet, "--no-deps", "-w", str(built), *folders], check=True, env=env
+    )
+    print(f"installing {', '.join(FRONT_ENDS)} into a fresh venv {fresh} ...", flush=True)
+    venv.EnvBuilder(with_pip=True, clear=True).create(fresh)
+    pip = [str(_bin(fresh, "python")), "-m", "pip", "install", *quiet]
+    subprocess.run([*pip, "--find-links", str(built), "-c", str(ROOT / "constraints.txt"), *FRONT_ENDS], check=True)
+    failed = 0
+    for what, args, tried_env, expected in wheel_checks(fresh, home):
+        done = subprocess.run(args, env=tried_env, cwd=home, capture_output=True, text=True, timeout=300)
+        ok = done.returncode == 0 and expected in done.stdout
+        print(f"{'ok' if ok else 'FAILED'}: {what}", flush=True)
+        if not ok:
+            failed += 1
+            print(f"  {' '.join(args)} (exit {done.returncode}) printed:\n{done.stdout}{done.stderr}", flush=True)
+    return 1 if failed else 0
+
+
 def display_available() -> bool:
     """Whether a window can open here: a display to draw on, and Tk that can reach it."""
     if sys.platform not in ("win32", "darwin") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -277,7 +367,7 @@ def play_command(rest: list[str], *, window: bool) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch ``setup``, ``test`` or ``play``."""
+    """Dispatch ``setup``, ``test``, ``play``, ``clean``, ``catalogs`` or ``wheels``."""
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0
@@ -292,13 +382,15 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "catalogs":
         return catalogs()
+    if command == "wheels":
+        return wheels(Path(rest[0]) if rest else None)
     if command == "test":
         return test(rest, compiled)
     if command == "play":
         setup(compiled)
         args = play_command(rest, window="--terminal" not in rest and display_available())
         os.execv(args[0], args)
-    print(f"unknown command {command!r}: use setup, test, play, clean or catalogs", file=sys.stderr)
+    print(f"unknown command {command!r}: use setup, test, play, clean, catalogs or wheels", file=sys.stderr)
     return 2
 
 

@@ -10,7 +10,6 @@ recorded here all the same, and one line says so.
 
 from __future__ import annotations
 
-import datetime as dt
 import enum
 import json
 import sys
@@ -25,10 +24,10 @@ from patience_cli.texts import DOMAIN, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from patience import Game
-    from patience_home.store import GameInfo, Store, Tracker
+    from patience_home.store import Store, Tracker
     from patience_solver.daily import DailyDeal
 
-__all__ = ["DealFormat", "attempt_of", "register"]
+__all__ = ["DealFormat", "register"]
 
 DAILY_HELP = N_paragraphs("""\
 The daily deal: the same winnable deal for everybody on a date (FreeCell with 4 cells by default).
@@ -91,13 +90,6 @@ def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
     return daily_deal(day, variant, cells)
 
 
-def attempt_of(store: Store, daily: DailyDeal) -> GameInfo | None:
-    """The day's attempt on this machine (see :func:`patience_home.daily.attempt_of`)."""
-    from patience_home.daily import attempt_of as first_game
-
-    return first_game(store, daily)
-
-
 def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool) -> str:
     from patience_solver.daily import share_line
 
@@ -112,14 +104,6 @@ def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result:
         practice=practice,
         cards=daily.cards,
     )
-
-
-def _parse_stamp(stamp: str) -> dt.datetime:
-    """A stored UTC time (``2026-11-30T06:22:56Z``) as a datetime; now when it cannot be read."""
-    try:
-        return dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return dt.datetime.now(dt.UTC)
 
 
 def _date_shown(date: str) -> str:
@@ -204,6 +188,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Repl, Reply, Say, run_piped
     from patience_home.daily import begin
+    from patience_home.times import parse_or_now
 
     daily = _daily(variant, cells, date)
     store = open_store()
@@ -219,7 +204,7 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     if resumed is not None and play.resume is not None:
         tracker = resumed
         game = tracker.game
-        play.started = _parse_stamp(play.resume.started)
+        play.started = parse_or_now(play.resume.started)
         moves = ngettext("{count} move", "{count} moves", game.moves).format(count=game.moves)
         cards = ngettext("{count} card", "{count} cards", game.cards_home).format(count=game.cards_home)
         _note(_("resumed the day's attempt where it was left: {moves}, {cards} home").format(moves=moves, cards=cards))
@@ -275,6 +260,7 @@ def share(
 ) -> None:
     """Print the spoiler-free line of the day's attempt (no move in it)."""
     from patience_cli.record_commands import open_store
+    from patience_home.daily import attempt_of
 
     daily = _daily(variant, cells, date)
     info = attempt_of(open_store(), daily)

@@ -135,19 +135,10 @@ def _resume_by_id(store: Store, game_id: int) -> Tracker:
 
 
 def _is_daily_attempt(store: Store, info: GameInfo) -> bool:
-    """Whether the stored game ``info`` is the day's attempt at its daily deal (not practice)."""
-    from patience.errors import PatienceError
-    from patience_home.daily import attempt_of
-    from patience_solver.daily import daily_deal, parse_date
+    """Whether the stored game ``info`` comes back as the day's attempt (:func:`patience_home.daily.role_of`)."""
+    from patience_home.daily import role_of
 
-    if info.daily is None:
-        return False
-    try:
-        daily = daily_deal(parse_date(info.daily), info.variant, info.cells)
-    except PatienceError:
-        return False  # a variant no longer installed, say: resumed as an ordinary game
-    first = attempt_of(store, daily)
-    return first is not None and first.id == info.id
+    return role_of(store, info) == "attempt"
 
 
 def resumed_line(game: Game) -> str:

@@ -28,6 +28,7 @@ from patience_cli.common import (
 )
 from patience_cli.notation import MoveNotation, MovesOption
 from patience_cli.texts import DOMAIN, _, ngettext, pgettext
+from patience_home.times import in_table
 
 if TYPE_CHECKING:
     from patience.formats.records import Record, RecordError
@@ -156,7 +157,7 @@ def history_rows(games: list[GameInfo]) -> str:
     rows = [
         [
             str(info.id),
-            info.started.replace("T", " ").rstrip("Z"),
+            in_table(info.started),
             _variant_title(info.variant),
             str(info.cells),
             str(info.deal),

@@ -113,12 +113,13 @@ def _result(result: str) -> str:
 
 
 def started_at(stamp: str) -> dt.datetime:
-    """A stored game's start (``2026-11-30T06:22:56Z``) as a time; now when it cannot be read."""
-    try:
-        when = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return dt.datetime.now(dt.UTC)
-    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
+    """A stored game's start (``2026-11-30T06:22:56Z``) as a time; now when it cannot be read.
+
+    :func:`patience_home.times.parse_or_now`, which the terminal's ``patience daily`` reads it with too.
+    """
+    from patience_home.times import parse_or_now
+
+    return parse_or_now(stamp)
 
 
 def find_daily(variant: str, cells: int, store: Store | None, date: str | None = None) -> DailyGame:

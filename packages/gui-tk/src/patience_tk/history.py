@@ -16,6 +16,7 @@ from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from patience.i18n import N_, format_number
+from patience_home.times import in_table
 from patience_tk.dialogs import give_back_focus
 from patience_tk.stats import variant_title
 from patience_tk.texts import _, pgettext
@@ -65,7 +66,7 @@ def history_row(info: GameInfo, *, on_table: bool = False) -> tuple[str, ...]:
         result,
         str(info.moves),
         str(info.score),
-        info.last_action.replace("T", " ").removesuffix("Z")[:16],
+        in_table(info.last_action, seconds=False),
     )
 
 

@@ -1,4 +1,6 @@
-"""The window's preferences, remembered in ``window.json`` in the data directory (:func:`patience_home.store.data_dir`).
+"""The window's preferences, remembered in ``window.json`` in the data directory.
+
+Where that is: :func:`patience_home.paths.preferences_path`.
 
 A file that cannot be read as preferences is never overwritten silently:
 it is moved aside to ``window.json.damaged-<time>`` with one line saying so,
@@ -8,7 +10,6 @@ the preferences in force for this session and says so once.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 from attrs import asdict, define, field
 
 from patience.i18n import LANGUAGES
+from patience_home.paths import PREFERENCES_NAME, move_aside, preferences_path
 from patience_tk.texts import _
 
 __all__ = [
@@ -26,9 +28,6 @@ __all__ = [
     "remembered_language",
     "save_preferences",
 ]
-
-#: The file's name in the data directory.
-PREFERENCES_NAME = "window.json"
 
 #: Table colours offered: name -> (felt, empty slot, slot outline).
 TABLE_COLOURS: dict[str, tuple[str, str, str]] = {
@@ -62,13 +61,6 @@ class Preferences:
     """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
 
 
-def preferences_path() -> Path:
-    """``window.json`` in the data directory."""
-    from patience_home.store import data_dir  # the store module is imported only where it is used
-
-    return data_dir() / PREFERENCES_NAME
-
-
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
     """The saved preferences (defaults when there are none) and a line to show once when something was wrong."""
     target = path if path is not None else preferences_path()
@@ -88,11 +80,8 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         }
         return Preferences(**known, table=data.get("table", "green"), language=data.get("language")), None
     except ValueError as error:
-        stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-        aside = target.with_name(f"{target.name}.damaged-{stamp}")
-        try:
-            os.replace(target, aside)
-        except OSError:
+        aside = move_aside(target)
+        if aside is None:
             said = _("the window's preferences {path} are damaged ({error}); using the defaults")
             return Preferences(), said.format(path=target, error=error)
         said = _("the window's preferences were damaged ({error}): moved to {path}, defaults used")

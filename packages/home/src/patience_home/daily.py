@@ -34,16 +34,43 @@ if TYPE_CHECKING:
     from patience_home.store import GameInfo, Store
     from patience_solver.daily import DailyDeal
 
-__all__ = ["DailyPlay", "attempt_of", "begin", "send_unsent", "server_player"]
+__all__ = [
+    "SAME_DEAL",
+    "DailyPlay",
+    "attempt_of",
+    "attempt_sql",
+    "begin",
+    "games_of",
+    "resumable_attempt",
+    "role_of",
+    "send_unsent",
+    "server_player",
+]
 
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def _games_of(store: Store | None, daily: DailyDeal) -> list[GameInfo]:
-    """This machine's games of that daily deal, oldest first."""
-    if store is None or not store.saving:
+#: The stored columns that make two games the same daily deal: its date, variant and cell count.
+SAME_DEAL = ("daily", "variant", "cells")
+
+
+def attempt_sql(table: str = "games") -> str:
+    """The day's attempt as an SQL condition on the store's ``table``: the first (lowest id) game of its daily deal.
+
+    The store's updates use it, so that SQL and :func:`attempt_of` say the same game.
+    """
+    same = " AND ".join(f"g.{column} = {table}.{column}" for column in SAME_DEAL)
+    return f"({table}.daily IS NOT NULL AND {table}.id = (SELECT MIN(g.id) FROM games AS g WHERE {same}))"
+
+
+def games_of(store: Store | None, daily: DailyDeal) -> list[GameInfo]:
+    """This machine's games of that daily deal, oldest (the attempt) first; imported ones count, as the store has them.
+
+    A store that cannot save still says what it holds (a read-only directory leaves the attempt played).
+    """
+    if store is None or not store.readable:
         return []
     games = [
         info
@@ -55,8 +82,40 @@ def _games_of(store: Store | None, daily: DailyDeal) -> list[GameInfo]:
 
 def attempt_of(store: Store | None, daily: DailyDeal) -> GameInfo | None:
     """The day's attempt on this machine: the first game of that daily deal, or ``None`` before it is played."""
-    games = _games_of(store, daily)
+    games = games_of(store, daily)
     return games[0] if games else None
+
+
+def resumable_attempt(games: list[GameInfo]) -> GameInfo | None:
+    """The attempt among ``games`` (:func:`games_of`) when it is to be taken up again: unfinished, nothing after it.
+
+    Once another game of the deal was dealt (the window deals the attempt again rather than
+    rebuilding it), the attempt counts as played and every later game is practice.
+    """
+    first = games[0] if games else None
+    return first if first is not None and first.result == "unfinished" and len(games) == 1 else None
+
+
+def role_of(store: Store | None, info: GameInfo) -> str | None:
+    """What the stored game ``info`` is when it comes back: ``"attempt"``, ``"practice"``, or ``None`` (no daily game).
+
+    ``None`` too when its daily deal cannot be found again (a variant no longer installed):
+    it is then an ordinary game. The terminal and the window both ask this.
+    """
+    from patience.errors import PatienceError
+    from patience_solver.daily import daily_deal, parse_date
+
+    if info.daily is None:
+        return None
+    try:
+        daily = daily_deal(parse_date(info.daily), info.variant, info.cells)
+    except PatienceError:
+        return None
+    games = games_of(store, daily)
+    if all(game.id != info.id for game in games):
+        return None
+    resumable = resumable_attempt(games)
+    return "attempt" if resumable is not None and resumable.id == info.id else "practice"
 
 
 @define
@@ -211,12 +270,10 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     """
     from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
 
-    games = _games_of(store, daily)
-    first = games[0] if games else None
-    # Only an attempt nothing came after is resumed: once another game of the deal was dealt (the
-    # window deals the attempt again rather than rebuilding it), later games are practice.
-    unfinished = first is not None and first.result == "unfinished" and len(games) == 1
-    play = DailyPlay(daily, practice=first is not None and not unfinished, resume=first if unfinished else None)
+    games = games_of(store, daily)
+    resume = resumable_attempt(games)
+    unfinished = resume is not None
+    play = DailyPlay(daily, practice=bool(games) and not unfinished, resume=resume)
     url = server_url(server)
     if url is None:
         if not play.practice:

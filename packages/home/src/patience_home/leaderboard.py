@@ -34,7 +34,7 @@ from typing import Any
 from attrs import frozen
 
 from patience.errors import PatienceError
-from patience_home.paths import move_aside
+from patience_home.paths import TOKENS_FILE, move_aside, tokens_path
 from patience_home.texts import _
 
 __all__ = [
@@ -60,8 +60,6 @@ __all__ = [
 
 #: The environment variable that names the server when ``--server`` is not given.
 SERVER_ENV = "PATIENCE_SERVER"
-#: The file in the data directory that keeps each server's player name and token.
-TOKENS_FILE = "leaderboard.json"
 
 
 class LeaderboardError(PatienceError):
@@ -229,12 +227,6 @@ class Client:
         ]
 
 
-def _tokens_path() -> Path:
-    from patience_home.store import data_dir
-
-    return data_dir() / TOKENS_FILE
-
-
 def _read_tokens() -> dict[str, Any]:
     """Every server's entry, as ``{url: {"name": current, "players": {name: {"token", "attempts", "unsent"}}}}``.
 
@@ -242,7 +234,7 @@ def _read_tokens() -> dict[str, Any]:
     ``token`` per server) is read as that one player. A damaged file is moved
     aside (a warning says where) rather than read as empty and overwritten.
     """
-    path = _tokens_path()
+    path = tokens_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -406,7 +398,7 @@ def forget_unsent(url: str, name: str, attempt: int) -> Path:
 
 
 def _write_tokens(tokens: dict[str, Any]) -> Path:
-    path = _tokens_path()
+    path = tokens_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     # Written aside and renamed, so a crash never leaves half a file where the tokens were.

@@ -1,6 +1,8 @@
 """The local memory of every game: an SQLite file shared by the terminal game and the window.
 
-The database is ``patience.sqlite3`` in :func:`data_dir`. It runs in WAL
+The database is ``patience.sqlite3`` in the data directory
+(:func:`patience_home.paths.database_path`; its times are
+:mod:`patience_home.times`'s). It runs in WAL
 mode with a busy timeout, so a terminal game and the window (or two
 terminals) can play at the same time. A front end opens the store once,
 tracks each game it deals, and calls nothing else while the player plays::
@@ -28,7 +30,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import random
 import sqlite3
 import threading
@@ -50,8 +51,13 @@ from patience.formats.records import (
 from patience.game import Game, GameEvent
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
-from patience_home.paths import move_aside
+from patience_home.daily import attempt_sql
+from patience_home.paths import DATABASE_NAME, data_dir, database_path, move_aside
 from patience_home.texts import _
+from patience_home.times import now as _now
+from patience_home.times import parse as _parse_time
+from patience_home.times import shown as _shown_time
+from patience_home.times import stamp as _stamp
 
 __all__ = [
     "DATABASE_NAME",
@@ -65,9 +71,6 @@ __all__ = [
     "data_dir",
     "database_path",
 ]
-
-#: The database file's name in :func:`data_dir`.
-DATABASE_NAME = "patience.sqlite3"
 
 #: How long a write waits for another process's transaction, in milliseconds.
 BUSY_TIMEOUT_MS = 5000
@@ -127,13 +130,10 @@ _COLUMNS = (
     "cards_home, daily, extra_tags, imported, comments, tag_order"
 )
 
-#: A condition on ``games`` (the table, not aliased): the row is not a day's attempt, the first game of a
-#: daily deal (date, variant and cell count). Leaving the attempt for another game never abandons it: it
-#: counts once, so it waits unfinished for the player to come back to it.
-_NOT_AN_ATTEMPT = (
-    "NOT (games.daily IS NOT NULL AND games.id = (SELECT MIN(g.id) FROM games AS g "
-    "WHERE g.daily = games.daily AND g.variant = games.variant AND g.cells = games.cells))"
-)
+#: A condition on ``games`` (the table, not aliased): the row is not the day's attempt, as
+#: :func:`patience_home.daily.attempt_sql` says it. Leaving the attempt for another game never abandons
+#: it: it counts once, so it waits unfinished for the player to come back to it.
+_NOT_AN_ATTEMPT = f"NOT {attempt_sql('games')}"
 
 
 #: The largest integer SQLite stores; a larger one raises OverflowError before the query runs.
@@ -143,35 +143,6 @@ _INT64_MAX = 2**63 - 1
 def _fits(number: int) -> bool:
     """Whether ``number`` is an SQLite integer: no stored id or count lies outside, so a query would find nothing."""
     return -_INT64_MAX - 1 <= number <= _INT64_MAX
-
-
-def data_dir() -> Path:
-    """Where patience keeps its files: ``$PATIENCE_HOME`` when set, else the user data directory for "patience"."""
-    home = os.environ.get("PATIENCE_HOME")
-    if home:
-        return Path(home).expanduser()
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("patience"))
-
-
-def database_path() -> Path:
-    """The database file: ``patience.sqlite3`` in :func:`data_dir`."""
-    return data_dir() / DATABASE_NAME
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
-def _stamp(when: dt.datetime) -> str:
-    """A time as the database keeps it: UTC ISO 8601 to the microsecond, so text order is time order."""
-    return when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def _shown_time(stamp: str | None) -> str | None:
-    """A stored time as records and ``history`` show it: to the second."""
-    return None if stamp is None else stamp[:19] + "Z"
 
 
 @frozen
@@ -887,16 +858,6 @@ def _moved_and_new(path: Path, error: BaseException, aside: Path) -> str:
 
 def _cannot_read_games(path: Path, reason: object) -> str:
     return _("cannot read the games in {path} ({reason})").format(path=path, reason=reason)
-
-
-def _parse_time(text: str | None) -> dt.datetime | None:
-    if not text:
-        return None
-    try:
-        when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
 
 
 def _info(row: tuple[Any, ...]) -> GameInfo:

@@ -38,12 +38,12 @@ HintFinder = Callable[..., HintResult]
 def history_path() -> Path:
     """Where typed lines are kept between games: ``history`` in the data directory, beside the game store.
 
-    That is ``$PATIENCE_HOME`` when set, else the user data directory (see
-    :func:`patience_home.store.data_dir`).
+    That is ``$PATIENCE_HOME`` when set, else the user data directory
+    (:func:`patience_home.paths.typed_history_path`).
     """
-    from patience_home.store import data_dir
+    from patience_home.paths import typed_history_path
 
-    return data_dir() / "history"
+    return typed_history_path()
 
 
 #: How many typed lines the history file keeps; older ones are dropped when the game starts.
