@@ -97,8 +97,8 @@ class Settings:
 
 
 def default_database_url() -> str:
-    """SQLite in patience's data directory (:func:`patience_home.store.data_dir`): ``leaderboard.sqlite3``."""
-    from patience_home.store import data_dir
+    """SQLite in patience's data directory (:func:`patience_home.paths.data_dir`): ``leaderboard.sqlite3``."""
+    from patience_home.paths import data_dir
 
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
