@@ -24,9 +24,9 @@ class CellToCell:
 
     @hookimpl
     def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
-        if move.source.kind is PlaceKind.CELL and move.destination.kind is PlaceKind.CELL:
-            if move.source != move.destination and position.card_at(move.destination) is None:
-                return Verdict(True)
+        to_a_cell = move.source.kind is PlaceKind.CELL and move.destination.kind is PlaceKind.CELL
+        if to_a_cell and move.source != move.destination and position.card_at(move.destination) is None:
+            return Verdict(True)
         return None
 
 
@@ -62,5 +62,5 @@ def test_the_engine_kit_fails_when_the_generator_drops_a_move(monkeypatch: pytes
         return listed(rules, position)[:-1]
 
     monkeypatch.setattr(patience.testing, "legal_moves", one_short)
-    with pytest.raises(ConformanceError, match="check_move allows [0-9]+ moves, the move generator lists"):
+    with pytest.raises(ConformanceError, match=r"check_move allows [0-9]+ moves, the move generator lists"):
         check_variant("freecell", games=2, moves=10)
