@@ -106,3 +106,17 @@ def test_the_tables_are_kept_on_the_rules_value() -> None:
     rules = get_variant("freecell").rules
     assert tables_for(rules) is tables_for(rules)
     assert rules == get_variant("freecell").rules and hash(rules) == hash(get_variant("freecell").rules)
+
+
+def test_rules_with_their_tables_pickle_and_make_them_again() -> None:
+    # The window sends a variant to its verdict process: the tables stay behind and are made again there.
+    import pickle
+
+    from patience import get_variant
+    from patience.movegen import tables_for
+
+    variant = get_variant("freecell")
+    before = tables_for(variant.rules)
+    again = pickle.loads(pickle.dumps(variant))
+    assert again.rules == variant.rules
+    assert tables_for(again.rules).builds == before.builds

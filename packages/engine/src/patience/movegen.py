@@ -89,6 +89,10 @@ class Tables:
         )
         self._rules = rules
 
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        # A pickled rules value (sent to a worker process) leaves its tables behind: made again there when asked for.
+        return _unmade, ()
+
     def to_empty(self, base: int) -> bytes:
         """``to_empty[card]`` is 1 when ``card`` (with its run) may go to an empty column, foundations from ``base``."""
         if self.no_empty:
@@ -221,6 +225,10 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
         return rank0 <= always or min(found) >= rank0
 
     return any_suit
+
+
+def _unmade() -> None:
+    return None
 
 
 def _never(card: int, found: tuple[int, ...] | list[int]) -> bool:
