@@ -1,4 +1,4 @@
-"""Game.legal_moves from the move tables (patience.listing) against judging every candidate move, on random positions.
+"""Game.legal_moves from the move tables (patience.movegen) against judging every candidate move, on random positions.
 
 The reference is what the game did before: every structurally possible
 move filtered through ``check_move``, which is what the default legality
@@ -15,7 +15,7 @@ import pytest
 
 from patience import Game, IllegalMoveError, Move, Position, Variant, variants
 from patience.legality import candidate_moves, check_move
-from patience.listing import legal_moves
+from patience.movegen import legal_moves
 from patience.plugins import cell_counts, get_plugin_manager
 from patience_solver import solve
 
@@ -24,7 +24,9 @@ CASES = [(name, cells) for name, variant in variants().items() for cells in cell
 
 def reference(variant: Variant, position: Position) -> list[Move]:
     rules = variant.rules
-    candidates = candidate_moves(position, foundation_takeback=rules.foundation_takeback, build=rules.build)
+    candidates = candidate_moves(
+        position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
+    )
     return [move for move in candidates if check_move(rules, position, move, variant.title)]
 
 

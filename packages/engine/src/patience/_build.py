@@ -40,7 +40,7 @@ COMPILED_MODULES: Final = (
     "patience.moves",
     "patience.position",
     "patience.legality",
-    "patience.listing",
+    "patience.movegen",
     "patience_solver._compiled",
     "patience_solver._search",
     "patience_solver._replay",

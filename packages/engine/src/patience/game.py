@@ -23,8 +23,8 @@ from patience.errors import (
 from patience.formats.codes import GameCode
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
-from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, run_length
-from patience.listing import legal_moves
+from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move
+from patience.movegen import legal_moves, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
@@ -364,13 +364,13 @@ class Game:
         if self.check(move) or not self.position.exists(move.source) or not self.position.exists(move.destination):
             return move
         column = self.position.columns[move.source.index or 0]
-        rules = self.variant.rules
-        run = run_length(rules.build, column, rules.wrap)
+        tables = tables_for(self.variant.rules)
+        run = tables.run_length(column)
         target = self.position.columns[move.destination.index or 0]
         counts = range(run, 1, -1)
         if target:
             # The run length whose bottom card is one rank below the destination's top card.
-            below = 13 if target[-1].rank == 1 and rules.wrap else target[-1].rank - 1
+            below = 13 if target[-1].rank == 1 and tables.wraps else target[-1].rank - 1
             wanted = [n for n in counts if column[-n].rank == below]
             counts = range(wanted[0], wanted[0] - 1, -1) if wanted else range(0)
         for n in counts:

@@ -12,11 +12,12 @@ from typing import Final
 
 from attrs import frozen
 
-from patience.cards import Card, Suit
+from patience.cards import Card
+from patience.movegen import HomeRule, autoplay_rule, lies_on, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
 from patience.reasons import Reason, Refusal
-from patience.rules import AutoPlay, Build, EmptyColumns, Rules, builds_on, group_capacity
+from patience.rules import AutoPlay, Build, Rules, group_capacity
 
 __all__ = [
     "LEGAL",
@@ -35,8 +36,6 @@ _COLUMN: Final = PlaceKind.COLUMN
 _CELL: Final = PlaceKind.CELL
 _FOUNDATION: Final = PlaceKind.FOUNDATION
 _NO_AUTOPLAY: Final = AutoPlay.NONE
-_SAFE_ALTERNATE: Final = AutoPlay.SAFE_ALTERNATE
-_NO_EMPTY_COLUMNS: Final = EmptyColumns.NONE
 
 
 @frozen
@@ -65,7 +64,7 @@ def _no(kind: Refusal, **params: Card | Place | Build | int | str | bool) -> Ver
 def is_run(build: Build, cards: tuple[Card, ...], wrap: bool = False) -> bool:
     """Whether ``cards`` (bottom first) form an ordered run under ``build`` (turning from A to K when ``wrap``)."""
     for lower, upper in pairwise(cards):  # noqa: SIM110 (a loop: all() over a generator is slower here)
-        if not builds_on(build, upper, lower, wrap):
+        if not lies_on(build, wrap, upper.index, lower.index):
             return False
     return True
 
@@ -75,7 +74,7 @@ def run_length(build: Build, column: tuple[Card, ...], wrap: bool = False) -> in
     if not column:
         return 0
     length = 1
-    while length < len(column) and builds_on(build, column[-length], column[-length - 1], wrap):
+    while length < len(column) and lies_on(build, wrap, column[-length].index, column[-length - 1].index):
         length += 1
     return length
 
@@ -103,6 +102,7 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     skind, at = source.kind, source.index
     dkind, to = dest.kind, dest.index
     columns, cells = position.columns, position.cells
+    tables = tables_for(rules)
     if not _exists(position, skind, at):
         return _no_place(position, source, title)
     if not _exists(position, dkind, to):
@@ -133,8 +133,10 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     if count > 1:
         if dkind is not _COLUMN:
             return _no(Refusal.RUN_TO_CELL if dkind is _CELL else Refusal.RUN_HOME, count=count)
-        if not is_run(rules.build, position.moving_cards(move), rules.wrap):
-            return _no(Refusal.NOT_A_RUN, count=count, place=source, title=title, build=rules.build)
+        builds = tables.builds
+        for lower, upper in pairwise(position.moving_cards(move)):
+            if not builds[upper.index * 52 + lower.index]:
+                return _no(Refusal.NOT_A_RUN, count=count, place=source, title=title, build=tables.building)
     if dkind is _FOUNDATION:
         if position.home_index(bottom) is not None:
             return LEGAL
@@ -151,10 +153,10 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     target = columns[to]
     if target:
         top = target[-1]
-        if not builds_on(rules.build, bottom, top, rules.wrap):
-            return _build_reason(rules, bottom, top, title)
+        if not tables.builds[bottom.index * 52 + top.index]:
+            return _build_reason(tables.building, tables.wraps, bottom, top, title)
     else:
-        if rules.empty_columns is _NO_EMPTY_COLUMNS:
+        if tables.no_empty:
             return _no(Refusal.NO_EMPTY_COLUMNS, title=title)
         rank = rules.empty_column_rank(position.base)
         if rank is not None and bottom.rank != rank:
@@ -185,16 +187,14 @@ def _no_place(position: Position, place: Place, title: str) -> Verdict:
     return _no(Refusal.NO_SUCH_CELL, place=place, title=title, cells=len(position.cells))
 
 
-def _build_reason(rules: Rules, card: Card, top: Card, title: str) -> Verdict:
-    """Why ``card`` may not lie on ``top``: the rank, the turn from A to K, or the suit or colour."""
-    if top.rank == 1 and not rules.wrap:
+def _build_reason(build: Build, wrap: bool, card: Card, top: Card, title: str) -> Verdict:
+    """Why ``card`` may not lie on ``top`` under ``build``: the rank, the turn from A to K, or the suit or colour."""
+    if top.rank == 1 and not wrap:
         return _no(Refusal.NOTHING_ON_ACE, card=card, top=top, title=title)
     below = 13 if top.rank == 1 else top.rank - 1
     if card.rank != below:
-        return _no(
-            Refusal.WRONG_RANK, card=card, top=top, title=title, build=rules.build, rank=below, around=top.rank == 1
-        )
-    return _no(Refusal.WRONG_SUIT, card=card, top=top, title=title, build=rules.build)
+        return _no(Refusal.WRONG_RANK, card=card, top=top, title=title, build=build, rank=below, around=top.rank == 1)
+    return _no(Refusal.WRONG_SUIT, card=card, top=top, title=title, build=build)
 
 
 def _foundation_reason(position: Position, card: Card) -> Verdict:
@@ -274,7 +274,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     if policy is _NO_AUTOPLAY:
         return []
     found = list(position.foundations)
-    safe_only = policy is _SAFE_ALTERNATE
+    rule = autoplay_rule(policy, position.base, 2 if len(found) > 4 else 1)
     base = position.base
     heights = HEIGHTS[base]
     # A card goes home only when it is next for its foundation: the set of those cards answers for most
@@ -282,11 +282,11 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     wanted = _next_cards(found, base)
     # Most positions have no card that may go home: find that out before copying anything.
     for column in position.columns:
-        if column and column[-1].index in wanted and _goes_home(column[-1].index, found, safe_only, heights) >= 0:
+        if column and column[-1].index in wanted and _goes_home(column[-1].index, found, rule, heights) >= 0:
             break
     else:
         for card in position.cells:
-            if card is not None and card.index in wanted and _goes_home(card.index, found, safe_only, heights) >= 0:
+            if card is not None and card.index in wanted and _goes_home(card.index, found, rule, heights) >= 0:
                 break
         else:
             return []
@@ -310,7 +310,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
             if height:
                 index = columns[i][height - 1].index
                 if index in wanted:
-                    onto = _goes_home(index, found, safe_only, heights)
+                    onto = _goes_home(index, found, rule, heights)
                     if onto >= 0:
                         tops[i] = height - 1
                         found[onto] += 1
@@ -321,7 +321,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
             if held is not None:
                 index = held.index
                 if index in wanted:
-                    onto = _goes_home(index, found, safe_only, heights)
+                    onto = _goes_home(index, found, rule, heights)
                     if onto >= 0:
                         cells[i] = None
                         found[onto] += 1
@@ -357,19 +357,8 @@ _COLUMN_HOME: Final = tuple(Move(Place.column(i), _HOME) for i in range(16))
 _CELL_HOME: Final = tuple(Move(Place.cell(i), _HOME) for i in range(16))
 
 
-#: For each suit (by value), the two suits of the other colour.
-_OTHER_COLOUR: Final = tuple(tuple(other.value for other in Suit if other.colour is not suit.colour) for suit in Suit)
-
-
-def _goes_home(index: int, found: list[int], safe_only: bool, heights: bytes) -> int:
-    """The foundation card ``index`` (a :attr:`Card.index`) goes onto when it is next there and safe; else -1.
-
-    Safe, with ``safe_only``, under the seed's rule; otherwise always.
-
-    The seed's rule: the first two cards of a foundation (aces and twos)
-    always; another card once both foundations of the other colour hold as
-    many cards as the one it goes onto (with two decks, all four of them).
-    """
+def _goes_home(index: int, found: list[int], rule: HomeRule, heights: bytes) -> int:
+    """The foundation card ``index`` goes onto when it is next there and ``rule`` allows it; else -1."""
     suit = index // 13
     height = heights[index]
     if found[suit] == height:
@@ -378,9 +367,4 @@ def _goes_home(index: int, found: list[int], safe_only: bool, heights: bytes) ->
         onto = suit + 4
     else:
         return -1
-    if not safe_only or height <= 1:
-        return onto
-    first, second = _OTHER_COLOUR[suit]
-    if len(found) > 4:
-        return onto if min(found[first], found[second], found[first + 4], found[second + 4]) >= height else -1
-    return onto if found[first] >= height and found[second] >= height else -1
+    return onto if rule(index, found) else -1

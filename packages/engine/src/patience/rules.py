@@ -1,9 +1,11 @@
 """A variant's rules declared as data, and the rule logic that reads them.
 
 This module is the single source of truth for the rules of every variant that
-declares its rules as data: the game's default legality hook, the
-automatic-play code and the solver's compiled move generator all read the same
-:class:`Rules` value. See ``docs/architecture.md``.
+declares its rules as data. How columns build and which cards go home safely
+are read from a :class:`Rules` value by one module, the move generator
+(:mod:`patience.movegen`), whose tables the game's legal moves, the reference
+judge (:func:`patience.legality.check_move`) and the solver all use. See
+``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import enum
 
 from attrs import field, frozen
 
-from patience.cards import Card
 from patience.texts import _, pgettext
 
 __all__ = [
@@ -22,7 +23,6 @@ __all__ = [
     "Rules",
     "Scoring",
     "Target",
-    "builds_on",
     "group_capacity",
 ]
 
@@ -138,6 +138,8 @@ class Rules:
     undo_limit: int = 100
     scoring: Scoring = field(factory=Scoring)
     double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP
+    _movegen: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    """The move generator's tables of these rules (:func:`patience.movegen.tables_for`), made when first asked for."""
 
     def __attrs_post_init__(self) -> None:
         if self.base_rank is not None and not 1 <= self.base_rank <= 13:
@@ -168,21 +170,6 @@ class Rules:
         if self.empty_columns is EmptyColumns.ONE_RANK:
             return self.empty_rank
         return None
-
-
-def builds_on(build: Build, card: Card, base: Card, wrap: bool = False) -> bool:
-    """Whether ``card`` may lie on ``base`` in a column under ``build`` (a king on an ace when ``wrap``)."""
-    if card.rank + 1 != base.rank and not (wrap and card.rank == 13 and base.rank == 1):
-        return False
-    if build is Build.SAME_SUIT:
-        return card.suit is base.suit
-    if build is Build.ALTERNATE_COLOURS:
-        return _RED_SUIT[card.index // 13] is not _RED_SUIT[base.index // 13]
-    return True
-
-
-#: Whether each suit (by :attr:`Card.index` // 13) is red: the rules' inner loops read this, not ``Card.colour``.
-_RED_SUIT = (False, True, True, False)
 
 
 def group_capacity(free_cells: int, empty_columns: int, *, to_empty_column: bool, group_moves: bool = True) -> int:

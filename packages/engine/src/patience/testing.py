@@ -45,7 +45,8 @@ from patience.errors import PatienceError
 from patience.formats.board import format_board, parse_board
 from patience.game import Game, deal_position
 from patience.i18n import paragraphs
-from patience.legality import candidate_moves
+from patience.legality import candidate_moves, check_move
+from patience.movegen import legal_moves
 from patience.moves import Move, PlaceKind
 from patience.plugins import (
     DEFAULT_PLUGIN,
@@ -265,6 +266,19 @@ def _check_legal_moves(
             break
         if any(not game.check(move) for move in listed):
             problems.append(f"deal {deal}: a listed move is refused by Game.check")
+            break
+        # The reference judge and the move generator read the same rules: the same moves, in the same order.
+        rules = variant.rules
+        judged = [
+            move for move in candidate_moves(position, foundation_takeback=True) if check_move(rules, position, move)
+        ]
+        generated = legal_moves(rules, position)
+        if judged != generated:
+            differing = sorted({str(move) for move in judged} ^ {str(move) for move in generated})[:4]
+            problems.append(
+                f"deal {deal}: check_move allows {len(judged)} moves, the move generator lists {len(generated)}"
+                f" (differing: {differing}, or the order)\n{format_board(position)}"
+            )
             break
     return problems
 

@@ -23,14 +23,13 @@ automatic moves, reaches the same state after each recorded step.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from patience.movegen import autoplay_rule, tables_for
 from patience.position import HEIGHTS
-from patience.rules import AutoPlay, Build, EmptyColumns, Rules
+from patience.rules import AutoPlay, Build, Rules
 
 __all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
@@ -54,99 +53,11 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 Later = tuple[int, int, int, Step, bytes]
 
 _SUIT: Final = bytes(c // 13 for c in range(52))
-_RANK0: Final = bytes(c % 13 for c in range(52))  # rank - 1, which equals the foundation height that accepts it
-_RED: Final = (False, True, True, False)  # spades, hearts, diamonds, clubs
 _ONE: Final = tuple(bytes((c,)) for c in range(52))
 # The steps of one card home, to a cell and to an empty column, made once.
 _HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
-
-
-def _builds(build: Build, wrap: bool, upper: int, lower: int) -> bool:
-    if _RANK0[upper] + 1 != _RANK0[lower] and not (wrap and _RANK0[upper] == 12 and _RANK0[lower] == 0):
-        return False
-    if build is Build.SAME_SUIT:
-        return _SUIT[upper] == _SUIT[lower]
-    if build is Build.ALTERNATE_COLOURS:
-        return _RED[_SUIT[upper]] != _RED[_SUIT[lower]]
-    return True
-
-
-@functools.cache
-def _tables(build: Build, wrap: bool) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
-    """The building tables of ``build`` (immutable, so one copy serves every search)."""
-    builds = bytes(int(_builds(build, wrap, u, lo)) for u in range(52) for lo in range(52))
-    onto = tuple(tuple(lo for lo in range(52) if builds[u * 52 + lo]) for u in range(52))
-    return builds, onto
-
-
-@functools.cache
-def _home_rule(kind: str, base: int, decks: int, wrap: bool) -> Callable[[int, tuple[int, ...] | list[int]], bool]:
-    """A test ``safe(card, foundations)`` for a card that is next for one of its foundations.
-
-    The rules read the foundations that hold the fewest cards of each suit
-    (with two decks, the second of each pair), and a card's height instead
-    of its rank, so they hold for any base.
-    """
-    height = HEIGHTS[base]
-    low = 4 if decks == 2 else 0  # the foundation of each suit that holds the fewest cards
-    if kind == "none":
-        return lambda card, found: False
-    if kind == "all" or (kind == "suit" and decks == 1 and not wrap):
-        return lambda card, found: True
-    if kind == "suit":
-        # By suit: only the card one below in the same suit lies on it, and with two decks
-        # its twin may still be out; with wrap the base card may carry the top one.
-
-        def same_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
-            h = height[card]
-            return (h > 0 or not wrap) and found[_SUIT[card] + low] >= h
-
-        return same_suit
-    others: list[tuple[int, ...]] = []
-    same: list[int] = []
-    for card in range(52):
-        suit = _SUIT[card]
-        others.append(tuple(s + low for s in range(4) if _RED[s] != _RED[suit]))
-        same.append(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) + low)
-    # Without wrap nothing lies on the first card of a foundation (an ace); the second's
-    # (a two's) only card of a lower rank, an ace, can always go home itself.
-    always = 1 if not wrap else 0
-    if kind == "horne":
-
-        def horne(card: int, found: tuple[int, ...] | list[int]) -> bool:
-            rank0 = height[card]
-            if rank0 <= 1:
-                return True
-            a, b = others[card]
-            return found[a] >= rank0 and found[b] >= rank0
-
-        return horne
-    if kind == "raymond":
-
-        def raymond(card: int, found: tuple[int, ...] | list[int]) -> bool:
-            rank0 = height[card]
-            if rank0 <= always and (rank0 or not wrap):
-                return True
-            if rank0 == 0:
-                return False
-            a, b = others[card]
-            fa, fb = found[a], found[b]
-            if fa >= rank0 and fb >= rank0:
-                return True
-            return fa >= rank0 - 1 and fb >= rank0 - 1 and found[same[card]] >= rank0 - 2
-
-        return raymond
-
-    # "any": nothing can be built on a card once every card one rank lower is home
-    def any_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
-        rank0 = height[card]
-        if rank0 == 0:
-            return not wrap
-        return rank0 <= always or min(found) >= rank0
-
-    return any_suit
 
 
 # The hook path's generators (solver._judged, run as Python) subclass these when they are compiled.
@@ -165,29 +76,17 @@ class Compiled:
         #: How many cards lie in the foundations when every card is home.
         self.total = 52 * decks
         self.group_moves = rules.group_moves
-        self.empty_rule = rules.empty_columns
-        self.no_empty_moves = rules.empty_columns is EmptyColumns.NONE
-        build = rules.build
+        # The move generator's tables: the per-node loops below read them, and stay here,
+        # compiled with the rest of the search (a call into the engine is a Python-level call).
+        tables = tables_for(rules)
+        self.no_empty_moves = tables.no_empty
         #: ``height[card]``: how many cards its foundation holds when it is next there (rank - 1 for an ace base).
         self.height = HEIGHTS[base]
         #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``; ``onto[card]``: what it may lie on.
-        self.builds, self.onto = _tables(build, rules.wrap)
-        empty_rank = rules.empty_column_rank(base)
-        if rules.empty_columns is EmptyColumns.NONE:
-            self.to_empty = bytes(52)
-        elif empty_rank is None:
-            self.to_empty = bytes([1] * 52)
-        else:
-            self.to_empty = bytes(int(_RANK0[c] == empty_rank - 1) for c in range(52))
-        kind = {AutoPlay.NONE: "none", AutoPlay.ALL: "all", AutoPlay.SAFE_ALTERNATE: "horne"}[policy]
-        self.policy = _home_rule(kind, base, decks, rules.wrap)
-        if build is Build.SAME_SUIT:
-            safe_kind = "suit"
-        elif build is Build.ALTERNATE_COLOURS:
-            safe_kind = "raymond"
-        else:
-            safe_kind = "any"
-        self.safe = _home_rule(safe_kind, base, decks, rules.wrap)
+        self.builds, self.onto = tables.builds, tables.onto
+        self.to_empty = tables.to_empty(base)
+        self.policy = autoplay_rule(policy, base, decks)
+        self.safe = tables.safe_rule(base, decks)
         #: ``next_card[f * 13 + count]``: the card (as one byte) that goes onto foundation ``f`` holding
         #: ``count`` cards; with the ace as base, ``f * 13 + count`` is that card's index.
         self.next_card = tuple(
@@ -196,7 +95,7 @@ class Compiled:
         # Taking cards back from a foundation is never generated. In a same-suit game it cannot
         # help (the only card that could go on a foundation card is the one below it, which is
         # home too); elsewhere the search is then not complete and never says "lost".
-        self.complete = not rules.foundation_takeback or (build is Build.SAME_SUIT and not rules.wrap)
+        self.complete = not rules.foundation_takeback or (tables.building is Build.SAME_SUIT and not tables.wraps)
         self._runs: dict[bytes, int] = {}
         self._columns: dict[bytes, tuple[int, int, bytes]] = {}
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).

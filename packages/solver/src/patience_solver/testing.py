@@ -8,8 +8,9 @@ entry point, beside the engine's half (:mod:`patience.testing`, whose
   runs :func:`check_solver` on ``patience_pm``.
 
 :func:`check_solver` checks that the solver's move generation reaches the
-same positions as the game's legal moves on random positions, and that the
-solutions it finds replay through :meth:`patience.Game.play` to a win. It
+same positions as the game's legal moves on random positions and on every
+position along the solutions it finds, and that those solutions replay
+through :meth:`patience.Game.play` to a win. It
 raises :class:`patience.testing.ConformanceError` listing every failure.
 """
 
@@ -82,14 +83,24 @@ def _check_solver_moves(
     for game, deal in random_games(pm, variant, rng, games, moves):
         if game.is_over:
             continue
-        compared = _solver_moves(pm, game)
-        if compared is not None and compared[0] != compared[1]:
-            problems.append(
-                f"deal {deal}: the solver generates {len(compared[0])} moves, the game's legal moves"
-                f" {len(compared[1])}\n{format_board(game.position)}"
-            )
+        problem = _disagreement(pm, game, deal)
+        if problem:
+            problems.append(problem)
             break
     return problems
+
+
+def _disagreement(pm: pluggy.PluginManager, game: Game, deal: int) -> str:
+    """How the solver's expansion of the game's position differs from the game's legal moves ("" if it does not)."""
+    if game.is_over:
+        return ""
+    compared = _solver_moves(pm, game)
+    if compared is None or compared[0] == compared[1]:
+        return ""
+    return (
+        f"deal {deal}: the solver generates {len(compared[0])} moves, the game's legal moves"
+        f" {len(compared[1])}\n{format_board(game.position)}"
+    )
 
 
 def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[Any]] | None:
@@ -154,6 +165,11 @@ def _check_solutions(
             continue
         game = Game.from_position(variant, position, plugins=pm)
         for move in result.moves:
+            # Every position along the solution: the solver's expansion and the game's legal moves agree.
+            problem = _disagreement(pm, game, deal)
+            if problem:
+                problems.append(problem)
+                break
             try:
                 game.play(move)
             except PatienceError as error:
