@@ -278,7 +278,7 @@ class Repl:
                 while True:
                     self._flush_queued()
                     try:
-                        line = self.session.prompt(handle_sigint=False)
+                        line = self.session.prompt(handle_sigint=False, pre_run=self._flush_in_loop)
                     except KeyboardInterrupt:
                         continue
                     except EOFError:
@@ -350,16 +350,35 @@ class Repl:
                     self._queued.append((result, asked_at))
 
         app = self.session.app
-        loop = app.loop if app.is_running else None
-        if loop is not None:
-            try:
-                loop.call_soon_threadsafe(in_loop)
+        # Under the lock that the next prompt's start takes to show what is queued (_flush_in_loop):
+        # an answer either finds a running prompt to wake or is queued before that prompt looks.
+        with self._lock:
+            loop = app.loop if app.is_running else None
+            if loop is None:
+                self._note = ""
+                self._queued.append((result, asked_at))
                 return
-            except RuntimeError:  # the loop closed as the line was accepted
-                pass
+        try:
+            loop.call_soon_threadsafe(in_loop)
+            return
+        except RuntimeError:  # the loop closed as the line was accepted
+            pass
         self._note = ""
         with self._lock:
             self._queued.append((result, asked_at))
+
+    def _flush_in_loop(self) -> None:
+        """At the start of each prompt, in its event loop: show the answers that came between two prompts.
+
+        The prompt is already running here, so an answer that comes later
+        wakes it (:meth:`_deliver`); one that came before is shown now rather
+        than at the next key.
+        """
+        with self._lock:
+            queued, self._queued = self._queued, []
+        for result, asked_at in queued:
+            reply = self.controller.hint_reply(result, asked_at)
+            run_in_terminal(lambda reply=reply: self.show(reply))  # type: ignore[misc]
 
     def _flush_queued(self) -> None:
         with self._lock:
