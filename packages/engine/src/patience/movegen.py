@@ -243,7 +243,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     """Every legal move of ``position`` under ``rules``, in the order :class:`patience.LegalMoves` lists them.
 
     Sources in order (columns, cells, then foundations when cards may come
-    back from them); for each, the move home, to the first free cell, then to
+    back from them); for each, the move home, to the first free cell (past the
+    reserve cells, which take nothing), then to
     each column (the first empty one standing for all), shorter runs first.
     The tables cover one deck with foundations from the ace; other games (two
     decks, a dealt base) have the ordered candidates judged by check_move.
@@ -254,7 +255,11 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
         from patience.legality import candidate_moves, check_move
 
         candidates = candidate_moves(
-            position, foundation_takeback=rules.foundation_takeback, build=tables.building, wrap=tables.wraps
+            position,
+            foundation_takeback=rules.foundation_takeback,
+            build=tables.building,
+            wrap=tables.wraps,
+            reserve=rules.reserve,
         )
         return [move for move in candidates if check_move(rules, position, move)]
     table, onto = tables.builds, tables.onto
@@ -264,7 +269,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     n_columns = len(columns)
     free = 0
     free_cell = -1
-    for i in range(len(cells)):
+    # The first ``reserve`` cells are a reserve: emptied, they take nothing, and count for no capacity.
+    for i in range(rules.reserve, len(cells)):
         if cells[i] is None:
             free += 1
             if free_cell < 0:

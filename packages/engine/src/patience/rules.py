@@ -133,6 +133,10 @@ class Rules:
     an ace (Penguin)."""
     empty_rank: int | None = None
     """The one rank an empty column accepts under :attr:`EmptyColumns.ONE_RANK` (1 to 13)."""
+    reserve: int = 0
+    """How many cells are a reserve: the first ``reserve`` cells start full (the variant's deal fills them)
+    and are never refilled. A card may leave a reserve cell; nothing goes into one, emptied or not.
+    The other cells are free cells (King Albert: 7 cells, all a reserve)."""
     decks: int = 1
     """One deck (52 cards, 4 foundations) or two (104 cards, 8 foundations: two for each suit)."""
     undo_limit: int = 100
@@ -152,8 +156,15 @@ class Rules:
             raise ValueError(
                 _("empty_rank {rank} is not a rank: use 1 (ace) to 13 (king)").format(rank=self.empty_rank)
             )
+        if self.reserve < 0:
+            raise ValueError(
+                _("reserve {reserve} is not a number of cells: use 0 or more").format(reserve=self.reserve)
+            )
         if self.decks not in (1, 2):
             raise ValueError(_("decks must be 1 or 2, not {decks}").format(decks=self.decks))
+        if self.reserve and self.decks != 1:
+            # The solver holds a reserve card as its index + 64, which a second deck's twins would confuse.
+            raise ValueError(_("a reserve is offered with one deck only"))
         if self.decks == 2 and self.foundation_takeback:
             # "hS" could name either spades foundation: two decks and takeback are not offered together.
             raise ValueError(_("foundation_takeback is not offered with two decks"))

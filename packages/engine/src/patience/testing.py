@@ -254,7 +254,7 @@ def _check_legal_moves(
         listed = list(game.legal_moves)
         by_hook = {
             _move_key(position, move)
-            for move in candidate_moves(position, foundation_takeback=True)
+            for move in candidate_moves(position, foundation_takeback=True, reserve=variant.rules.reserve)
             if legality(variant=variant, position=position, move=move)
         }
         by_game = {_move_key(position, move) for move in listed}
@@ -270,7 +270,9 @@ def _check_legal_moves(
         # The reference judge and the move generator read the same rules: the same moves, in the same order.
         rules = variant.rules
         judged = [
-            move for move in candidate_moves(position, foundation_takeback=True) if check_move(rules, position, move)
+            move
+            for move in candidate_moves(position, foundation_takeback=True, reserve=rules.reserve)
+            if check_move(rules, position, move)
         ]
         generated = legal_moves(rules, position)
         if judged != generated:

@@ -55,7 +55,7 @@ from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
 from patience.variant import Variant
-from patience_solver._compiled import Compiled, CompiledTwoDecks, State, Step
+from patience_solver._compiled import RESERVED, Compiled, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
 from patience_solver._replay import place, replay
 from patience_solver._search import Limits, Scan, Status, Weights
@@ -176,7 +176,9 @@ def solve(
 def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
     """The compiled root state of ``position`` and the explicit safe steps that settling it needed."""
     columns = [bytes([card.index for card in column]) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
+    # A card still in a reserve cell is held as its index + RESERVED, so that a freed reserve cell is no free cell.
+    reserve = comp.reserve
+    cells = [card.index + (RESERVED if i < reserve else 0) for i, card in enumerate(position.cells) if card is not None]
     found = list(position.foundations)
     if position.decks == 2:
         # The compiled order: each suit's first foundation holds at least as many as its second.
@@ -251,7 +253,12 @@ def _solve_with_hook(
 
     columns, cells = len(position.columns), len(position.cells)
     kind = Judged if position.decks == 1 else JudgedTwoDecks
-    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+    reserve = variant.rules.reserve
+
+    def place_move(where: Position, step: Step) -> Move:
+        return place_step(where, step, reserve)
+
+    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -259,7 +266,7 @@ def _solve_with_hook(
         game = Game.from_position(variant, position, plugins=pm)
         moves: list[Move] = []
         for step in opening + path:
-            move = place_step(game.position, step)
+            move = place_step(game.position, step, reserve)
             try:
                 game.play(move)
             except PatienceError as error:
@@ -286,9 +293,12 @@ def _replay_solution(variant: Variant, position: Position, steps: list[Step], po
     return moves
 
 
-def place_step(position: Position, step: Step) -> Move:
-    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
-    move = place(position, step)
+def place_step(position: Position, step: Step, reserve: int = 0) -> Move:
+    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top.
+
+    ``reserve`` is the variant's :attr:`~patience.rules.Rules.reserve`: the free cells come after that many cells.
+    """
+    move = place(position, step, reserve)
     if isinstance(move, str):
         raise SolverError(move)
     return move
