@@ -14,7 +14,15 @@ from types import ModuleType
 
 import pluggy
 import pytest
-from authored import bakers_dozen, beleaguered_castle, cell_tax, eight_off_derived, freecell_ten, king_albert
+from authored import (
+    bakers_dozen,
+    beleaguered_castle,
+    cell_tax,
+    eight_off_derived,
+    freecell_ten,
+    king_albert,
+    triple_freecell,
+)
 
 from patience import Game, Move, Place, PlaceKind, deal_position, make_plugin_manager
 from patience.plugins import cell_counts, rules_are_data
@@ -32,6 +40,7 @@ AUTHORED: list[tuple[ModuleType, str]] = [
     (cell_tax, "freecell-cell-tax"),
     (eight_off_derived, "eight-off-open"),
     (king_albert, "king-albert"),
+    (triple_freecell, "triple-freecell"),
 ]
 
 #: The most lines of code (docstrings, comments and blank lines aside) a module may take.

@@ -655,8 +655,10 @@ def check_fits(variant: Variant, position: Position) -> None:
     if position.decks != rules.decks:
         if rules.decks == 1:
             played = _("{title} is played with one deck ({cards} cards), not {count}")
-        else:
+        elif rules.decks == 2:
             played = _("{title} is played with two decks ({cards} cards), not {count}")
+        else:
+            played = _("{title} is played with three decks ({cards} cards), not {count}")
         raise InvalidBoardError(played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks))
     if rules.base_rank is not None and position.base != rules.base_rank:
         raise InvalidBoardError(

@@ -290,7 +290,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     if policy is _NO_AUTOPLAY:
         return []
     found = list(position.foundations)
-    rule = autoplay_rule(policy, position.base, 2 if len(found) > 4 else 1)
+    rule = autoplay_rule(policy, position.base, len(found) // 4)
     base = position.base
     heights = HEIGHTS[base]
     # A card goes home only when it is next for its foundation: the set of those cards answers for most
@@ -377,10 +377,7 @@ def _goes_home(index: int, found: list[int], rule: HomeRule, heights: bytes) -> 
     """The foundation card ``index`` goes onto when it is next there and ``rule`` allows it; else -1."""
     suit = index // 13
     height = heights[index]
-    if found[suit] == height:
-        onto = suit
-    elif len(found) > 4 and found[suit + 4] == height:
-        onto = suit + 4
-    else:
-        return -1
-    return onto if rule(index, found) else -1
+    for onto in range(suit, len(found), 4):
+        if found[onto] == height:
+            return onto if rule(index, found) else -1
+    return -1

@@ -180,10 +180,10 @@ def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
     reserve = comp.reserve
     cells = [card.index + (RESERVED if i < reserve else 0) for i, card in enumerate(position.cells) if card is not None]
     found = list(position.foundations)
-    if position.decks == 2:
-        # The compiled order: each suit's first foundation holds at least as many as its second.
+    if position.decks > 1:
+        # The compiled order: each suit's foundations from the fullest to the emptiest.
         for suit in range(4):
-            found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+            found[suit::4] = sorted(found[suit::4], reverse=True)
     return comp.start(columns, cells, found)
 
 

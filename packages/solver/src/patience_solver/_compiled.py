@@ -14,8 +14,9 @@ and cells when the solution is replayed through the game.
 Foundations count cards (see :class:`patience.Position`): a card goes onto
 a foundation that holds its *height* (``(rank - base) % 13``) cards. With two
 decks there are eight, kept so that each suit's first foundation holds at
-least as many as its second (``found[s] >= found[s + 4]``); a card then goes
-onto the first one it is next for, which keeps that order.
+least as many as its second (``found[s] >= found[s + 4]``; with three decks
+there are twelve, and the second holds at least as many as the third); a
+card then goes onto the first one it is next for, which keeps that order.
 
 Every state is *settled*: the game's automatic play (the variant's policy)
 has run, and so have the extra moves home that can never hurt (every card in
@@ -167,10 +168,9 @@ class Compiled:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
         suit = _SUIT[card]
         h = self.height[card]
-        if found[suit] == h:
-            return suit
-        if self.decks == 2 and found[suit + 4] == h:
-            return suit + 4
+        for f in range(suit, 4 * self.decks, 4):
+            if found[f] == h:
+                return f
         return -1
 
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
@@ -381,7 +381,7 @@ class Compiled:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CompiledTwoDecks(Compiled):
-    """:class:`Compiled` for two decks, where two columns may show equal cards.
+    """:class:`Compiled` for two or three decks, where several columns may show equal cards.
 
     Steps name their columns (see :data:`Step`), and the automatic moves
     home look at the columns in the order of their cards, as the game's
@@ -443,8 +443,8 @@ class CompiledTwoDecks(Compiled):
 
         :meth:`Compiled.expand` knows one column by its top card and one
         foundation a suit: here a card also goes home onto its suit's second
-        foundation, and a move onto a card goes onto either of two columns
-        that show it.
+        (or third) foundation, and a move onto a card goes onto each of the
+        columns that show it.
         """
         out, later = super().expand(columns, cells, found, full)
         height = self.height
@@ -453,24 +453,23 @@ class CompiledTwoDecks(Compiled):
             if column:
                 top = column[-1]
                 shown.setdefault(top, []).append(i)
-                suit = _SUIT[top]
-                if found[suit] != height[top] and found[suit + 4] == height[top]:
+                if found[_SUIT[top]] != height[top] and self.slot(top, found) >= 0:
                     out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
         for card in set(cells):
-            suit = _SUIT[card]
-            if found[suit] != height[card] and found[suit + 4] == height[card]:
+            if found[_SUIT[card]] != height[card] and self.slot(card, found) >= 0:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
         twins = {card: at for card, at in shown.items() if len(at) > 1}
         if twins:
-            # Compiled.expand moved onto the last column showing the card: the same moves onto the other.
+            # Compiled.expand moved onto the last column showing the card: the same moves onto the others.
             for child in list(out):
                 step = child[0][0]
                 bottom, count, target = step[0], step[1], step[2]
                 if target in twins:
                     src = step[3]  # a column's first index in the sorted columns, or -1 for a cell
-                    out.append(
-                        self._make(columns, cells, found, src, count, twins[target][0], bottom, (bottom, count, target))
-                    )
+                    for other in twins[target][:-1]:
+                        out.append(
+                            self._make(columns, cells, found, src, count, other, bottom, (bottom, count, target))
+                        )
         return out, later
 
     def _make(
@@ -492,7 +491,7 @@ class CompiledTwoDecks(Compiled):
             card = columns[src][-1] if src >= 0 else cell_card
             suit = _SUIT[card]
             if found[suit] != height[card]:
-                # Onto the suit's second foundation, which Compiled._make does not know.
+                # Onto the suit's second or third foundation, which Compiled._make does not know.
                 cols = list(columns)
                 held = list(cells)
                 if src >= 0:
@@ -500,7 +499,7 @@ class CompiledTwoDecks(Compiled):
                 else:
                     held.remove(card)
                 home = list(found)
-                home[suit + 4] += 1
+                home[self.slot(card, found)] += 1
                 extra = self.settle(cols, held, home)
                 cols.sort()
                 return ((card, 1, HOME, source, -1), *extra), tuple(cols), bytes(sorted(held)), tuple(home), 0
@@ -511,12 +510,8 @@ class CompiledTwoDecks(Compiled):
         if src >= 0 and dest != HOME and count < len(columns[src]):
             exposed = columns[src][-count - 1]
             suit = _SUIT[exposed]
-            if (
-                found[suit] != height[exposed]
-                and found[suit + 4] == height[exposed]
-                and self.uncovers_home(exposed, found)
-            ):
-                # The uncovered card goes onto its suit's second foundation: Compiled._make only looks at the first.
+            if found[suit] != height[exposed] and self.slot(exposed, found) >= 0 and self.uncovers_home(exposed, found):
+                # The uncovered card goes onto a later foundation of its suit: Compiled._make only looks at the first.
                 cols = list(new_cols)
                 held = list(new_cells)
                 home = list(new_found)

@@ -90,9 +90,9 @@ def autoplay(policy: AutoPlay, position: Position) -> Position | str:
             card = held
             cells[at] = None
         suit, height = card.index // 13, heights[card.index]
-        if home[suit] != height:
-            suit += 4
-            if suit >= len(home) or home[suit] != height:
+        while home[suit] != height:
+            suit += 4  # the suit's next foundation, with two or three decks
+            if suit >= len(home):
                 return f"automatic move {auto} does not go home"
         home[suit] += 1
     return Position(tuple(columns), tuple(cells), tuple(home), position.base)
