@@ -21,14 +21,15 @@ from authored import (
     eight_off_derived,
     freecell_ten,
     king_albert,
+    suit_cells,
     triple_freecell,
 )
 
 from patience import Game, Move, Place, PlaceKind, deal_position, make_plugin_manager
 from patience.plugins import cell_counts, rules_are_data
 from patience.reasons import Reason, Refusal
-from patience.testing import check_variant
-from patience_solver import Outcome, _start, solve
+from patience.testing import ConformanceError, check_variant
+from patience_solver import CellChoiceError, Outcome, _start, solve
 from patience_solver._compiled import CELL, RESERVED, Compiled
 from patience_solver.testing import check_solver
 
@@ -173,3 +174,21 @@ def test_no_move_goes_into_an_emptied_reserve_cell() -> None:
     assert children
     assert not any(step[2] == CELL for child in children for step in child[0])
     assert all(code >= RESERVED for child in children for code in child[2])
+
+
+def test_the_kit_names_a_rule_about_which_cell_a_card_may_use() -> None:
+    pm = manager(suit_cells)
+    with pytest.raises(ConformanceError, match=r"into some free cells .* and not others"):
+        check_variant("freecell-suit-cells", pm, games=2, moves=10)
+
+
+def test_the_solver_refuses_a_rule_about_which_cell_a_card_may_use_with_one_line() -> None:
+    pm = manager(suit_cells)
+    game = Game.new("freecell-suit-cells", 1, plugins=pm)
+    assert not rules_are_data(game.variant, pm)
+    with pytest.raises(CellChoiceError) as raised:
+        solve(game.variant, game.position, plugins=pm, time_limit=10)
+    assert str(raised.value) == (
+        "FreeCell, a Cell per Suit lets a card into some free cells and not others;"
+        " the solver cannot search a game whose free cells differ"
+    )

@@ -50,7 +50,7 @@ from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.i18n import current_language, format_number
 from patience.legality import autoplay_moves
-from patience.moves import Move, PlaceKind
+from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
@@ -62,6 +62,7 @@ from patience_solver._search import Limits, Scan, Status, Weights
 from patience_solver.texts import _
 
 __all__ = [
+    "CellChoiceError",
     "Hint",
     "Hinter",
     "Outcome",
@@ -111,6 +112,15 @@ class Hint:
 
 class SolverError(PatienceError):
     """The solver produced a move the game refused: a bug in the solver, never shown as a hint."""
+
+
+class CellChoiceError(SolverError):
+    """The variant's legality hook lets a card into some free cells and not others: the solver cannot search it.
+
+    The search holds the cells as a set of cards, so it cannot tell one free
+    cell from another; rather than a verdict that disagrees with the game, it
+    stops with this error the first time the hook chooses between free cells.
+    """
 
 
 # The portfolio: best-first scans with different weights (tuned on FreeCell deals 1-200: each
@@ -247,13 +257,26 @@ def _solve_with_hook(
     positions, deal for deal; a hook that forbids more prunes them.
     """
     legality = route("patience_move_legality", variant, pm).call
+    reserve = variant.rules.reserve
 
     def legal(where: Position, move: Move) -> bool:
-        return bool(legality(variant=variant, position=where, move=move))
+        verdict = bool(legality(variant=variant, position=where, move=move))
+        if move.destination.kind is PlaceKind.CELL:
+            # A card for a cell is placed in the first free one: the hook must say the same of every free cell.
+            for i in range(reserve, len(where.cells)):
+                if where.cells[i] is None and i != move.destination.index:
+                    other = Move(move.source, Place.cell(i))
+                    if bool(legality(variant=variant, position=where, move=other)) != verdict:
+                        raise CellChoiceError(
+                            _(
+                                "{title} lets a card into some free cells and not others;"
+                                " the solver cannot search a game whose free cells differ"
+                            ).format(title=variant.title)
+                        )
+        return verdict
 
     columns, cells = len(position.columns), len(position.cells)
     kind = Judged if position.decks == 1 else JudgedTwoDecks
-    reserve = variant.rules.reserve
 
     def place_move(where: Position, step: Step) -> Move:
         return place_step(where, step, reserve)
