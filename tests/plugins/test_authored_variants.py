@@ -25,7 +25,18 @@ from authored import (
     triple_freecell,
 )
 
-from patience import Game, Move, Place, PlaceKind, deal_position, make_plugin_manager
+from patience import (
+    Game,
+    Move,
+    Place,
+    PlaceKind,
+    Position,
+    Variant,
+    Verdict,
+    deal_position,
+    hookimpl,
+    make_plugin_manager,
+)
 from patience.plugins import cell_counts, rules_are_data
 from patience.reasons import Reason, Refusal
 from patience.testing import ConformanceError, check_variant
@@ -192,3 +203,26 @@ def test_the_solver_refuses_a_rule_about_which_cell_a_card_may_use_with_one_line
         "FreeCell, a Cell per Suit lets a card into some free cells and not others;"
         " the solver cannot search a game whose free cells differ"
     )
+
+
+class AsTheRules:
+    """A legality hook for King Albert that says what its rules say: the solver's hook path, same search."""
+
+    PATIENCE_OVERRIDES = ("king-albert",)
+
+    @hookimpl
+    def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
+        return None
+
+
+def test_the_hook_path_keeps_the_reserve_apart_as_the_fast_path_does() -> None:
+    fast = manager(king_albert)
+    judged = manager(king_albert)
+    judged.register(AsTheRules(), name="as-the-rules")
+    deal, game, line = winnable(fast, "king-albert")
+    assert not rules_are_data(Game.new("king-albert", deal, plugins=judged).variant, judged)
+    quick = solve(game.variant, Game.new("king-albert", deal, plugins=fast).position, plugins=fast, time_limit=10)
+    hooked = solve(game.variant, Game.new("king-albert", deal, plugins=judged).position, plugins=judged, time_limit=10)
+    assert hooked.outcome is Outcome.SOLVED
+    assert hooked.positions == quick.positions
+    assert tuple(str(move) for move in hooked.moves) == line
