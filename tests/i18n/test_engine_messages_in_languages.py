@@ -265,7 +265,7 @@ TRIGGERS: dict[str, Callable[[], object]] = {
     "redo": lambda: Game.new("freecell", 1).redo(),
     "finish": lambda: Game.new("freecell", 1).finish(),
     "fc-solve move": _fcs_bad_token,
-    "rules": lambda: attrs.evolve(get_variant("freecell").rules, decks=3),
+    "rules": lambda: attrs.evolve(get_variant("freecell").rules, decks=4),
     "build": lambda: Build.ALTERNATE_COLOURS.words,
 }
 

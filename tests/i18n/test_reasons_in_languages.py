@@ -27,6 +27,7 @@ SAMPLES: dict[Refusal, dict[str, object]] = {
     Refusal.NEEDS_ACE: {"card": Card.parse("2S")},
     Refusal.NEEDS_BASE: {"card": Card.parse("2S"), "needed": Card.parse("7S")},
     Refusal.NEEDS_CARD: {"card": Card.parse("5S"), "needed": Card.parse("3S")},
+    Refusal.RESERVE_CELL: {"place": Place.cell(0), "title": "King Albert"},
     Refusal.CELL_TO_CELL: {},
     Refusal.CELL_TAKEN: {"place": Place.cell(0), "card": Card.parse("2H")},
     Refusal.NOTHING_ON_ACE: {"card": Card.parse("KH"), "top": Card.parse("AS"), "title": "FreeCell"},

@@ -14,12 +14,34 @@ from types import ModuleType
 
 import pluggy
 import pytest
-from authored import bakers_dozen, beleaguered_castle, cell_tax, eight_off_derived, freecell_ten
+from authored import (
+    bakers_dozen,
+    beleaguered_castle,
+    cell_tax,
+    eight_off_derived,
+    freecell_ten,
+    king_albert,
+    suit_cells,
+    triple_freecell,
+)
 
-from patience import Game, deal_position, make_plugin_manager
+from patience import (
+    Game,
+    Move,
+    Place,
+    PlaceKind,
+    Position,
+    Variant,
+    Verdict,
+    deal_position,
+    hookimpl,
+    make_plugin_manager,
+)
 from patience.plugins import cell_counts, rules_are_data
-from patience.testing import check_variant
-from patience_solver import Outcome, solve
+from patience.reasons import Reason, Refusal
+from patience.testing import ConformanceError, check_variant
+from patience_solver import CellChoiceError, Outcome, _start, solve
+from patience_solver._compiled import CELL, RESERVED, Compiled
 from patience_solver.testing import check_solver
 
 #: Each module, the variant it registers, and the deals its solver line is looked for in.
@@ -29,6 +51,8 @@ AUTHORED: list[tuple[ModuleType, str]] = [
     (freecell_ten, "freecell-ten"),
     (cell_tax, "freecell-cell-tax"),
     (eight_off_derived, "eight-off-open"),
+    (king_albert, "king-albert"),
+    (triple_freecell, "triple-freecell"),
 ]
 
 #: The most lines of code (docstrings, comments and blank lines aside) a module may take.
@@ -135,3 +159,70 @@ def test_the_derived_eight_off_takes_any_card_into_an_empty_column() -> None:
     assert variant.base == "eight-off"
     assert variant.rules.empty_columns.value == "any"
     assert Game.new("eight-off-open", 7, plugins=pm).dealt == Game.new("eight-off", 7, plugins=pm).dealt
+
+
+def test_no_move_goes_into_an_emptied_reserve_cell() -> None:
+    pm = manager(king_albert)
+    game, leave = next(
+        (game, move)
+        for game in (Game.new("king-albert", deal, plugins=pm) for deal in range(1, 31))
+        for move in game.legal_moves
+        if move.source.kind is PlaceKind.CELL
+    )
+    game.play(leave)
+    emptied = leave.source
+    assert game.position.cells[emptied.index or 0] is None
+    assert not any(move.destination.kind is PlaceKind.CELL for move in game.legal_moves)
+    column = next(i for i, cards in enumerate(game.position.columns) if cards)
+    verdict = game.check(Move(Place.column(column), emptied))
+    assert isinstance(verdict.reason, Reason) and verdict.reason.kind is Refusal.RESERVE_CELL
+    # The solver holds the cards still in the reserve apart: the freed cell is no free cell to it either.
+    variant = game.variant
+    comp = Compiled(variant.rules, game.autoplay, len(game.position.columns), len(game.position.cells))
+    (columns, held, found), _ = _start(comp, game.position)
+    assert len(held) == 6 and all(code >= RESERVED for code in held)
+    children = comp.children(columns, held, found)
+    assert children
+    assert not any(step[2] == CELL for child in children for step in child[0])
+    assert all(code >= RESERVED for child in children for code in child[2])
+
+
+def test_the_kit_names_a_rule_about_which_cell_a_card_may_use() -> None:
+    pm = manager(suit_cells)
+    with pytest.raises(ConformanceError, match=r"into some free cells .* and not others"):
+        check_variant("freecell-suit-cells", pm, games=2, moves=10)
+
+
+def test_the_solver_refuses_a_rule_about_which_cell_a_card_may_use_with_one_line() -> None:
+    pm = manager(suit_cells)
+    game = Game.new("freecell-suit-cells", 1, plugins=pm)
+    assert not rules_are_data(game.variant, pm)
+    with pytest.raises(CellChoiceError) as raised:
+        solve(game.variant, game.position, plugins=pm, time_limit=10)
+    assert str(raised.value) == (
+        "FreeCell, a Cell per Suit lets a card into some free cells and not others;"
+        " the solver cannot search a game whose free cells differ"
+    )
+
+
+class AsTheRules:
+    """A legality hook for King Albert that says what its rules say: the solver's hook path, same search."""
+
+    PATIENCE_OVERRIDES = ("king-albert",)
+
+    @hookimpl
+    def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
+        return None
+
+
+def test_the_hook_path_keeps_the_reserve_apart_as_the_fast_path_does() -> None:
+    fast = manager(king_albert)
+    judged = manager(king_albert)
+    judged.register(AsTheRules(), name="as-the-rules")
+    deal, game, line = winnable(fast, "king-albert")
+    assert not rules_are_data(Game.new("king-albert", deal, plugins=judged).variant, judged)
+    quick = solve(game.variant, Game.new("king-albert", deal, plugins=fast).position, plugins=fast, time_limit=10)
+    hooked = solve(game.variant, Game.new("king-albert", deal, plugins=judged).position, plugins=judged, time_limit=10)
+    assert hooked.outcome is Outcome.SOLVED
+    assert hooked.positions == quick.positions
+    assert tuple(str(move) for move in hooked.moves) == line

@@ -23,7 +23,7 @@ from patience.errors import (
 from patience.formats.codes import GameCode
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
-from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move
+from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, free_cells
 from patience.movegen import legal_moves, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
@@ -102,7 +102,7 @@ class LegalMoves:
                 self._listed = (position, legal_moves(game.variant.rules, position))
             yield from self._listed[1]
             return
-        for move in candidate_moves(game.position, foundation_takeback=True):
+        for move in candidate_moves(game.position, foundation_takeback=True, reserve=game.variant.rules.reserve):
             if game.check(move):
                 yield move
 
@@ -299,7 +299,7 @@ class Game:
     def max_group(self) -> int:
         """How many cards can move at once right now onto a non-empty column."""
         return group_capacity(
-            self.position.free_cells,
+            free_cells(self.variant.rules, self.position),
             self.position.empty_columns,
             to_empty_column=False,
             group_moves=self.variant.rules.group_moves,
@@ -311,7 +311,7 @@ class Game:
         if not self.position.empty_columns:
             return 0
         return group_capacity(
-            self.position.free_cells,
+            free_cells(self.variant.rules, self.position),
             self.position.empty_columns,
             to_empty_column=True,
             group_moves=self.variant.rules.group_moves,
@@ -655,8 +655,10 @@ def check_fits(variant: Variant, position: Position) -> None:
     if position.decks != rules.decks:
         if rules.decks == 1:
             played = _("{title} is played with one deck ({cards} cards), not {count}")
-        else:
+        elif rules.decks == 2:
             played = _("{title} is played with two decks ({cards} cards), not {count}")
+        else:
+            played = _("{title} is played with three decks ({cards} cards), not {count}")
         raise InvalidBoardError(played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks))
     if rules.base_rank is not None and position.base != rules.base_rank:
         raise InvalidBoardError(

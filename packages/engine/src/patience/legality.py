@@ -26,6 +26,7 @@ __all__ = [
     "can_go_home",
     "candidate_moves",
     "check_move",
+    "free_cells",
     "is_run",
     "max_group",
     "run_length",
@@ -82,11 +83,18 @@ def run_length(build: Build, column: tuple[Card, ...], wrap: bool = False) -> in
 def max_group(rules: Rules, position: Position, *, to_empty_column: bool) -> int:
     """How many cards can move at once right now (to a non-empty column unless ``to_empty_column``)."""
     return group_capacity(
-        position.free_cells,
+        free_cells(rules, position),
         position.empty_columns,
         to_empty_column=to_empty_column,
         group_moves=rules.group_moves,
     )
+
+
+def free_cells(rules: Rules, position: Position) -> int:
+    """How many free cells ``position`` has: empty cells past the reserve (an emptied reserve cell takes nothing)."""
+    if not rules.reserve:
+        return position.free_cells
+    return sum(1 for card in position.cells[rules.reserve :] if card is None)
 
 
 def can_go_home(position: Position, card: Card) -> bool:
@@ -143,6 +151,8 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
         return _foundation_reason(position, bottom)
     assert to is not None
     if dkind is _CELL:
+        if to < rules.reserve:
+            return _no(Refusal.RESERVE_CELL, place=dest, title=title)
         if skind is _CELL:
             return _no(Refusal.CELL_TO_CELL)
         occupant = cells[to]
@@ -215,20 +225,26 @@ def _foundation_reason(position: Position, card: Card) -> Verdict:
 def _capacity_reason(rules: Rules, position: Position, count: int, limit: int, *, to_empty: bool) -> Verdict:
     if not rules.group_moves:
         return _no(Refusal.NO_GROUP_MOVES, count=count)
-    free = position.free_cells
+    free = free_cells(rules, position)
     empty = position.empty_columns - (1 if to_empty else 0)
     return _no(Refusal.OVER_CAPACITY, count=count, free=free, empty=empty, limit=limit, to_empty=to_empty)
 
 
 def candidate_moves(
-    position: Position, *, foundation_takeback: bool = False, build: Build | None = None, wrap: bool = False
+    position: Position,
+    *,
+    foundation_takeback: bool = False,
+    build: Build | None = None,
+    wrap: bool = False,
+    reserve: int = 0,
 ) -> Iterator[Move]:
     """Every structurally possible move (each source run length to each place), legal or not.
 
     The game filters these through the legality hook; a variant with exotic
     rules still sees every move a player could try. With ``build`` (for a
     variant whose rules are data) only runs ordered by it (and ``wrap``) are
-    offered, since :func:`check_move` refuses the others anyway.
+    offered, since :func:`check_move` refuses the others anyway. The first
+    ``reserve`` cells are a reserve: no move goes into one.
     """
     n_cols = len(position.columns)
     sources: list[tuple[Place, int]] = []
@@ -242,7 +258,7 @@ def candidate_moves(
         for index, count in enumerate(position.foundations):
             if count:
                 sources.append((Place(_FOUNDATION, index), 1))
-    free_cell = next((i for i, card in enumerate(position.cells) if card is None), None)
+    free_cell = next((i for i, card in enumerate(position.cells) if card is None and i >= reserve), None)
     for source, height in sources:
         yield Move(source, Place.foundation())
         if free_cell is not None:
@@ -274,7 +290,7 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     if policy is _NO_AUTOPLAY:
         return []
     found = list(position.foundations)
-    rule = autoplay_rule(policy, position.base, 2 if len(found) > 4 else 1)
+    rule = autoplay_rule(policy, position.base, len(found) // 4)
     base = position.base
     heights = HEIGHTS[base]
     # A card goes home only when it is next for its foundation: the set of those cards answers for most
@@ -361,10 +377,7 @@ def _goes_home(index: int, found: list[int], rule: HomeRule, heights: bytes) -> 
     """The foundation card ``index`` goes onto when it is next there and ``rule`` allows it; else -1."""
     suit = index // 13
     height = heights[index]
-    if found[suit] == height:
-        onto = suit
-    elif len(found) > 4 and found[suit + 4] == height:
-        onto = suit + 4
-    else:
-        return -1
-    return onto if rule(index, found) else -1
+    for onto in range(suit, len(found), 4):
+        if found[onto] == height:
+            return onto if rule(index, found) else -1
+    return -1

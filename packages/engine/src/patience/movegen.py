@@ -145,13 +145,14 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
     ``kind`` is ``"none"``, ``"all"``, ``"horne"`` (the automatic play of
     :attr:`AutoPlay.SAFE_ALTERNATE`: the first two cards of a foundation
     always, another card once both foundations of the other colour hold as
-    many cards as the one it goes onto; with two decks, all four of them), or
+    many cards as the one it goes onto; with two or three decks, all of them), or
     one of the safe rules of :func:`safe_home_rule`. The rules read a card's
     height instead of its rank, so they hold for any base.
     """
     height = HEIGHTS[base]
     two = decks == 2
-    low = 4 if two else 0  # the foundation of each suit that holds the fewest cards (the search keeps them so)
+    # The foundation of each suit that holds the fewest cards, the last of the suit (the search keeps them so).
+    low = 4 * (decks - 1)
     if kind == "none":
         return _never
     if kind == "all" or (kind == "suit" and decks == 1 and not wrap):
@@ -168,6 +169,17 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
                 return min(found[a], found[b], found[a + 4], found[b + 4]) >= rank0
 
             return horne_two
+        if decks > 2:
+            sets = range(0, 4 * decks, 4)
+
+            def horne_many(card: int, found: tuple[int, ...] | list[int]) -> bool:
+                rank0 = height[card]
+                if rank0 <= 1:
+                    return True
+                a, b = others[card]
+                return all(found[a + f] >= rank0 and found[b + f] >= rank0 for f in sets)
+
+            return horne_many
 
         def horne(card: int, found: tuple[int, ...] | list[int]) -> bool:
             rank0 = height[card]
@@ -184,8 +196,8 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
     """The safe rule ``kind`` (``"suit"``, ``"raymond"`` or ``"any"``): nothing the game could still build on the card.
 
     ``height`` maps a card to the foundation height it goes onto; ``low`` is 4
-    with two decks (the second foundation of each suit, which holds fewer) and 0
-    with one.
+    with two decks (the second foundation of each suit, which holds fewer), 8
+    with three (the third) and 0 with one.
     """
     if kind == "suit":
         # By suit: only the card one below in the same suit lies on it, and with two decks
@@ -243,7 +255,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     """Every legal move of ``position`` under ``rules``, in the order :class:`patience.LegalMoves` lists them.
 
     Sources in order (columns, cells, then foundations when cards may come
-    back from them); for each, the move home, to the first free cell, then to
+    back from them); for each, the move home, to the first free cell (past the
+    reserve cells, which take nothing), then to
     each column (the first empty one standing for all), shorter runs first.
     The tables cover one deck with foundations from the ace; other games (two
     decks, a dealt base) have the ordered candidates judged by check_move.
@@ -254,7 +267,11 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
         from patience.legality import candidate_moves, check_move
 
         candidates = candidate_moves(
-            position, foundation_takeback=rules.foundation_takeback, build=tables.building, wrap=tables.wraps
+            position,
+            foundation_takeback=rules.foundation_takeback,
+            build=tables.building,
+            wrap=tables.wraps,
+            reserve=rules.reserve,
         )
         return [move for move in candidates if check_move(rules, position, move)]
     table, onto = tables.builds, tables.onto
@@ -264,7 +281,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     n_columns = len(columns)
     free = 0
     free_cell = -1
-    for i in range(len(cells)):
+    # The first ``reserve`` cells are a reserve: emptied, they take nothing, and count for no capacity.
+    for i in range(rules.reserve, len(cells)):
         if cells[i] is None:
             free += 1
             if free_cell < 0:

@@ -50,7 +50,7 @@ class Position:
     # -- reading ----------------------------------------------------------
     @property
     def decks(self) -> int:
-        """How many decks the position is played with: 1 (four foundations) or 2 (eight)."""
+        """How many decks the position is played with: 1 (four foundations), 2 (eight) or 3 (twelve)."""
         return len(self.foundations) // 4
 
     def height(self, card: Card) -> int:
@@ -72,10 +72,9 @@ class Position:
         suit = card.index // 13
         height = HEIGHTS[self.base][card.index]
         found = self.foundations
-        if found[suit] == height:
-            return suit
-        if len(found) > 4 and found[suit + 4] == height:
-            return suit + 4
+        for f in range(suit, len(found), 4):
+            if found[f] == height:
+                return f
         return None
 
     def is_home(self, card: Card) -> bool:
@@ -97,11 +96,11 @@ class Position:
     def validate(self) -> None:
         """Raise :class:`InvalidBoardError` unless the position holds each card once per deck.
 
-        One deck is 52 cards on 4 foundations, two decks 104 cards on 8.
+        One deck is 52 cards on 4 foundations, two decks 104 cards on 8, three 156 on 12.
         """
-        if len(self.foundations) not in (4, 8):
+        if len(self.foundations) not in (4, 8, 12):
             raise InvalidBoardError(
-                _("a position has 4 or 8 foundations, not {count}").format(count=len(self.foundations))
+                _("a position has 4, 8 or 12 foundations, not {count}").format(count=len(self.foundations))
             )
         if not 1 <= self.base <= 13:
             raise InvalidBoardError(_("the foundations' base {base} is not a rank (1 to 13)").format(base=self.base))
@@ -114,7 +113,13 @@ class Position:
         missing = sorted(str(card) for card in full_deck() if counts[card] < decks)
         problems = []
         if twice:
-            many = _("appears more than once: {cards}") if decks == 1 else _("appears more than twice: {cards}")
+            many = (
+                _("appears more than once: {cards}")
+                if decks == 1
+                else _("appears more than twice: {cards}")
+                if decks == 2
+                else _("appears more than three times: {cards}")
+            )
             problems.append(many.format(cards=" ".join(twice)))
         if missing:
             problems.append(_("missing ({count}): {cards}").format(count=len(missing), cards=" ".join(missing)))

@@ -71,6 +71,8 @@ class Refusal(enum.Enum):
     """The card's foundation needs another card next (``card``, ``needed``)."""
     CELL_TO_CELL = "cell_to_cell"
     """From one cell to another."""
+    RESERVE_CELL = "reserve_cell"
+    """Into a reserve cell, which is never refilled (``place``, ``title``)."""
     CELL_TAKEN = "cell_taken"
     """The cell holds a card already (``place``, ``card``)."""
     NOTHING_ON_ACE = "nothing_on_ace"
@@ -350,6 +352,9 @@ _MESSAGES: dict[Refusal, Callable[[Values, Words], str]] = {
     ),
     Refusal.NEEDS_CARD: _text(lambda: _.gettext("{card} cannot go home yet: its foundation needs the {needed} next")),
     Refusal.CELL_TO_CELL: _text(lambda: _.gettext("moving a card from one cell to another changes nothing")),
+    Refusal.RESERVE_CELL: _text(
+        lambda: _.gettext("{place} is a reserve cell: nothing goes into a reserve cell in {title}")
+    ),
     Refusal.CELL_TAKEN: _text(lambda: _.gettext("{place} already holds {card}: a cell holds one card")),
     Refusal.NOTHING_ON_ACE: _text(
         lambda: _.gettext(

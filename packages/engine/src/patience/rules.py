@@ -133,8 +133,13 @@ class Rules:
     an ace (Penguin)."""
     empty_rank: int | None = None
     """The one rank an empty column accepts under :attr:`EmptyColumns.ONE_RANK` (1 to 13)."""
+    reserve: int = 0
+    """How many cells are a reserve: the first ``reserve`` cells start full (the variant's deal fills them)
+    and are never refilled. A card may leave a reserve cell; nothing goes into one, emptied or not.
+    The other cells are free cells (King Albert: 7 cells, all a reserve)."""
     decks: int = 1
-    """One deck (52 cards, 4 foundations) or two (104 cards, 8 foundations: two for each suit)."""
+    """One deck (52 cards, 4 foundations), two (104 cards, 8 foundations: two for each suit) or three
+    (156 cards, 12 foundations)."""
     undo_limit: int = 100
     scoring: Scoring = field(factory=Scoring)
     double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP
@@ -152,11 +157,18 @@ class Rules:
             raise ValueError(
                 _("empty_rank {rank} is not a rank: use 1 (ace) to 13 (king)").format(rank=self.empty_rank)
             )
-        if self.decks not in (1, 2):
-            raise ValueError(_("decks must be 1 or 2, not {decks}").format(decks=self.decks))
-        if self.decks == 2 and self.foundation_takeback:
-            # "hS" could name either spades foundation: two decks and takeback are not offered together.
-            raise ValueError(_("foundation_takeback is not offered with two decks"))
+        if self.reserve < 0:
+            raise ValueError(
+                _("reserve {reserve} is not a number of cells: use 0 or more").format(reserve=self.reserve)
+            )
+        if self.decks not in (1, 2, 3):
+            raise ValueError(_("decks must be 1, 2 or 3, not {decks}").format(decks=self.decks))
+        if self.reserve and self.decks != 1:
+            # The solver holds a reserve card as its index + 64, which a second deck's twins would confuse.
+            raise ValueError(_("a reserve is offered with one deck only"))
+        if self.decks > 1 and self.foundation_takeback:
+            # "hS" could name any spades foundation: several decks and takeback are not offered together.
+            raise ValueError(_("foundation_takeback is offered with one deck only"))
 
     def empty_column_rank(self, base: int) -> int | None:
         """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.

@@ -55,13 +55,14 @@ def read_deal_number(text: str) -> int:
 
 
 def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
-    """The 52 cards of Microsoft deal ``deal`` in dealing order (104 with ``decks=2``).
+    """The 52 cards of Microsoft deal ``deal`` in dealing order (104 with ``decks=2``, 156 with ``decks=3``).
 
     Card ``i`` goes to column ``i % 8`` in FreeCell, so ``ms_deal(1)[:8]`` is
     the first row of game #1: ``JD 2D 9H JC 5D 7H 7C 5H``. Two decks are
     shuffled the same way as one long deck: the two decks in Microsoft's
     order (AC AD AH AS 2C ... KS, then again), numbered 0-103, and the same
-    random numbers taken modulo 104, 103, ... instead of 52, 51, ...
+    random numbers taken modulo 104, 103, ... instead of 52, 51, ...; three
+    decks likewise, numbered 0-155.
     """
     check_deal_number(deal)
     # Deals from 2^31 on use FreeCell Pro's variant of the generator: a 33-bit
@@ -77,8 +78,8 @@ def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
             return value if deal < 0x8000_0000 else value | 0x8000
         return ((state >> 16) & 0xFFFF) + 1
 
-    if decks not in (1, 2):
-        raise InvalidDealError(_("a deal is shuffled from 1 or 2 decks, not {decks}").format(decks=decks))
+    if decks not in (1, 2, 3):
+        raise InvalidDealError(_("a deal is shuffled from 1, 2 or 3 decks, not {decks}").format(decks=decks))
     size = 52 * decks
     cards = list(range(size - 1, -1, -1))
     for i in range(size):

@@ -47,7 +47,7 @@ from patience.game import Game, deal_position
 from patience.i18n import paragraphs
 from patience.legality import candidate_moves, check_move
 from patience.movegen import legal_moves
-from patience.moves import Move, PlaceKind
+from patience.moves import Move, Place, PlaceKind
 from patience.plugins import (
     DEFAULT_PLUGIN,
     VARIANT_HOOKS,
@@ -242,6 +242,29 @@ def _check_deals(pm: pluggy.PluginManager, variant: Variant, deals: tuple[int, .
     return problems
 
 
+def _cell_choice(legality: Callable[..., Any], variant: Variant, position: Position) -> str:
+    """Why the legality hook's verdict on a card depends on which free cell it goes to, or "" when it does not.
+
+    The game lists a move to the first free cell only, and the solver cannot
+    tell free cells apart: a rule about which cell a card may use is refused.
+    """
+    free = [i for i in range(variant.rules.reserve, len(position.cells)) if position.cells[i] is None]
+    if len(free) < 2:
+        return ""
+    sources = [Place.column(i) for i, column in enumerate(position.columns) if column]
+    for source in sources:
+        verdicts = {
+            i: bool(legality(variant=variant, position=position, move=Move(source, Place.cell(i)))) for i in free
+        }
+        if len(set(verdicts.values())) > 1:
+            allowed = ", ".join(str(Place.cell(i)) for i, ok in verdicts.items() if ok) or "none"
+            return (
+                f"the legality hook lets {position.card_at(source)} into some free cells ({allowed}) and not others:"
+                " a rule about which cell a card may use cannot be played by the game's move list or the solver"
+            )
+    return ""
+
+
 def _check_legal_moves(
     pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int
 ) -> list[str]:
@@ -254,10 +277,14 @@ def _check_legal_moves(
         listed = list(game.legal_moves)
         by_hook = {
             _move_key(position, move)
-            for move in candidate_moves(position, foundation_takeback=True)
+            for move in candidate_moves(position, foundation_takeback=True, reserve=variant.rules.reserve)
             if legality(variant=variant, position=position, move=move)
         }
         by_game = {_move_key(position, move) for move in listed}
+        choice = _cell_choice(legality, variant, position)
+        if choice:
+            problems.append(f"deal {deal}: {choice}\n{format_board(position)}")
+            break
         if by_game != by_hook:
             problems.append(
                 f"deal {deal}: the game lists {len(by_game)} moves, the legality hook allows {len(by_hook)}"
@@ -270,7 +297,9 @@ def _check_legal_moves(
         # The reference judge and the move generator read the same rules: the same moves, in the same order.
         rules = variant.rules
         judged = [
-            move for move in candidate_moves(position, foundation_takeback=True) if check_move(rules, position, move)
+            move
+            for move in candidate_moves(position, foundation_takeback=True, reserve=rules.reserve)
+            if check_move(rules, position, move)
         ]
         generated = legal_moves(rules, position)
         if judged != generated:

@@ -75,6 +75,12 @@ class Variant:
                     name=self.name, most=MAX_CELLS, cells=max(self.cell_counts)
                 )
             )
+        if any(count < self.rules.reserve for count in self.cell_counts):
+            raise ValueError(
+                _("variant {name}: a reserve of {reserve} cells needs at least {reserve} cells, not {cells}").format(
+                    name=self.name, reserve=self.rules.reserve, cells=min(self.cell_counts)
+                )
+            )
         if self.default_cells not in self.cell_counts:
             raise ValueError(
                 _("variant {name}: default cells {cells} not in {counts}").format(

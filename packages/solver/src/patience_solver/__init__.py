@@ -50,18 +50,19 @@ from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.i18n import current_language, format_number
 from patience.legality import autoplay_moves
-from patience.moves import Move, PlaceKind
+from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay
 from patience.variant import Variant
-from patience_solver._compiled import Compiled, CompiledTwoDecks, State, Step
+from patience_solver._compiled import RESERVED, Compiled, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
 from patience_solver._replay import place, replay
 from patience_solver._search import Limits, Scan, Status, Weights
 from patience_solver.texts import _
 
 __all__ = [
+    "CellChoiceError",
     "Hint",
     "Hinter",
     "Outcome",
@@ -111,6 +112,15 @@ class Hint:
 
 class SolverError(PatienceError):
     """The solver produced a move the game refused: a bug in the solver, never shown as a hint."""
+
+
+class CellChoiceError(SolverError):
+    """The variant's legality hook lets a card into some free cells and not others: the solver cannot search it.
+
+    The search holds the cells as a set of cards, so it cannot tell one free
+    cell from another; rather than a verdict that disagrees with the game, it
+    stops with this error the first time the hook chooses between free cells.
+    """
 
 
 # The portfolio: best-first scans with different weights (tuned on FreeCell deals 1-200: each
@@ -176,12 +186,14 @@ def solve(
 def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
     """The compiled root state of ``position`` and the explicit safe steps that settling it needed."""
     columns = [bytes([card.index for card in column]) for column in position.columns]
-    cells = [card.index for card in position.cells if card is not None]
+    # A card still in a reserve cell is held as its index + RESERVED, so that a freed reserve cell is no free cell.
+    reserve = comp.reserve
+    cells = [card.index + (RESERVED if i < reserve else 0) for i, card in enumerate(position.cells) if card is not None]
     found = list(position.foundations)
-    if position.decks == 2:
-        # The compiled order: each suit's first foundation holds at least as many as its second.
+    if position.decks > 1:
+        # The compiled order: each suit's foundations from the fullest to the emptiest.
         for suit in range(4):
-            found[suit], found[suit + 4] = max(found[suit], found[suit + 4]), min(found[suit], found[suit + 4])
+            found[suit::4] = sorted(found[suit::4], reverse=True)
     return comp.start(columns, cells, found)
 
 
@@ -245,13 +257,31 @@ def _solve_with_hook(
     positions, deal for deal; a hook that forbids more prunes them.
     """
     legality = route("patience_move_legality", variant, pm).call
+    reserve = variant.rules.reserve
 
     def legal(where: Position, move: Move) -> bool:
-        return bool(legality(variant=variant, position=where, move=move))
+        verdict = bool(legality(variant=variant, position=where, move=move))
+        if move.destination.kind is PlaceKind.CELL:
+            # A card for a cell is placed in the first free one: the hook must say the same of every free cell.
+            for i in range(reserve, len(where.cells)):
+                if where.cells[i] is None and i != move.destination.index:
+                    other = Move(move.source, Place.cell(i))
+                    if bool(legality(variant=variant, position=where, move=other)) != verdict:
+                        raise CellChoiceError(
+                            _(
+                                "{title} lets a card into some free cells and not others;"
+                                " the solver cannot search a game whose free cells differ"
+                            ).format(title=variant.title)
+                        )
+        return verdict
 
     columns, cells = len(position.columns), len(position.cells)
     kind = Judged if position.decks == 1 else JudgedTwoDecks
-    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_step)
+
+    def place_move(where: Position, step: Step) -> Move:
+        return place_step(where, step, reserve)
+
+    comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -259,7 +289,7 @@ def _solve_with_hook(
         game = Game.from_position(variant, position, plugins=pm)
         moves: list[Move] = []
         for step in opening + path:
-            move = place_step(game.position, step)
+            move = place_step(game.position, step, reserve)
             try:
                 game.play(move)
             except PatienceError as error:
@@ -286,9 +316,12 @@ def _replay_solution(variant: Variant, position: Position, steps: list[Step], po
     return moves
 
 
-def place_step(position: Position, step: Step) -> Move:
-    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top."""
-    move = place(position, step)
+def place_step(position: Position, step: Step, reserve: int = 0) -> Move:
+    """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top.
+
+    ``reserve`` is the variant's :attr:`~patience.rules.Rules.reserve`: the free cells come after that many cells.
+    """
+    move = place(position, step, reserve)
     if isinstance(move, str):
         raise SolverError(move)
     return move

@@ -3,7 +3,10 @@
 A card is its :attr:`patience.cards.Card.index` (``suit * 13 + rank - 1``). A
 state is ``(columns, cells, foundations)``: ``columns`` a sorted tuple of
 ``bytes`` (covered card first; empty columns sort first), ``cells`` the held
-cards as sorted ``bytes`` and ``foundations`` a tuple of four ranks. Sorting
+cards as sorted ``bytes`` and ``foundations`` a tuple of four ranks. A card
+still in a reserve cell (:attr:`patience.rules.Rules.reserve`) is held as its
+index + :data:`RESERVED`: it may leave, and its cell, once freed, is no free
+cell, so the number of free cells is the free cells less the other held cards. Sorting
 makes positions that differ only in which column or cell holds what one
 state; moves are recorded by card (:data:`Step`) and placed on real columns
 and cells when the solution is replayed through the game.
@@ -11,8 +14,9 @@ and cells when the solution is replayed through the game.
 Foundations count cards (see :class:`patience.Position`): a card goes onto
 a foundation that holds its *height* (``(rank - base) % 13``) cards. With two
 decks there are eight, kept so that each suit's first foundation holds at
-least as many as its second (``found[s] >= found[s + 4]``); a card then goes
-onto the first one it is next for, which keeps that order.
+least as many as its second (``found[s] >= found[s + 4]``; with three decks
+there are twelve, and the second holds at least as many as the third); a
+card then goes onto the first one it is next for, which keeps that order.
 
 Every state is *settled*: the game's automatic play (the variant's policy)
 has run, and so have the extra moves home that can never hurt (every card in
@@ -31,12 +35,14 @@ from patience.movegen import autoplay_rule, tables_for
 from patience.position import HEIGHTS
 from patience.rules import AutoPlay, Build, Rules
 
-__all__ = ["CELL", "EMPTY", "HOME", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
+__all__ = ["CELL", "EMPTY", "HOME", "RESERVED", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
 HOME: Final = -1
 CELL: Final = -2
 EMPTY: Final = -3
+#: Added to the index of a card held in a reserve cell (``code & 63`` is the card either way).
+RESERVED: Final = 64
 
 #: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
 #: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
@@ -53,7 +59,7 @@ Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
 Later = tuple[int, int, int, Step, bytes]
 
 _SUIT: Final = bytes(c // 13 for c in range(52))
-_ONE: Final = tuple(bytes((c,)) for c in range(52))
+_ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
 # The steps of one card home, to a cell and to an empty column, made once.
 _HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
@@ -71,6 +77,9 @@ class Compiled:
         self.rules = rules
         self.n_columns = n_columns
         self.n_cells = n_cells
+        #: How many cells are a reserve, and how many are free cells.
+        self.reserve = rules.reserve
+        self.n_free = n_cells - rules.reserve
         self.base = base
         self.decks = decks
         #: How many cards lie in the foundations when every card is home.
@@ -133,14 +142,17 @@ class Compiled:
                         elif safe_card < 0 and not moved and safe(card, found):
                             safe_at = i
                             safe_card = card
-            for card in tuple(cells):
+            safe_code = -1
+            for code in tuple(cells):
+                card = code & 63
                 if found[_SUIT[card]] == height[card]:
                     if policy(card, found):
                         found[_SUIT[card]] += 1
-                        cells.remove(card)
+                        cells.remove(code)
                         moved = True
                     elif safe_card < 0 and not moved and safe(card, found):
                         safe_card = card
+                        safe_code = code
             if moved:
                 continue
             if safe_card < 0:
@@ -149,17 +161,16 @@ class Compiled:
             if safe_at >= 0:
                 columns[safe_at] = columns[safe_at][:-1]
             else:
-                cells.remove(safe_card)
+                cells.remove(safe_code)
             extra.append(_HOME_STEP[safe_card])
 
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
         suit = _SUIT[card]
         h = self.height[card]
-        if found[suit] == h:
-            return suit
-        if self.decks == 2 and found[suit + 4] == h:
-            return suit + 4
+        for f in range(suit, 4 * self.decks, 4):
+            if found[f] == h:
+                return f
         return -1
 
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
@@ -232,7 +243,9 @@ class Compiled:
         out: list[Child] = []
         later: list[Later] = []
         n_cols = self.n_columns
-        free = self.n_cells - len(cells)
+        free = self.n_free - len(cells)
+        if self.reserve:
+            free += sum(1 for code in cells if code >= RESERVED)  # the cards still in the reserve
         empties = columns.count(b"")
         if self.group_moves:
             cap = (free + 1) << empties
@@ -291,15 +304,16 @@ class Compiled:
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
                 later.append((i, 1, CELL, _CELL_STEP[top], below))
-        for card in cells:
+        for code in cells:
+            card = code & 63
             if wanted[card]:
-                out.append(self._make(columns, cells, found, -1, 1, HOME, card, _HOME_STEP[card]))
+                out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
                 if j >= 0:
-                    out.append(self._make(columns, cells, found, -1, 1, j, card, (card, 1, target)))
+                    out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
-                out.append(self._make(columns, cells, found, -1, 1, 0, card, _EMPTY_STEP[card]))
+                out.append(self._make(columns, cells, found, -1, 1, 0, code, _EMPTY_STEP[card]))
         return out, later
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
@@ -324,7 +338,8 @@ class Compiled:
     ) -> Child:
         """The child after moving ``count`` cards from column ``src`` (or ``cell_card`` from a cell) to ``dest``.
 
-        ``dest`` is a column index, :data:`HOME` or :data:`CELL`.
+        ``dest`` is a column index, :data:`HOME` or :data:`CELL`; ``cell_card`` is the card as the cells
+        hold it (+ :data:`RESERVED` in a reserve cell).
         """
         cols = list(columns)
         if src >= 0:
@@ -333,8 +348,8 @@ class Compiled:
             cols[src] = rest = column[:-count]
             exposed = rest[-1] if rest else -1
         else:
-            moving = _ONE[cell_card]
-            cells = cells.replace(moving, b"", 1)  # still sorted (with two decks the twin stays)
+            moving = _ONE[cell_card & 63]
+            cells = cells.replace(_ONE[cell_card], b"", 1)  # still sorted (with two decks the twin stays)
             exposed = -1
         if dest >= 0:
             cols[dest] += moving
@@ -366,7 +381,7 @@ class Compiled:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CompiledTwoDecks(Compiled):
-    """:class:`Compiled` for two decks, where two columns may show equal cards.
+    """:class:`Compiled` for two or three decks, where several columns may show equal cards.
 
     Steps name their columns (see :data:`Step`), and the automatic moves
     home look at the columns in the order of their cards, as the game's
@@ -428,8 +443,8 @@ class CompiledTwoDecks(Compiled):
 
         :meth:`Compiled.expand` knows one column by its top card and one
         foundation a suit: here a card also goes home onto its suit's second
-        foundation, and a move onto a card goes onto either of two columns
-        that show it.
+        (or third) foundation, and a move onto a card goes onto each of the
+        columns that show it.
         """
         out, later = super().expand(columns, cells, found, full)
         height = self.height
@@ -438,24 +453,23 @@ class CompiledTwoDecks(Compiled):
             if column:
                 top = column[-1]
                 shown.setdefault(top, []).append(i)
-                suit = _SUIT[top]
-                if found[suit] != height[top] and found[suit + 4] == height[top]:
+                if found[_SUIT[top]] != height[top] and self.slot(top, found) >= 0:
                     out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
         for card in set(cells):
-            suit = _SUIT[card]
-            if found[suit] != height[card] and found[suit + 4] == height[card]:
+            if found[_SUIT[card]] != height[card] and self.slot(card, found) >= 0:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
         twins = {card: at for card, at in shown.items() if len(at) > 1}
         if twins:
-            # Compiled.expand moved onto the last column showing the card: the same moves onto the other.
+            # Compiled.expand moved onto the last column showing the card: the same moves onto the others.
             for child in list(out):
                 step = child[0][0]
                 bottom, count, target = step[0], step[1], step[2]
                 if target in twins:
                     src = step[3]  # a column's first index in the sorted columns, or -1 for a cell
-                    out.append(
-                        self._make(columns, cells, found, src, count, twins[target][0], bottom, (bottom, count, target))
-                    )
+                    for other in twins[target][:-1]:
+                        out.append(
+                            self._make(columns, cells, found, src, count, other, bottom, (bottom, count, target))
+                        )
         return out, later
 
     def _make(
@@ -477,7 +491,7 @@ class CompiledTwoDecks(Compiled):
             card = columns[src][-1] if src >= 0 else cell_card
             suit = _SUIT[card]
             if found[suit] != height[card]:
-                # Onto the suit's second foundation, which Compiled._make does not know.
+                # Onto the suit's second or third foundation, which Compiled._make does not know.
                 cols = list(columns)
                 held = list(cells)
                 if src >= 0:
@@ -485,7 +499,7 @@ class CompiledTwoDecks(Compiled):
                 else:
                     held.remove(card)
                 home = list(found)
-                home[suit + 4] += 1
+                home[self.slot(card, found)] += 1
                 extra = self.settle(cols, held, home)
                 cols.sort()
                 return ((card, 1, HOME, source, -1), *extra), tuple(cols), bytes(sorted(held)), tuple(home), 0
@@ -496,12 +510,8 @@ class CompiledTwoDecks(Compiled):
         if src >= 0 and dest != HOME and count < len(columns[src]):
             exposed = columns[src][-count - 1]
             suit = _SUIT[exposed]
-            if (
-                found[suit] != height[exposed]
-                and found[suit + 4] == height[exposed]
-                and self.uncovers_home(exposed, found)
-            ):
-                # The uncovered card goes onto its suit's second foundation: Compiled._make only looks at the first.
+            if found[suit] != height[exposed] and self.slot(exposed, found) >= 0 and self.uncovers_home(exposed, found):
+                # The uncovered card goes onto a later foundation of its suit: Compiled._make only looks at the first.
                 cols = list(new_cols)
                 held = list(new_cells)
                 home = list(new_found)

@@ -17,7 +17,7 @@ from patience.cards import Card, Suit
 from patience.moves import Move
 from patience.position import Position
 from patience.rules import AutoPlay, Rules
-from patience_solver._compiled import Child, Compiled, CompiledTwoDecks, Later, Step
+from patience_solver._compiled import RESERVED, Child, Compiled, CompiledTwoDecks, Later, Step
 
 __all__ = ["Judged", "JudgedTwoDecks"]
 
@@ -45,10 +45,13 @@ class Judged(Compiled):
         self.place = place
 
     def position(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> Position:
-        """The state as a :class:`Position` (columns and cells in the state's sorted order)."""
+        """The state as a :class:`Position` (columns and cells in the state's sorted order, the reserve first)."""
         cards = _CARDS
-        held: list[Card | None] = [cards[card] for card in cells]
-        held += [None] * (self.n_cells - len(held))
+        # The reserve cells first (their cards are held + RESERVED), then the free cells.
+        held: list[Card | None] = [cards[code & 63] for code in cells if code >= RESERVED]
+        held += [None] * (self.reserve - len(held))
+        free: list[Card | None] = [cards[code] for code in cells if code < RESERVED]
+        held += free + [None] * (self.n_free - len(free))
         return Position(
             tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
         )

@@ -41,7 +41,7 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
         return current
     moves: list[Move] = []
     for step in steps:
-        move = place(current, step)
+        move = place(current, step, rules.reserve)
         if isinstance(move, str):
             return move
         verdict = check_move(rules, current, move, title)
@@ -90,16 +90,19 @@ def autoplay(policy: AutoPlay, position: Position) -> Position | str:
             card = held
             cells[at] = None
         suit, height = card.index // 13, heights[card.index]
-        if home[suit] != height:
-            suit += 4
-            if suit >= len(home) or home[suit] != height:
+        while home[suit] != height:
+            suit += 4  # the suit's next foundation, with two or three decks
+            if suit >= len(home):
                 return f"automatic move {auto} does not go home"
         home[suit] += 1
     return Position(tuple(columns), tuple(cells), tuple(home), position.base)
 
 
-def place(position: Position, step: Step) -> Move | str:
-    """The real move of a solver step in ``position`` (see :func:`patience_solver.place_step`), or why there is none."""
+def place(position: Position, step: Step, reserve: int = 0) -> Move | str:
+    """The real move of a solver step in ``position`` (see :func:`patience_solver.place_step`), or why there is none.
+
+    A card for a cell goes to the first free cell past the first ``reserve`` cells (a reserve takes nothing).
+    """
     if len(step) > 3:
         return _place_two_decks(position, step)
     card, count, dest = step[0], step[1], step[2]
@@ -120,9 +123,10 @@ def place(position: Position, step: Step) -> Move | str:
     if dest == HOME:
         target = _HOME_CODE
     elif dest == CELL:
-        if None not in position.cells:
+        free = next((i for i in range(reserve, len(position.cells)) if position.cells[i] is None), -1)
+        if free < 0:
             return f"solver step {step}: no free cell"
-        target = _CELL_CODE + position.cells.index(None)
+        target = _CELL_CODE + free
     elif dest == EMPTY:
         if () not in columns:
             return f"solver step {step}: no empty column"

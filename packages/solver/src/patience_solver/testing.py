@@ -122,13 +122,19 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
             return bool(legality(variant=variant, position=where, move=move))
 
         judged = Judged if one_deck else JudgedTwoDecks
-        comp = judged(variant.rules, game.autoplay, *shape, legal=legal, place=place_step)
+        comp = judged(
+            variant.rules,
+            game.autoplay,
+            *shape,
+            legal=legal,
+            place=lambda where, step: place_step(where, step, variant.rules.reserve),
+        )
     (columns, held, found), extra = _start(comp, position)
     if extra:
         game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)
         for step in extra:
             try:
-                game.play(place_step(game.position, step))
+                game.play(place_step(game.position, step, variant.rules.reserve))
             except PatienceError:
                 return None
         position = game.position

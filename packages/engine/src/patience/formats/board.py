@@ -70,12 +70,12 @@ def parse_board(
     """Read a board; ``columns``, ``cells`` and ``decks`` give the table's shape when the text does not.
 
     Without ``decks``, a board that lists eight foundations or holds more
-    than 78 cards is read as two decks.
+    than 78 cards is read as two decks, twelve or more than 130 as three.
 
     Raises :class:`InvalidBoardError` naming the line at fault, or the cards
     that are missing or doubled.
     """
-    tops = [0] * 8
+    tops = [0] * 12
     base = 1
     listed = 0
     cell_cards: list[Card | None] = []
@@ -109,7 +109,7 @@ def parse_board(
                 ) from None
             continue
         if sep and label in ("foundations", "founds"):
-            seen: set[Suit] = set()
+            seen: dict[Suit, int] = {}
             listed = max(listed, len(rest.split()))
             for item in rest.split():
                 suit_text, _dash, rank_text = item.partition("-")
@@ -122,9 +122,16 @@ def parse_board(
                             number=number, text=repr(item)
                         )
                     ) from None
-                # A suit's second foundation (two decks) comes after the first four.
-                tops[suit.value + (4 if suit in seen else 0)] = rank
-                seen.add(suit)
+                # A suit's second foundation (two decks) comes after the first four, its third after the eighth.
+                times = seen.get(suit, 0)
+                if times == 3:
+                    raise InvalidBoardError(
+                        _("line {number}: {suit} is listed a fourth time; a board has at most three decks").format(
+                            number=number, suit=repr(suit_text)
+                        )
+                    )
+                tops[suit.value + 4 * times] = rank
+                seen[suit] = times + 1
             continue
         if sep and label in ("freecells", "cells"):
             cells_seen = True
@@ -186,7 +193,8 @@ def parse_board(
     found = [0 if rank == 0 else (rank - base) % 13 + 1 for rank in tops]
     if decks is None:
         loose = sum(len(column) for column in column_lines) + sum(card is not None for card in cell_cards)
-        decks = 2 if listed > 4 or loose + sum(found) > 78 else 1
+        total = loose + sum(found)
+        decks = 3 if listed > 8 or total > 130 else 2 if listed > 4 or total > 78 else 1
     found = found[: 4 * decks]
     position = Position(tuple(column_lines), tuple(cell_cards), tuple(found), base)
     position.validate()
