@@ -28,7 +28,7 @@ from patience.movegen import legal_moves, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
-from patience.rules import AutoPlay, Target, group_capacity
+from patience.rules import AutoPlay, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import check_deal_number
 from patience.texts import _
@@ -298,11 +298,8 @@ class Game:
     @property
     def max_group(self) -> int:
         """How many cards can move at once right now onto a non-empty column."""
-        return group_capacity(
-            free_cells(self.variant.rules, self.position),
-            self.position.empty_columns,
-            to_empty_column=False,
-            group_moves=self.variant.rules.group_moves,
+        return self.variant.rules.run_capacity(
+            free_cells(self.variant.rules, self.position), self.position.empty_columns, to_empty_column=False
         )
 
     @property
@@ -310,11 +307,8 @@ class Game:
         """How many cards can move at once right now into an empty column (0 when there is none)."""
         if not self.position.empty_columns:
             return 0
-        return group_capacity(
-            free_cells(self.variant.rules, self.position),
-            self.position.empty_columns,
-            to_empty_column=True,
-            group_moves=self.variant.rules.group_moves,
+        return self.variant.rules.run_capacity(
+            free_cells(self.variant.rules, self.position), self.position.empty_columns, to_empty_column=True
         )
 
     def check(self, move: Move) -> Verdict:

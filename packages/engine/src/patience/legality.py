@@ -17,7 +17,7 @@ from patience.movegen import HomeRule, autoplay_rule, lies_on, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
 from patience.reasons import Reason, Refusal
-from patience.rules import AutoPlay, Build, Rules, group_capacity
+from patience.rules import AutoPlay, Build, Rules
 
 __all__ = [
     "LEGAL",
@@ -82,12 +82,7 @@ def run_length(build: Build, column: tuple[Card, ...], wrap: bool = False) -> in
 
 def max_group(rules: Rules, position: Position, *, to_empty_column: bool) -> int:
     """How many cards can move at once right now (to a non-empty column unless ``to_empty_column``)."""
-    return group_capacity(
-        free_cells(rules, position),
-        position.empty_columns,
-        to_empty_column=to_empty_column,
-        group_moves=rules.group_moves,
-    )
+    return rules.run_capacity(free_cells(rules, position), position.empty_columns, to_empty_column=to_empty_column)
 
 
 def free_cells(rules: Rules, position: Position) -> int:

@@ -23,7 +23,7 @@ from typing import Final
 from patience.cards import Card
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
-from patience.rules import AutoPlay, Build, EmptyColumns, Rules, group_capacity
+from patience.rules import AutoPlay, Build, EmptyColumns, Rules
 
 __all__ = [
     "HomeRule",
@@ -298,10 +298,10 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             empties += 1
             if first_empty < 0:
                 first_empty = j
-    cap = group_capacity(free, empties, to_empty_column=False, group_moves=rules.group_moves)
+    cap = rules.run_capacity(free, empties, to_empty_column=False)
     cap_empty = 0
     if empties and not tables.no_empty:
-        cap_empty = group_capacity(free, empties, to_empty_column=True, group_moves=rules.group_moves)
+        cap_empty = rules.run_capacity(free, empties, to_empty_column=True)
     # The one rank an empty column takes (0: any).
     empty_rank = (rules.empty_column_rank(position.base) or 0) if cap_empty else 0
     out: list[Move] = []

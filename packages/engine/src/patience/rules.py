@@ -22,6 +22,7 @@ __all__ = [
     "EmptyColumns",
     "Rules",
     "Scoring",
+    "UNLIMITED_RUN",
     "Target",
     "group_capacity",
 ]
@@ -122,6 +123,9 @@ class Rules:
     autoplay: AutoPlay = AutoPlay.NONE
     group_moves: bool = True
     """Runs move as one action, up to ``(free cells + 1) * 2 ** empty columns`` cards."""
+    unlimited_runs: bool = False
+    """With :attr:`group_moves`, a run of any length moves as one action, whatever the free cells and
+    empty columns (Relaxed FreeCell, Der Katzenschwanz: fc-solve's ``--sequence-move unlimited``)."""
     foundation_takeback: bool = False
     """A foundation's top card may go back to a cell or a column (Eight Off)."""
     base_rank: int | None = 1
@@ -170,6 +174,12 @@ class Rules:
             # "hS" could name any spades foundation: several decks and takeback are not offered together.
             raise ValueError(_("foundation_takeback is offered with one deck only"))
 
+    def run_capacity(self, free_cells: int, empty_columns: int, *, to_empty_column: bool) -> int:
+        """How many cards move as one action now: :func:`group_capacity`, or any run with :attr:`unlimited_runs`."""
+        if self.unlimited_runs and self.group_moves:
+            return UNLIMITED_RUN
+        return group_capacity(free_cells, empty_columns, to_empty_column=to_empty_column, group_moves=self.group_moves)
+
     def empty_column_rank(self, base: int) -> int | None:
         """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.
 
@@ -182,6 +192,10 @@ class Rules:
         if self.empty_columns is EmptyColumns.ONE_RANK:
             return self.empty_rank
         return None
+
+
+#: The capacity of :attr:`Rules.unlimited_runs`: more than the longest run three decks can make.
+UNLIMITED_RUN = 1 << 12
 
 
 def group_capacity(free_cells: int, empty_columns: int, *, to_empty_column: bool, group_moves: bool = True) -> int:

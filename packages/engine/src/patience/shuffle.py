@@ -1,15 +1,27 @@
-"""The Microsoft FreeCell shuffle, with FreeCell Pro's extension to deal 8,589,934,591."""
+"""The shuffles: Microsoft FreeCell's (with FreeCell Pro's extension to deal 8,589,934,591) and PySolFC's."""
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable, Sequence
 
-from patience.cards import Card
+from patience.cards import Card, Suit
 from patience.errors import InvalidDealError, clipped
 from patience.i18n import format_number
 from patience.texts import _
 
-__all__ = ["MAX_DEAL", "check_deal_number", "deal_round_robin", "ms_deal", "read_deal_number"]
+__all__ = [
+    "MAX_DEAL",
+    "check_deal_number",
+    "deal_round_robin",
+    "move_to_bottom",
+    "move_to_top",
+    "ms_deal",
+    "pysolfc_deal",
+    "pysolfc_talon",
+    "read_deal_number",
+]
 
 #: The highest deal number (FreeCell Pro's extension of Microsoft's 1-32,000 and 1-1,000,000).
 MAX_DEAL = 8_589_934_591
@@ -91,3 +103,95 @@ def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
 def deal_round_robin(cards: tuple[Card, ...], columns: int) -> tuple[tuple[Card, ...], ...]:
     """Deal ``cards`` one at a time across ``columns`` columns, card ``i`` to column ``i % columns``."""
     return tuple(cards[start::columns] for start in range(columns))
+
+
+#: PySolFC's suits by their number there: clubs, spades, hearts, diamonds.
+_PYSOLFC_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+
+#: The highest game number PySolFC shuffles with Microsoft's generator; above it, Python's Mersenne Twister.
+PYSOLFC_MS_DEALS = 32_000
+
+
+def pysolfc_talon(deal: int, decks: int = 1) -> list[Card]:
+    """PySolFC's game number ``deal`` shuffled, as its talon holds the cards: the last one is dealt first.
+
+    PySolFC numbers each deck clubs, spades, hearts, diamonds, ace to king.
+    Game numbers up to 32,000 are shuffled with Microsoft's generator
+    (a single deck first put in Microsoft's order, so that FreeCell's deals
+    are Microsoft's); higher ones with Python's :class:`random.Random`
+    seeded with the number. Either way the shuffle swaps each place ``n``,
+    from the last down, with a place ``0 <= j <= n``. A game that moves
+    cards before dealing (PySolFC's ``_shuffleHook``) does it on this list
+    with :func:`move_to_top` or :func:`move_to_bottom`.
+    """
+    check_deal_number(deal)
+    if decks not in (1, 2, 3):
+        raise InvalidDealError(_("a deal is shuffled from 1, 2 or 3 decks, not {decks}").format(decks=decks))
+    cards = [Card(rank, suit) for _deck in range(decks) for suit in _PYSOLFC_SUITS for rank in range(1, 14)]
+    if deal <= PYSOLFC_MS_DEALS:
+        if decks == 1:
+            cards = [cards[rank + suit] for rank in range(13) for suit in (0, 39, 26, 13)]
+        state = deal
+
+        def draw(n: int) -> int:
+            nonlocal state
+            state = (state * 214013 + 2531011) & ((1 << 33) - 1)
+            return ((state >> 16) & 0x7FFF) % (n + 1)
+
+    else:
+        twister = random.Random(deal)  # noqa: S311 - a deal, not a secret: PySolFC's own generator
+
+        def draw(n: int) -> int:
+            return int(twister.random() * (n + 1))
+
+    for n in range(len(cards) - 1, 0, -1):
+        j = draw(n)
+        cards[n], cards[j] = cards[j], cards[n]
+    return cards
+
+
+def pysolfc_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
+    """PySolFC's game number ``deal`` in dealing order: :func:`pysolfc_talon` from its top down."""
+    return tuple(reversed(pysolfc_talon(deal, decks)))
+
+
+def _sorted_out(
+    talon: Sequence[Card], select: Callable[[Card], tuple[int, ...] | None], most: int
+) -> tuple[list[Card], list[Card]]:
+    # PySolFC's _shuffleHookMoveSorter: the chosen cards (at most ``most``) in descending order of key,
+    # ties broken by their place in the talon, and the rest in their order.
+    chosen: list[tuple[tuple[int, ...], int, Card]] = []
+    rest: list[Card] = []
+    place = len(talon)
+    for at, card in enumerate(talon):
+        key = select(card)
+        if key is not None:
+            chosen.append((key, place, card))
+            if len(chosen) >= most:
+                rest += talon[at + 1 :]
+                break
+        else:
+            rest.append(card)
+        place -= 1
+    chosen.sort(key=lambda item: (item[0], item[1]))
+    return rest, [card for _key, _place, card in reversed(chosen)]
+
+
+def move_to_top(
+    talon: Sequence[Card], select: Callable[[Card], tuple[int, ...] | None], most: int = 999_999
+) -> list[Card]:
+    """``talon`` with the cards ``select`` gives a key for moved to its top (dealt first), as PySolFC does.
+
+    Of the chosen cards (at most ``most``, the first ones from the bottom),
+    the one with the lowest key ends on top, so it is dealt first.
+    """
+    rest, chosen = _sorted_out(talon, select, most)
+    return rest + chosen
+
+
+def move_to_bottom(
+    talon: Sequence[Card], select: Callable[[Card], tuple[int, ...] | None], most: int = 999_999
+) -> list[Card]:
+    """``talon`` with the chosen cards moved to its bottom (dealt last), as PySolFC does."""
+    rest, chosen = _sorted_out(talon, select, most)
+    return chosen + rest

@@ -51,6 +51,10 @@ class Variant:
     Empty when the plugin gives none."""
     aliases: tuple[str, ...] = ()
     """Other names it answers to (``freecell`` might answer to ``fc``)."""
+    family: str = ""
+    """The family of games it belongs to, for people, in English as written and marked with ``N_``
+    (``FreeCell``, ``Beleaguered Castle``): ``patience variants`` and the window's New Game dialog group
+    the games by it, and :meth:`family_in` gives it in the language in use. Empty: listed on its own."""
     plugin: str = ""
     """The name of the plugin that registered it (filled in by the engine when it is registered)."""
     base: str = ""
@@ -136,6 +140,12 @@ class Variant:
         if not self.domain:
             return self.description
         return Domain(self.domain).translations(language).gettext(self.description)
+
+    def family_in(self, language: str | None = None) -> str:
+        """:attr:`family` in ``language`` (the one in use by default), from the plugin's catalog."""
+        if not self.family or not self.domain:
+            return self.family
+        return Domain(self.domain).translations(language).gettext(self.family)
 
     def rules_text_in(self, language: str | None = None) -> str:
         """:attr:`rules_text` in ``language`` (the one in use by default), paragraph by paragraph.

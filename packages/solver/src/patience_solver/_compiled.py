@@ -33,7 +33,7 @@ from mypy_extensions import mypyc_attr
 
 from patience.movegen import autoplay_rule, tables_for
 from patience.position import HEIGHTS
-from patience.rules import AutoPlay, Build, Rules
+from patience.rules import UNLIMITED_RUN, AutoPlay, Build, Rules
 
 __all__ = ["CELL", "EMPTY", "HOME", "RESERVED", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
 
@@ -85,6 +85,7 @@ class Compiled:
         #: How many cards lie in the foundations when every card is home.
         self.total = 52 * decks
         self.group_moves = rules.group_moves
+        self.unlimited_runs = rules.unlimited_runs and rules.group_moves
         # The move generator's tables: the per-node loops below read them, and stay here,
         # compiled with the rest of the search (a call into the engine is a Python-level call).
         tables = tables_for(rules)
@@ -247,7 +248,10 @@ class Compiled:
         if self.reserve:
             free += sum(1 for code in cells if code >= RESERVED)  # the cards still in the reserve
         empties = columns.count(b"")
-        if self.group_moves:
+        if self.unlimited_runs:
+            cap = UNLIMITED_RUN
+            cap_empty = UNLIMITED_RUN if empties else 0
+        elif self.group_moves:
             cap = (free + 1) << empties
             cap_empty = (free + 1) << (empties - 1) if empties else 0
         else:

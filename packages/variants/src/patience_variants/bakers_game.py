@@ -45,6 +45,7 @@ BAKERS_GAME = Variant(
     description=N_("FreeCell's deals built by suit; any card fills an empty column."),
     rules_text=RULES_TEXT,
     aliases=("bakers", "baker", "bg"),
+    family=N_("Baker's Game"),
 )
 
 

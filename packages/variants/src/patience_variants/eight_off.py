@@ -54,6 +54,7 @@ EIGHT_OFF = Variant(
     description=N_("8 columns of 6, four cards start in the cells; build by suit; only kings fill empty columns."),
     rules_text=RULES_TEXT,
     aliases=("eightoff", "eo"),
+    family=N_("Baker's Game"),
 )
 
 

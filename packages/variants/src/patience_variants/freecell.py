@@ -62,6 +62,7 @@ FREECELL = Variant(
     description=N_("Microsoft's deals; build down in alternating colours; any card fills an empty column."),
     rules_text=RULES_TEXT,
     aliases=("fc", "free-cell"),
+    family=N_("FreeCell"),
 )
 
 

@@ -46,6 +46,7 @@ SEAHAVEN_TOWERS = Variant(
     description=N_("10 columns of 5, two cards start in the cells; build by suit; only kings fill empty columns."),
     rules_text=RULES_TEXT,
     aliases=("seahaven", "st"),
+    family=N_("Baker's Game"),
 )
 
 
