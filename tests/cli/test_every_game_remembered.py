@@ -1,4 +1,4 @@
-"""Every installed game is remembered like the others: a won game in the history and the statistics, its record verified."""
+"""Every installed game is remembered: a won game in the history and the statistics, and its record verifies."""
 
 from __future__ import annotations
 
