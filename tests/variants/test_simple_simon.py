@@ -154,8 +154,32 @@ def test_patience_solve_reports_a_lost_board_lost(tmp_path: Path) -> None:
 
 
 def test_patience_play_piped_shows_the_game_in_80_columns() -> None:
-    result = _run("play", SS, "1", text="")
+    result = _run("play", SS, "1", text="board\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines
+    header = next(line for line in lines if line.split()[:1] == ["1"])
+    assert header.split() == [str(n) for n in range(1, 11)]
     assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("typed", ["1h", "AS", "♠A", "1"])
+def test_typing_the_column_home_the_ace_or_the_column_sends_a_complete_suit_home(typed: str) -> None:
+    from patience_cli.repl import Controller
+
+    suit = " ".join(f"{rank}S" for rank in "KQJT98765432A")
+    controller = Controller(_game(table([suit], n_columns=10, n_cells=0)))
+    reply = controller.handle(typed)
+    assert not [said for said in reply.lines if said.kind == "error"], reply.text
+    assert controller.game.log == ["1hvd"]
+    assert controller.game.position.foundations[0] == 13
+
+
+def test_typing_a_lone_card_home_says_that_only_a_complete_suit_goes_home() -> None:
+    from patience_cli.repl import Controller
+
+    controller = Controller(_game(table(["5D AS"], n_columns=10, n_cells=0)))
+    reply = controller.handle("1h")
+    errors = [said.text for said in reply.lines if said.kind == "error"]
+    assert len(errors) == 1
+    # The prompt adds its note on "1h" as a card name (♥A) after the refusal.
+    assert errors[0].startswith("♠A cannot go home alone: only a complete suit, king to ace, goes home in Simple Simon")
