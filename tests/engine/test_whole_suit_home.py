@@ -62,7 +62,9 @@ def test_no_single_card_goes_home_where_only_complete_suits_do() -> None:
     verdict = game.check(Move.parse("1h"))
     assert not verdict
     assert verdict.reason.kind is Refusal.SUIT_HOME_ONLY
-    assert str(verdict.reason) == "♠A cannot go home alone: only a complete suit, king to ace, goes home in Simple Simon"
+    assert (
+        str(verdict.reason) == "♠A cannot go home alone: only a complete suit, king to ace, goes home in Simple Simon"
+    )
 
 
 def test_thirteen_cards_that_are_not_one_suit_from_king_to_ace_do_not_go_home() -> None:
@@ -72,7 +74,8 @@ def test_thirteen_cards_that_are_not_one_suit_from_king_to_ace_do_not_go_home() 
     assert not verdict
     assert verdict.reason.kind is Refusal.NOT_A_WHOLE_SUIT
     assert str(verdict.reason) == (
-        "the top 13 cards of column 1 are not a complete suit from king to ace, the only run that goes home in Simple Simon"
+        "the top 13 cards of column 1 are not a complete suit from king to ace,"
+        " the only run that goes home in Simple Simon"
     )
     # Twelve of a suit are no complete suit either.
     assert not game.check(Move(Place.column(0), HOME, 12))

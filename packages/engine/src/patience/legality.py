@@ -144,7 +144,9 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
             if not runs[pair]:
                 if builds[pair]:
                     # Built as the columns build, but not as a run that moves must be (Simple Simon: one suit).
-                    return _no(Refusal.RUN_NOT_MOVABLE, count=count, place=source, title=title, build=tables.run_building)
+                    return _no(
+                        Refusal.RUN_NOT_MOVABLE, count=count, place=source, title=title, build=tables.run_building
+                    )
                 return _no(Refusal.NOT_A_RUN, count=count, place=source, title=title, build=tables.building)
     if dkind is _FOUNDATION:
         if position.home_index(bottom) is not None:
@@ -183,7 +185,7 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
 
 
 def _whole_suit_verdict(position: Position, source: Place, count: int, bottom: Card, title: str) -> Verdict:
-    """Whether ``count`` cards from ``source`` go home where only a complete suit does (:attr:`Rules.whole_suit_home`)."""
+    """Whether ``count`` cards from ``source`` go home where only a complete suit does (``Rules.whole_suit_home``)."""
     if count == 13 and source.kind is _COLUMN and is_whole_suit(position.column(source)):
         return LEGAL  # with one deck a suit's foundation is empty while its 13 cards lie in a column
     if count == 1:
