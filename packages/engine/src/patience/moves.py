@@ -212,13 +212,8 @@ class Move:
 
         fc-solve's tables have at most 10 columns; a move naming a column
         past 10 has no fc-solve form and is written with the ``-`` (``11-3``).
-        A complete suit going home (Simple Simon's 13 cards) is ``5h``, as
-        fc-solve writes its move of a sequence to the foundations.
         """
-        text = self._written(_past(self, 10))
-        if self.count > 1 and self.destination.kind is _FOUNDATION:
-            return text.partition("v")[0]
-        return text
+        return self._written(_past(self, 10))
 
     def _written(self, separated: bool) -> str:
         text = f"{self.source}-{self.destination}" if separated else f"{self.source}{self.destination}"

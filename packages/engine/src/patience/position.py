@@ -207,13 +207,15 @@ class Position:
         ``str(move)`` always carries a run's length (``18v3``) so that it reads
         back without a position; fc-solve writes the length only for a run
         into an empty column (``23v4``) and leaves it out onto a card (``18``),
-        where the destination's rank fixes it; a complete suit home is ``5h``
-        (:meth:`Move.standard`). Its places run together up to
-        column 10 (``108``, :meth:`Move.standard`).
+        where the destination's rank fixes it, and for a complete suit going
+        home (Simple Simon's 13 cards), which it writes ``5h``. Its places run
+        together up to column 10 (``108``, :meth:`Move.standard`).
         """
         text = move.standard()
         dest = move.destination
-        if move.count > 1 and dest.kind is _COLUMN and self.exists(dest) and self.column(dest):
+        if move.count > 1 and (
+            dest.kind is _FOUNDATION or (dest.kind is _COLUMN and self.exists(dest) and self.column(dest))
+        ):
             return text.partition("v")[0]
         return text
 
