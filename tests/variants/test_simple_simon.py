@@ -136,6 +136,19 @@ def test_patience_solve_solves_a_deal_and_the_solution_replays_to_a_win() -> Non
     assert game.is_won
 
 
+def test_solve_sn_lines_write_a_suit_home_as_fc_solve_does_and_replay_to_a_win_piped_into_play() -> None:
+    solved = _run("solve", SS, "2", "--format", "sn", "--time-limit", "60")
+    assert solved.returncode == 0, solved.stderr
+    lines = solved.stdout.split()
+    home = [line for line in lines if line.endswith("h")]
+    assert len(home) == 4  # four complete suits, each one move home, written like fc-solve's 5h
+    assert not [line for line in lines if "h" in line and not line.endswith("h")]
+    played = _run("play", SS, "2", text=solved.stdout)
+    assert played.returncode == 0, played.stderr
+    assert "line " not in played.stdout  # no line refused
+    assert played.stdout.splitlines()[-1].startswith("won: score ")
+
+
 def test_patience_solve_reports_a_lost_board_lost(tmp_path: Path) -> None:
     # Every column topped by a king, a jack or a nine, with cards under them that join no run of one
     # suit: no top card fits on another and no column is empty, so there is no move at all.
