@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from patience import Build, Card, EmptyColumns, Game, Move, Place, Position, Rules, Suit, full_deck
+from patience import Build, Card, EmptyColumns, Game, Move, Place, Position, Registrar, Rules, Suit, full_deck, hookimpl
 from patience.legality import autoplay_moves, check_move
 from patience.movegen import is_whole_suit, legal_moves
+from patience.plugins import get_variant, make_plugin_manager
 from patience.reasons import Refusal
 from patience.rules import AutoPlay
 from patience_solver import Outcome, solve
@@ -214,3 +215,38 @@ def test_the_solver_proves_lost_a_position_without_a_move() -> None:
     assert not list(game.legal_moves)
     result = solve(game.variant, position, time_limit=20)
     assert result.outcome is Outcome.LOST
+
+
+class SimpleSimonByHand:
+    """Simple Simon without automatic play: complete suits go home only when a move sends them."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(
+            register.get(SS).derive(
+                name="simple-simon-by-hand",
+                title="Simple Simon by hand",
+                prefix="SH",
+                autoplay=AutoPlay.NONE,
+                description="Simple Simon without automatic play.",
+            )
+        )
+
+
+def test_without_automatic_play_a_complete_suit_waits_and_the_solver_sends_it_home_itself() -> None:
+    pm = make_plugin_manager()
+    pm.register(SimpleSimonByHand(), name="simple-simon-by-hand")
+    variant = get_variant("simple-simon-by-hand", pm)
+    position = _table(_suit("S", 2), "AS", _suit("H"), _suit("D"), _suit("C"))
+    game = Game.from_position(variant, position, plugins=pm)
+    assert game.position == position  # the complete suits stay where they lie
+    action = game.play("21")
+    assert action.auto == ()
+    assert game.position.foundations == (0, 0, 0, 0)
+    result = solve(variant, position, time_limit=20, plugins=pm)
+    assert result.outcome is Outcome.SOLVED
+    assert sum(1 for move in result.moves if move.count == 13) == 4
+    replay = Game.from_position(variant, position, plugins=pm)
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
