@@ -250,3 +250,24 @@ def test_without_automatic_play_a_complete_suit_waits_and_the_solver_sends_it_ho
     for move in result.moves:
         replay.play(move)
     assert replay.is_won
+
+
+def test_a_record_with_a_suit_sent_home_by_hand_replays_to_the_same_score() -> None:
+    import datetime as dt
+
+    from patience.formats.records import format_record, parse_record, record_of, replay
+
+    pm = make_plugin_manager()
+    pm.register(SimpleSimonByHand(), name="simple-simon-by-hand")
+    variant = get_variant("simple-simon-by-hand", pm)
+    game = Game.new(variant, deal=2, plugins=pm)
+    result = solve(variant, game.position, time_limit=20, plugins=pm)
+    assert result.outcome is Outcome.SOLVED
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won
+    assert sum(1 for token in game.log if token.endswith("hvd")) == 4
+    text = format_record(record_of(game, result="won", started=dt.datetime(2026, 1, 1, tzinfo=dt.UTC)))
+    again = replay(parse_record(text), plugins=pm)
+    assert again.problem is None
+    assert (again.result, again.score, again.moves) == ("won", game.score, game.moves)
