@@ -48,6 +48,14 @@ SAMPLES: dict[Refusal, dict[str, object]] = {
     Refusal.NO_EMPTY_COLUMNS: {"title": "Penguin"},
     Refusal.EMPTY_COLUMN_RANK: {"card": Card.parse("QH"), "count": 1, "rank": 13, "title": "Eight Off"},
     Refusal.WHOLE_COLUMN_TO_EMPTY: {},
+    Refusal.RUN_NOT_MOVABLE: {
+        "count": 2,
+        "place": Place.column(1),
+        "title": "Simple Simon",
+        "build": Build.SAME_SUIT,
+    },
+    Refusal.SUIT_HOME_ONLY: {"card": Card.parse("AS"), "title": "Simple Simon"},
+    Refusal.NOT_A_WHOLE_SUIT: {"count": 13, "place": Place.column(0), "title": "Simple Simon"},
     Refusal.NO_GROUP_MOVES: {"count": 2},
     Refusal.OVER_CAPACITY: {"count": 7, "free": 2, "empty": 1, "limit": 6, "to_empty": False},
 }

@@ -63,7 +63,8 @@ def test_compiled_moves_agree_with_the_legality_hook(name: str, cells: int) -> N
             legal = [m for m in game.legal_moves if m.source.kind is not PlaceKind.FOUNDATION]
             for move in legal:
                 after = position.apply(move)
-                for auto in patience.legality.autoplay_moves(game.autoplay, after):
+                whole_suit = variant.rules.whole_suit_home
+                for auto in patience.legality.autoplay_moves(game.autoplay, after, whole_suit=whole_suit):
                     after = after.apply(auto)
                 through_hook.add(key(comp, after))
             assert compiled == through_hook, f"{name} {cells} cells deal {deal}:\n{position}"

@@ -84,12 +84,13 @@ _EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
 
 def sn_lines(game: Game, result: SolveResult) -> list[str]:
     """Every card movement of ``result`` played in ``game`` (fresh), automatic moves included, in -snx notation."""
-    lines = [move.standard() for move in game.start_auto]
+    # Automatic moves go home: their form needs no position but fc-solve's "5h" for a whole suit (Simple Simon).
+    lines = [game.dealt.notation(move) for move in game.start_auto]
     for move in result.moves:
         before = game.position
         action = game.play(move)
         lines.append(before.notation(move))
-        lines.extend(auto.standard() for auto in action.auto)
+        lines.extend(game.position.notation(auto) for auto in action.auto)
     return lines
 
 

@@ -24,7 +24,7 @@ from patience.formats.codes import GameCode
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
 from patience.legality import Verdict, autoplay_moves, can_go_home, candidate_moves, check_move, free_cells
-from patience.movegen import legal_moves, tables_for
+from patience.movegen import is_whole_suit, legal_moves, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
@@ -214,7 +214,8 @@ class Game:
 
         All or nothing: when a plugin's scoring hook fails, the game is left as it was.
         """
-        auto = autoplay_moves(self.autoplay, self.dealt) if self.autoplay_first else []
+        whole_suit = self.variant.rules.whole_suit_home
+        auto = autoplay_moves(self.autoplay, self.dealt, whole_suit=whole_suit) if self.autoplay_first else []
         position, home = _played(self.dealt, auto)
         # Scored even when nothing goes home, so that a plugin's own scoring sees every deal.
         state = ScoreState(score=self.variant.rules.scoring.start)
@@ -344,11 +345,14 @@ class Game:
         """Read standard notation in this position: ``18`` without ``v`` carries the run that fits.
 
         Onto a non-empty column, that is the run whose bottom card builds on
-        the destination. Into an empty column it is the top card alone when
+        the destination; ``5h`` is :meth:`home_move` (a complete suit where
+        only a complete suit goes home). Into an empty column it is the top card alone when
         that may go (as fc-solve reads it: a run there is written ``23v4``),
         else the longest run that may.
         """
         move = Move.parse(text, columns=len(self.position.columns), cells=len(self.position.cells))
+        if move.destination.kind is _FOUNDATION and "v" not in text.lower():
+            return self.home_move(move.source)
         if (
             "v" in text.lower()
             or move.source.kind is not PlaceKind.COLUMN
@@ -391,9 +395,24 @@ class Game:
             raise IllegalMoveError(str(verdict.reason), verdict.reason)
         return self._perform(ActionKind.MOVE, (move,), log=str(move))
 
+    def home_move(self, place: Place) -> Move:
+        """The move home from ``place``: its card, or the complete suit on top of a column where only that goes home.
+
+        Under :attr:`~patience.rules.Rules.whole_suit_home` a column whose top
+        13 cards are one suit from king to ace sends them as one move (``5hvd``).
+        """
+        if (
+            self.variant.rules.whole_suit_home
+            and place.kind is PlaceKind.COLUMN
+            and self.position.exists(place)
+            and is_whole_suit(self.position.column(place))
+        ):
+            return Move(place, Place.foundation(), 13)
+        return Move(place, Place.foundation())
+
     def tap(self, place: Place) -> Action | None:
-        """A single tap: the card at ``place`` goes to its foundation if it may; else nothing happens."""
-        move = Move(place, Place.foundation())
+        """A single tap: the card at ``place`` (or its complete suit, see :meth:`home_move`) goes home if it may."""
+        move = self.home_move(place)
         if self.is_over or not self.check(move):
             return None
         return self._perform(ActionKind.MOVE, (move,), log=str(move))
@@ -407,7 +426,7 @@ class Game:
         for target in order:
             options: list[Move] = []
             if target is Target.FOUNDATION and place.kind is not PlaceKind.FOUNDATION:
-                options = [Move(place, Place.foundation())]
+                options = [self.home_move(place)]
             elif target is Target.LONGEST_COLUMN:
                 ranked = sorted(
                     (i for i, column in enumerate(columns) if column and Place.column(i) != place),
@@ -432,6 +451,11 @@ class Game:
         """The foundation moves that finish the game, or ``None`` when foundation moves alone cannot."""
         position = self.position
         moves: list[Move] = []
+        if self.variant.rules.whole_suit_home:
+            # Only complete suits go home: Finish sends those that lie on top of the columns.
+            moves = autoplay_moves(AutoPlay.ALL, position, whole_suit=True)
+            position, _home = _played(position, moves)
+            return moves if position.is_won else None
         progress = True
         while progress and not position.is_won:
             progress = False
@@ -561,7 +585,7 @@ class Game:
         before, score_before = self.position, self._state
         back = tuple(card for move in moves if move.source.kind is _FOUNDATION for card in before.moving_cards(move))
         position, home = _played(before, moves)
-        auto = tuple(autoplay_moves(self.autoplay, position))
+        auto = tuple(autoplay_moves(self.autoplay, position, whole_suit=self.variant.rules.whole_suit_home))
         position, auto_home = _played(position, auto)
         # The move the player made, for a scoring rule about moves; a Finish is many moves, none of them chosen.
         played = moves[0] if kind in (ActionKind.MOVE, ActionKind.REDO) and len(moves) == 1 else None

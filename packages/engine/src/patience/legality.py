@@ -13,7 +13,7 @@ from typing import Final
 from attrs import frozen
 
 from patience.cards import Card
-from patience.movegen import HomeRule, autoplay_rule, lies_on, tables_for
+from patience.movegen import HomeRule, autoplay_rule, is_whole_suit, lies_on, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
 from patience.reasons import Reason, Refusal
@@ -133,12 +133,20 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
         if skind is _COLUMN and count > 1 and position.column(source):
             return _no(Refusal.TOO_FEW_CARDS, place=source, held=len(position.column(source)), count=count)
         return _no(Refusal.EMPTY_SOURCE, place=source)
+    if dkind is _FOUNDATION and tables.whole_suit:
+        return _whole_suit_verdict(position, source, count, bottom, title)
     if count > 1:
         if dkind is not _COLUMN:
             return _no(Refusal.RUN_TO_CELL if dkind is _CELL else Refusal.RUN_HOME, count=count)
-        builds = tables.builds
+        builds, runs = tables.builds, tables.runs
         for lower, upper in pairwise(position.moving_cards(move)):
-            if not builds[upper.index * 52 + lower.index]:
+            pair = upper.index * 52 + lower.index
+            if not runs[pair]:
+                if builds[pair]:
+                    # Built as the columns build, but not as a run that moves must be (Simple Simon: one suit).
+                    return _no(
+                        Refusal.RUN_NOT_MOVABLE, count=count, place=source, title=title, build=tables.run_building
+                    )
                 return _no(Refusal.NOT_A_RUN, count=count, place=source, title=title, build=tables.building)
     if dkind is _FOUNDATION:
         if position.home_index(bottom) is not None:
@@ -174,6 +182,15 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
     if count > limit:
         return _capacity_reason(rules, position, count, limit, to_empty=not target)
     return LEGAL
+
+
+def _whole_suit_verdict(position: Position, source: Place, count: int, bottom: Card, title: str) -> Verdict:
+    """Whether ``count`` cards from ``source`` go home where only a complete suit does (``Rules.whole_suit_home``)."""
+    if count == 13 and source.kind is _COLUMN and is_whole_suit(position.column(source)):
+        return LEGAL  # with one deck a suit's foundation is empty while its 13 cards lie in a column
+    if count == 1:
+        return _no(Refusal.SUIT_HOME_ONLY, card=bottom, title=title)
+    return _no(Refusal.NOT_A_WHOLE_SUIT, count=count, place=source, title=title)
 
 
 def _exists(position: Position, kind: PlaceKind, index: int | None) -> bool:
@@ -256,6 +273,9 @@ def candidate_moves(
     free_cell = next((i for i, card in enumerate(position.cells) if card is None and i >= reserve), None)
     for source, height in sources:
         yield Move(source, Place.foundation())
+        if height >= 13:
+            # A complete suit goes home as one move where the rules say so (Rules.whole_suit_home).
+            yield Move(source, Place.foundation(), 13)
         if free_cell is not None:
             yield Move(source, Place.cell(free_cell))
         seen_empty = False
@@ -272,7 +292,7 @@ def candidate_moves(
                 yield Move(source, dest, count)
 
 
-def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
+def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = False) -> list[Move]:
     """The foundation moves that ``policy`` makes by itself from ``position``, in order, until none is left.
 
     Each pass looks at the columns, then the cells, that held a card when the
@@ -280,10 +300,14 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
     passes repeat until one moves nothing. With two decks each pass looks at
     the columns in the order of their cards (as bytes of card indices), so
     that which of two equal cards goes home does not depend on where the
-    columns stand.
+    columns stand. With ``whole_suit`` (:attr:`Rules.whole_suit_home`) no card
+    goes home alone: unless ``policy`` is :attr:`AutoPlay.NONE`, each complete
+    suit on top of a column goes home as one move, columns in order.
     """
     if policy is _NO_AUTOPLAY:
         return []
+    if whole_suit:
+        return _whole_suits_home(position)
     found = list(position.foundations)
     rule = autoplay_rule(policy, position.base, len(found) // 4)
     base = position.base
@@ -339,6 +363,16 @@ def autoplay_moves(policy: AutoPlay, position: Position) -> list[Move]:
                         wanted = _went_home(wanted, index, found, onto, base)
                         moves.append(cell_home[i])
                         changed = True
+    return moves
+
+
+def _whole_suits_home(position: Position) -> list[Move]:
+    """The moves of every complete suit home, columns in order (a column may hold two suits, one on the other)."""
+    moves: list[Move] = []
+    for i, column in enumerate(position.columns):
+        while is_whole_suit(column):
+            moves.append(Move(Place.column(i), _HOME, 13))
+            column = column[:-13]
     return moves
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "Tables",
     "autoplay_rule",
     "home_rule",
+    "is_whole_suit",
     "legal_moves",
     "lies_on",
     "safe_home_rule",
@@ -81,6 +82,22 @@ class Tables:
         self.onto: tuple[tuple[int, ...], ...] = tuple(
             tuple(lo for lo in range(52) if self.builds[u * 52 + lo]) for u in range(52)
         )
+        #: How a run that moves as one is built (for the words of a refusal); ``building`` unless the rules
+        #: say otherwise (:attr:`Rules.run_build`).
+        self.run_building: Build = rules.moving_build
+        #: ``runs[upper * 52 + lower]`` is 1 when ``upper`` on ``lower`` continues a run that moves as one:
+        #: it builds on the column and is built as :attr:`Rules.run_build` says (``builds`` itself without it).
+        self.runs: bytes = (
+            self.builds
+            if rules.run_build is None or rules.run_build is build
+            else bytes(
+                int(self.builds[u * 52 + lo] and lies_on(rules.run_build, wrap, u, lo))
+                for u in range(52)
+                for lo in range(52)
+            )
+        )
+        #: Whether only a complete suit goes home, as one move of 13 cards (:attr:`Rules.whole_suit_home`).
+        self.whole_suit: bool = rules.whole_suit_home
         #: Whether empty columns take nothing.
         self.no_empty: bool = rules.empty_columns is EmptyColumns.NONE
         #: Which safe rule sends a card home when nothing can be built on it any more (see :func:`safe_home_rule`).
@@ -107,10 +124,10 @@ class Tables:
         return bool(self.builds[upper.index * 52 + lower.index])
 
     def run_length(self, column: tuple[Card, ...]) -> int:
-        """How many cards at the top of ``column`` form an ordered run."""
+        """How many cards at the top of ``column`` form a run that moves as one (built as :attr:`runs` says)."""
         if not column:
             return 0
-        builds = self.builds
+        builds = self.runs
         length = 1
         while length < len(column) and builds[column[-length].index * 52 + column[-length - 1].index]:
             length += 1
@@ -239,6 +256,24 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
     return any_suit
 
 
+def is_whole_suit(column: tuple[Card, ...]) -> bool:
+    """Whether the top 13 cards of ``column`` are one suit from king (lowest) to ace (on top).
+
+    The one block that goes home under :attr:`Rules.whole_suit_home`.
+    """
+    if len(column) < 13:
+        return False
+    top = column[-1].index
+    if top % 13:
+        return False
+    # A king-to-ace run of one suit is the indexes top + 12 down to top, bottom first.
+    return all(column[-1 - k].index == top + k for k in range(1, 13))
+
+
+#: The moves of a complete suit home from the first columns, made once.
+_WHOLE_SUIT: Final = tuple(Move(Place.column(i), _HOME, 13) for i in range(16))
+
+
 def _unmade() -> None:
     return None
 
@@ -255,7 +290,8 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     """Every legal move of ``position`` under ``rules``, in the order :class:`patience.LegalMoves` lists them.
 
     Sources in order (columns, cells, then foundations when cards may come
-    back from them); for each, the move home, to the first free cell (past the
+    back from them); for each, the move home (of a complete suit, 13 cards,
+    under :attr:`Rules.whole_suit_home`), to the first free cell (past the
     reserve cells, which take nothing), then to
     each column (the first empty one standing for all), shorter runs first.
     The tables cover one deck with foundations from the ace; other games (two
@@ -269,12 +305,13 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
         candidates = candidate_moves(
             position,
             foundation_takeback=rules.foundation_takeback,
-            build=tables.building,
+            build=tables.run_building,
             wrap=tables.wraps,
             reserve=rules.reserve,
         )
         return [move for move in candidates if check_move(rules, position, move)]
-    table, onto = tables.builds, tables.onto
+    table, onto = tables.runs, tables.onto
+    whole_suit = tables.whole_suit
     columns = position.columns
     cells = position.cells
     found = position.foundations
@@ -316,7 +353,10 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             bottoms.append(column[-len(bottoms) - 1].index)
         source = Place.column(i)
         top = bottoms[0]
-        if found[top // 13] == top % 13:
+        if whole_suit:
+            if is_whole_suit(column):
+                out.append(_WHOLE_SUIT[i] if i < len(_WHOLE_SUIT) else Move(source, _HOME, 13))
+        elif found[top // 13] == top % 13:
             out.append(Move(source, _HOME))
         if free_cell >= 0:
             out.append(Move(source, Place.cell(free_cell)))
@@ -327,7 +367,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             continue
         source = Place.cell(i)
         index = card.index
-        if found[index // 13] == index % 13:
+        if found[index // 13] == index % 13 and not whole_suit:
             out.append(Move(source, _HOME))
         _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, empty_rank, onto)
     if rules.foundation_takeback:

@@ -207,12 +207,15 @@ class Position:
         ``str(move)`` always carries a run's length (``18v3``) so that it reads
         back without a position; fc-solve writes the length only for a run
         into an empty column (``23v4``) and leaves it out onto a card (``18``),
-        where the destination's rank fixes it. Its places run together up to
-        column 10 (``108``, :meth:`Move.standard`).
+        where the destination's rank fixes it, and for a complete suit going
+        home (Simple Simon's 13 cards), which it writes ``5h``. Its places run
+        together up to column 10 (``108``, :meth:`Move.standard`).
         """
         text = move.standard()
         dest = move.destination
-        if move.count > 1 and dest.kind is _COLUMN and self.exists(dest) and self.column(dest):
+        if move.count > 1 and (
+            dest.kind is _FOUNDATION or (dest.kind is _COLUMN and self.exists(dest) and self.column(dest))
+        ):
             return text.partition("v")[0]
         return text
 
@@ -276,15 +279,16 @@ class Position:
                 raise IllegalMoveError(_("{move}: {place} is not empty").format(move=move, place=dest.describe()))
             new_cells[index] = cards[0]
         else:
-            card = cards[0]
+            # A run goes home top card first (a complete suit, ace to king, under Rules.whole_suit_home).
+            card = cards[-1]
             home = self.home_index(card)
-            if home is None:
+            if home is None or foundations[home] + len(cards) > 13:
                 raise IllegalMoveError(
                     _("{move}: {card} is not next for its foundation").format(move=move, card=display(card))
                 )
             if new_foundations is None:
                 new_foundations = list(foundations)
-            new_foundations[home] += 1
+            new_foundations[home] += len(cards)
         return Position(
             columns if new_columns is None else tuple(new_columns),
             cells if new_cells is None else tuple(new_cells),

@@ -61,6 +61,13 @@ class Refusal(enum.Enum):
     """A run of several cards to a foundation (``count``)."""
     NOT_A_RUN = "not_a_run"
     """The cards asked for are not an ordered run (``count``, ``place``, ``title``, ``build``)."""
+    RUN_NOT_MOVABLE = "run_not_movable"
+    """The cards build on one another but are not built as a moving run must be (``count``, ``place``,
+    ``title``, ``build``: :attr:`patience.rules.Rules.run_build`)."""
+    SUIT_HOME_ONLY = "suit_home_only"
+    """One card to a foundation where only a complete suit goes home (``card``, ``title``)."""
+    NOT_A_WHOLE_SUIT = "not_a_whole_suit"
+    """Cards to a foundation that are not a complete suit from king to ace (``count``, ``place``, ``title``)."""
     FOUNDATION_FULL = "foundation_full"
     """The card's foundation is complete (``card``)."""
     NEEDS_ACE = "needs_ace"
@@ -274,6 +281,19 @@ def _not_a_run(values: Values, w: Words) -> str:
     return message.format(count=w["count"], place=w["place"], title=w["title"])
 
 
+def _run_not_movable(values: Values, w: Words) -> str:
+    if _build(values) is Build.ALTERNATE_COLOURS:
+        message = _.gettext(
+            "the top {count} cards of {place} are not in alternating colours:"
+            " only a run in alternating colours moves as one in {title}"
+        )
+    else:
+        message = _.gettext(
+            "the top {count} cards of {place} are not a run of one suit: only a run of one suit moves as one in {title}"
+        )
+    return message.format(count=w["count"], place=w["place"], title=w["title"])
+
+
 def _wrong_suit(values: Values, w: Words) -> str:
     message = {
         Build.SAME_SUIT: _.gettext("{card} cannot go on {top}: {title} builds by suit"),
@@ -345,6 +365,16 @@ _MESSAGES: dict[Refusal, Callable[[Values, Words], str]] = {
     Refusal.RUN_TO_CELL: _text(lambda: _.gettext("a cell holds one card, not a run of {count}")),
     Refusal.RUN_HOME: _text(lambda: _.gettext("cards go home one at a time, not a run of {count}")),
     Refusal.NOT_A_RUN: _not_a_run,
+    Refusal.RUN_NOT_MOVABLE: _run_not_movable,
+    Refusal.SUIT_HOME_ONLY: _text(
+        lambda: _.gettext("{card} cannot go home alone: only a complete suit, king to ace, goes home in {title}")
+    ),
+    Refusal.NOT_A_WHOLE_SUIT: _text(
+        lambda: _.gettext(
+            "the top {count} cards of {place} are not a complete suit from king to ace,"
+            " the only run that goes home in {title}"
+        )
+    ),
     Refusal.FOUNDATION_FULL: _text(lambda: _.gettext("{card} cannot go home: its foundation is full")),
     Refusal.NEEDS_ACE: _text(lambda: _.gettext("{card} cannot go home yet: its foundation needs an ace next")),
     Refusal.NEEDS_BASE: _text(

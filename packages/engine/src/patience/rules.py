@@ -137,6 +137,13 @@ class Rules:
     an ace (Penguin)."""
     empty_rank: int | None = None
     """The one rank an empty column accepts under :attr:`EmptyColumns.ONE_RANK` (1 to 13)."""
+    run_build: Build | None = None
+    """How a run must be built to move as one action; ``None``: as the columns build (:attr:`build`).
+    Simple Simon builds regardless of suit but moves only a run of one suit: ``Build.SAME_SUIT``."""
+    whole_suit_home: bool = False
+    """Only a complete suit goes home: the thirteen cards from king to ace lying in order on top of a
+    column go to a foundation as one action (a move of 13 cards, ``5hvd``); no single card goes home
+    (Simple Simon). One deck, foundations from the ace, nothing taken back."""
     reserve: int = 0
     """How many cells are a reserve: the first ``reserve`` cells start full (the variant's deal fills them)
     and are never refilled. A card may leave a reserve cell; nothing goes into one, emptied or not.
@@ -170,6 +177,12 @@ class Rules:
         if self.reserve and self.decks != 1:
             # The solver holds a reserve card as its index + 64, which a second deck's twins would confuse.
             raise ValueError(_("a reserve is offered with one deck only"))
+        if self.whole_suit_home and (self.decks != 1 or self.base_rank != 1 or self.foundation_takeback):
+            # A complete suit goes onto an empty foundation as one block: no twin foundation, no base to
+            # wrap from, and no card coming back one at a time.
+            raise ValueError(
+                _("whole_suit_home is offered with one deck, foundations from the ace and no foundation_takeback")
+            )
         if self.decks > 1 and self.foundation_takeback:
             # "hS" could name any spades foundation: several decks and takeback are not offered together.
             raise ValueError(_("foundation_takeback is offered with one deck only"))
@@ -179,6 +192,11 @@ class Rules:
         if self.unlimited_runs and self.group_moves:
             return UNLIMITED_RUN
         return group_capacity(free_cells, empty_columns, to_empty_column=to_empty_column, group_moves=self.group_moves)
+
+    @property
+    def moving_build(self) -> Build:
+        """How a run that moves as one action is built: :attr:`run_build`, else :attr:`build`."""
+        return self.build if self.run_build is None else self.run_build
 
     def empty_column_rank(self, base: int) -> int | None:
         """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.

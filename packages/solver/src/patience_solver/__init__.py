@@ -378,7 +378,7 @@ class Hinter:
         if game.is_won:
             return Hint(None, Outcome.SOLVED, _("the game is won"), 0)
         position = game.position
-        pending = autoplay_moves(game.autoplay, position)
+        pending = autoplay_moves(game.autoplay, position, whole_suit=game.variant.rules.whole_suit_home)
         if pending:
             # The game has not made its automatic moves yet (a board taken as given): play them first.
             return Hint(pending[0], Outcome.UNDECIDED, describe_move(position, pending[0]))

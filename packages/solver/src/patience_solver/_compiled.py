@@ -64,6 +64,8 @@ _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
 _HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
+#: Each suit complete as a column holds it: king (bottom) to ace (top).
+_WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
 
 # The hook path's generators (solver._judged, run as Python) subclass these when they are compiled.
@@ -95,8 +97,15 @@ class Compiled:
         #: ``builds[upper * 52 + lower]`` is 1 when ``upper`` may lie on ``lower``; ``onto[card]``: what it may lie on.
         self.builds, self.onto = tables.builds, tables.onto
         self.to_empty = tables.to_empty(base)
-        self.policy = autoplay_rule(policy, base, decks)
-        self.safe = tables.safe_rule(base, decks)
+        #: ``runs[upper * 52 + lower]`` is 1 when ``upper`` on ``lower`` continues a run that moves as one.
+        self.runs = tables.runs
+        #: Only complete suits go home (:attr:`Rules.whole_suit_home`): no card alone, and a suit that
+        #: lies complete on top of a column goes home by the automatic play, or else as an explicit step
+        #: (it is always safe: nothing lies on its ace, and its king is covered).
+        self.whole_suit = tables.whole_suit
+        self.suits_auto = policy is not AutoPlay.NONE
+        self.policy = autoplay_rule(AutoPlay.NONE if self.whole_suit else policy, base, decks)
+        self.safe = autoplay_rule(AutoPlay.NONE, base, decks) if self.whole_suit else tables.safe_rule(base, decks)
         #: ``next_card[f * 13 + count]``: the card (as one byte) that goes onto foundation ``f`` holding
         #: ``count`` cards; with the ace as base, ``f * 13 + count`` is that card's index.
         self.next_card = tuple(
@@ -115,6 +124,8 @@ class Compiled:
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        if self.whole_suit:
+            return self.settle_suits(columns, found)
         policy = self.policy
         safe = self.safe
         height = self.height
@@ -165,6 +176,22 @@ class Compiled:
                 cells.remove(safe_code)
             extra.append(_HOME_STEP[safe_card])
 
+    def settle_suits(self, columns: list[bytes], found: list[int]) -> list[Step]:
+        """Send every complete suit on top of a column home (in place), columns in order, as the game does.
+
+        Returns them as explicit steps when the variant's automatic play does not make them.
+        """
+        extra: list[Step] = []
+        for i in range(len(columns)):
+            column = columns[i]
+            while len(column) >= 13 and column[-1] % 13 == 0 and column[-13:] == _WHOLE_SUITS[_SUIT[column[-1]]]:
+                suit = _SUIT[column[-1]]
+                found[suit] = 13
+                column = columns[i] = column[:-13]
+                if not self.suits_auto:
+                    extra.append((suit * 13 + 12, 13, HOME))  # the king, the block's bottom card
+        return extra
+
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
         suit = _SUIT[card]
@@ -183,7 +210,7 @@ class Compiled:
         """How many cards on top of ``column`` form a run (cached per column)."""
         run = self._runs.get(column)
         if run is None:
-            builds = self.builds
+            builds = self.runs
             n = len(column)
             run = 1 if n else 0
             while run < n and builds[column[-run] * 52 + column[-run - 1]]:
@@ -266,6 +293,7 @@ class Compiled:
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = i
         runs = self._columns
+        whole_suit = self.whole_suit
         # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
         wanted = self._wanted.get(found)
         if wanted is None:
@@ -273,7 +301,7 @@ class Compiled:
         for i in range(empties, n_cols):
             column = columns[i]
             top, run, below = runs.get(column) or self._column(column)
-            if wanted[top]:
+            if wanted[top] and not whole_suit:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
             if run == 1 or cap == 1 or (run <= cap and not full):
                 # One move from this column: the whole run (meta-moves) or its top card (cap >= 1 always).
@@ -310,7 +338,7 @@ class Compiled:
                 later.append((i, 1, CELL, _CELL_STEP[top], below))
         for code in cells:
             card = code & 63
-            if wanted[card]:
+            if wanted[card] and not whole_suit:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target]
@@ -361,7 +389,7 @@ class Compiled:
         elif dest == HOME:
             # The foundations change, so anything may now go home: settle at once.
             home = list(found)
-            home[_SUIT[moving[0]]] += 1  # a suit's second foundation is CompiledTwoDecks's business
+            home[_SUIT[moving[0]]] += count  # a suit's second foundation is CompiledTwoDecks's business
             held = list(cells)
             extra = self.settle(cols, held, home)
             cols.sort()
@@ -371,6 +399,12 @@ class Compiled:
             joined = cells + moving
             cells = self._sorted.get(joined) or self._sort(joined)
             cost = 1
+        if self.whole_suit:
+            # A complete suit may lie on top of the destination now, or be uncovered at the source.
+            home = list(found)
+            extra = self.settle_suits(cols, home)
+            cols.sort()
+            return ((step, *extra) if extra else (step,)), tuple(cols), cells, tuple(home), cost
         # The parent is settled and the foundations are as they were: only the card the move
         # uncovers can be new to the automatic or the safe moves home.
         if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):

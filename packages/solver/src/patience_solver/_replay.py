@@ -34,9 +34,11 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
     only at a card and the foundations, and it stops when no card it would
     move is left, so after a move that leaves the foundations alone only the
     card the move uncovers can be new to it: when that card is not next for
-    its foundation, the automatic play would find nothing and is not asked.
+    its foundation, the automatic play would find nothing and is not asked
+    (where only complete suits go home, any move may complete one: it is always asked).
     """
-    current = autoplay(policy, position)
+    whole_suit = rules.whole_suit_home
+    current = autoplay(policy, position, whole_suit)
     if isinstance(current, str):
         return current
     moves: list[Move] = []
@@ -52,13 +54,13 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
         if policy is _NO_AUTOPLAY:
             continue
         source = move.source
-        if move.destination.kind is not _TO_FOUNDATION:
+        if move.destination.kind is not _TO_FOUNDATION and not whole_suit:
             if source.kind is not _COLUMN:
                 continue  # from a cell: nothing is uncovered, the foundations are as they were
             column = current.columns[source.index or 0]
             if not column or current.home_index(column[-1]) is None:
                 continue
-        after = autoplay(policy, current)
+        after = autoplay(policy, current, whole_suit)
         if isinstance(after, str):
             return after
         current = after
@@ -67,10 +69,17 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
     return tuple(moves)
 
 
-def autoplay(policy: AutoPlay, position: Position) -> Position | str:
-    """``position`` after the game's automatic play (or why an automatic move did not go home)."""
-    autos = autoplay_moves(policy, position)
+def autoplay(policy: AutoPlay, position: Position, whole_suit: bool = False) -> Position | str:
+    """``position`` after the game's automatic play (or why an automatic move did not go home).
+
+    ``whole_suit`` is :attr:`~patience.rules.Rules.whole_suit_home`: complete suits go home, 13 cards a move.
+    """
+    autos = autoplay_moves(policy, position, whole_suit=whole_suit)
     if not autos:
+        return position
+    if whole_suit:
+        for auto in autos:
+            position = position.apply(auto)
         return position
     # Every automatic move takes a top card home: play them all on one copy.
     columns = list(position.columns)

@@ -148,7 +148,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
             if not position.columns[move.destination.index or 0] and move.count == len(source):
                 continue  # a whole column into an empty one changes nothing
         after = position.apply(move)
-        for auto in autoplay_moves(game.autoplay, after):
+        for auto in autoplay_moves(game.autoplay, after, whole_suit=game.variant.rules.whole_suit_home):
             after = after.apply(auto)
         (ccolumns, cheld, _), _ = _start(comp, after)
         by_game.add((ccolumns, cheld))

@@ -4,6 +4,7 @@
 - :mod:`patience_variants.freecell`: FreeCell with 4, 3, 2 or 1 cells.
 - :mod:`patience_variants.bakers_game`: Baker's Game.
 - :mod:`patience_variants.seahaven_towers`: Seahaven Towers.
+- :mod:`patience_variants.simple_simon`: Simple Simon (PySolFC's deals; only complete suits go home).
 """
 
 from __future__ import annotations
