@@ -102,7 +102,10 @@ class LegalMoves:
                 self._listed = (position, legal_moves(game.variant.rules, position))
             yield from self._listed[1]
             return
-        for move in candidate_moves(game.position, foundation_takeback=True, reserve=game.variant.rules.reserve):
+        rules = game.variant.rules
+        for move in candidate_moves(
+            game.position, foundation_takeback=True, reserve=rules.reserve, cell_suits=rules.cell_suits
+        ):
             if game.check(move):
                 yield move
 
