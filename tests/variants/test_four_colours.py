@@ -13,7 +13,7 @@ from pysolfc import DEALS, SUITS, talon
 from tables import game_at, table
 
 import patience
-from patience import Card, Game, Move, Place, Position, Rules, Suit, Variant
+from patience import Card, Game, Move, Place, Position, Registrar, Rules, Suit, Variant, Verdict, hookimpl
 from patience.legality import check_move
 from patience.movegen import legal_moves
 from patience.rules import Build, EmptyColumns
@@ -190,6 +190,34 @@ def test_patience_solve_wins_a_four_colours_deal_that_replays_to_a_win_through_t
     assert any(str(text)[-1] in "abcd" for text in moves)
 
 
+def test_patience_solve_reports_four_colours_deal_96_lost() -> None:
+    # Of deals 1-200 the solver wins 199 (5 s each) and proves this one lost with a complete search.
+    done = subprocess.run(
+        [str(PATIENCE), "solve", CO, "96", "-t", "60"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "cannot be won, proved lost" in done.stdout
+
+
+def test_patience_deal_letters_each_four_colours_cell_with_its_suit() -> None:
+    done = subprocess.run(
+        [str(PATIENCE), "deal", CO, "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 0, done.stderr
+    cells = next(line for line in done.stdout.splitlines() if line.startswith("cells"))
+    assert cells.split() == ["cells", "a♣", "b♠", "c♥", "d♦"]
+
+
 def test_the_solver_proves_lost_a_four_colours_position_where_nothing_moves() -> None:
     # Every cell full of a three (cell a the clubs ... d the diamonds), no empty column, the aces buried and
     # only black kings, queens, jacks and a ten on top: nothing goes on a card of its own colour.
@@ -215,6 +243,31 @@ def test_the_solver_never_puts_a_card_into_a_cell_of_another_suit() -> None:
         if move.destination.kind.value == "cell":
             card = game.position.card_at(move.source)
             assert card is not None and move.destination == Place.cell(game.variant.rules.cell_suits.index(card.suit))
+        game.play(move)
+    assert game.is_won
+
+
+class WatchedFourColours:
+    """Four Colours with a legality hook that agrees with the rules: the solver then judges every move by the hook."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(register.get(CO).derive(name="four-colours-watched", title="Four Colours, Watched", prefix="ZC"))
+
+    @hookimpl
+    def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
+        return check_move(variant.rules, position, move, variant.title)
+
+
+def test_the_solvers_judged_path_keeps_each_held_card_in_the_cell_of_its_suit() -> None:
+    pm = patience.make_plugin_manager()
+    pm.register(WatchedFourColours(), name="watched-four-colours")
+    game = Game.new("four-colours-watched", 1, plugins=pm)
+    assert not game.rules_are_data
+    result = solve(game.variant, game.position, time_limit=60, plugins=pm)
+    assert result.outcome is Outcome.SOLVED
+    assert any(move.destination.kind.value == "cell" for move in result.moves)
+    for move in result.moves:
         game.play(move)
     assert game.is_won
 

@@ -18,12 +18,12 @@ from patience.cards import Suit
 from patience.texts import _, pgettext
 
 __all__ = [
+    "UNLIMITED_RUN",
     "AutoPlay",
     "Build",
     "EmptyColumns",
     "Rules",
     "Scoring",
-    "UNLIMITED_RUN",
     "Target",
     "group_capacity",
 ]
