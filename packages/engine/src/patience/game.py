@@ -80,9 +80,10 @@ class _Entry:
 class LegalMoves:
     """A lazy view of a game's legal moves: supports ``in``, ``bool()``, ``len()``, ``count()`` and iteration.
 
-    Moves to a cell are listed for the first free cell only and moves to an
-    empty column for the first empty column (the others are alike), but
-    ``in`` accepts any of them.
+    Moves to a cell are listed for the first free cell only (where each cell
+    takes one suit, :attr:`~patience.rules.Rules.cell_suits`, for the cell of
+    the card's suit) and moves to an empty column for the first empty column
+    (the others are alike), but ``in`` accepts any of them.
     """
 
     def __init__(self, game: Game) -> None:
