@@ -190,16 +190,6 @@ class Rules:
             return UNLIMITED_RUN
         return group_capacity(free_cells, empty_columns, to_empty_column=to_empty_column, group_moves=self.group_moves)
 
-    def cell_for(self, card_suit: Suit, cells: int) -> int | None:
-        """The one cell of ``cells`` that a card of ``card_suit`` may go to under :attr:`cell_suits`; ``None`` for none.
-
-        Only meaningful when :attr:`cell_suits` is given.
-        """
-        for i, suit in enumerate(self.cell_suits[:cells]):
-            if suit is card_suit:
-                return i
-        return None
-
     def empty_column_rank(self, base: int) -> int | None:
         """The one rank an empty column accepts when the foundations start at ``base``; ``None`` for any.
 
