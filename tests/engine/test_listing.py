@@ -25,7 +25,11 @@ CASES = [(name, cells) for name, variant in variants().items() for cells in cell
 def reference(variant: Variant, position: Position) -> list[Move]:
     rules = variant.rules
     candidates = candidate_moves(
-        position, foundation_takeback=rules.foundation_takeback, build=rules.build, wrap=rules.wrap
+        position,
+        foundation_takeback=rules.foundation_takeback,
+        build=rules.build,
+        wrap=rules.wrap,
+        cell_suits=rules.cell_suits,
     )
     return [move for move in candidates if check_move(rules, position, move, variant.title)]
 

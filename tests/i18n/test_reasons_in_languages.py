@@ -30,6 +30,7 @@ SAMPLES: dict[Refusal, dict[str, object]] = {
     Refusal.RESERVE_CELL: {"place": Place.cell(0), "title": "King Albert"},
     Refusal.CELL_TO_CELL: {},
     Refusal.CELL_TAKEN: {"place": Place.cell(0), "card": Card.parse("2H")},
+    Refusal.CELL_SUIT: {"place": Place.cell(0), "card": Card.parse("9S"), "suit": 3, "title": "Four Colours"},
     Refusal.NOTHING_ON_ACE: {"card": Card.parse("KH"), "top": Card.parse("AS"), "title": "FreeCell"},
     Refusal.WRONG_RANK: {
         "card": Card.parse("9H"),

@@ -1,9 +1,11 @@
 """FreeCell where each cell takes one suit (a spades, b hearts, c diamonds, d clubs): a cell-choice rule as a hook.
 
-Which cell a card may use cannot be said as data: the game lists a move to
-the first free cell only and the solver holds the cells as a set of cards.
-The conformance kit names such a rule and the solver refuses to search it
-(``patience_solver.CellChoiceError``) rather than disagree with the game.
+A hook that picks which free cell a card may use is what the game cannot
+list (it lists a move to the first free cell only) and the solver cannot
+search (it holds the cells as a set of cards): the conformance kit names such
+a rule and the solver refuses to search it (``patience_solver.CellChoiceError``)
+rather than disagree with the game. The same rule said as data,
+``Rules.cell_suits``, is what Four Colours plays, and both read it.
 """
 
 from __future__ import annotations

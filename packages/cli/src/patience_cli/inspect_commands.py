@@ -190,7 +190,9 @@ def deal_text(spec: DealSpec, position: Position) -> str:
         spec.cells,
     ).format(title=variant.title, deal=format_deal(spec.deal), cells=spec.cells, code=spec.code)
     lines = [heading, ""]
-    letters = [str(Place.cell(i)) for i in range(len(position.cells))]
+    # Where each cell takes one suit, the letter comes with the suit (a♣).
+    suits = variant.rules.cell_suits
+    letters = [str(Place.cell(i)) + (suits[i].symbol if i < len(suits) else "") for i in range(len(position.cells))]
     # Translators: the label of the cells' row in a layout, at most 11 characters.
     lines.append(pgettext("layout", "cells").ljust(_LABEL) + _slots(letters))
     lines.append(" " * _LABEL + _slots([display(card) if card else "-" for card in position.cells]))

@@ -80,9 +80,10 @@ class _Entry:
 class LegalMoves:
     """A lazy view of a game's legal moves: supports ``in``, ``bool()``, ``len()``, ``count()`` and iteration.
 
-    Moves to a cell are listed for the first free cell only and moves to an
-    empty column for the first empty column (the others are alike), but
-    ``in`` accepts any of them.
+    Moves to a cell are listed for the first free cell only (where each cell
+    takes one suit, :attr:`~patience.rules.Rules.cell_suits`, for the cell of
+    the card's suit) and moves to an empty column for the first empty column
+    (the others are alike), but ``in`` accepts any of them.
     """
 
     def __init__(self, game: Game) -> None:
@@ -102,7 +103,10 @@ class LegalMoves:
                 self._listed = (position, legal_moves(game.variant.rules, position))
             yield from self._listed[1]
             return
-        for move in candidate_moves(game.position, foundation_takeback=True, reserve=game.variant.rules.reserve):
+        rules = game.variant.rules
+        for move in candidate_moves(
+            game.position, foundation_takeback=True, reserve=rules.reserve, cell_suits=rules.cell_suits
+        ):
             if game.check(move):
                 yield move
 

@@ -12,7 +12,7 @@ from typing import Final
 
 from attrs import frozen
 
-from patience.cards import Card
+from patience.cards import Card, Suit
 from patience.movegen import HomeRule, autoplay_rule, is_whole_suit, lies_on, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
@@ -158,6 +158,9 @@ def check_move(rules: Rules, position: Position, move: Move, title: str = "this 
             return _no(Refusal.RESERVE_CELL, place=dest, title=title)
         if skind is _CELL:
             return _no(Refusal.CELL_TO_CELL)
+        suits = rules.cell_suits
+        if suits and suits[to] is not bottom.suit:
+            return _no(Refusal.CELL_SUIT, card=bottom, place=dest, suit=suits[to].value, title=title)
         occupant = cells[to]
         if occupant is not None:
             return _no(Refusal.CELL_TAKEN, place=dest, card=occupant)
@@ -249,6 +252,7 @@ def candidate_moves(
     build: Build | None = None,
     wrap: bool = False,
     reserve: int = 0,
+    cell_suits: tuple[Suit, ...] = (),
 ) -> Iterator[Move]:
     """Every structurally possible move (each source run length to each place), legal or not.
 
@@ -256,9 +260,11 @@ def candidate_moves(
     rules still sees every move a player could try. With ``build`` (for a
     variant whose rules are data) only runs ordered by it (and ``wrap``) are
     offered, since :func:`check_move` refuses the others anyway. The first
-    ``reserve`` cells are a reserve: no move goes into one.
+    ``reserve`` cells are a reserve: no move goes into one. With ``cell_suits``
+    (:attr:`Rules.cell_suits`) a card is offered the cell of its suit, when that one is free.
     """
     n_cols = len(position.columns)
+    n_cells = len(position.cells)
     sources: list[tuple[Place, int]] = []
     for i, column in enumerate(position.columns):
         if column:
@@ -276,7 +282,12 @@ def candidate_moves(
         if height >= 13:
             # A complete suit goes home as one move where the rules say so (Rules.whole_suit_home).
             yield Move(source, Place.foundation(), 13)
-        if free_cell is not None:
+        if cell_suits:
+            card = position.card_at(source)
+            cell = next((i for i, suit in enumerate(cell_suits[:n_cells]) if card and suit is card.suit), -1)
+            if cell >= 0 and position.cells[cell] is None:
+                yield Move(source, Place.cell(cell))
+        elif free_cell is not None:
             yield Move(source, Place.cell(free_cell))
         seen_empty = False
         for j in range(n_cols):

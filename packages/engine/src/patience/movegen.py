@@ -292,7 +292,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     Sources in order (columns, cells, then foundations when cards may come
     back from them); for each, the move home (of a complete suit, 13 cards,
     under :attr:`Rules.whole_suit_home`), to the first free cell (past the
-    reserve cells, which take nothing), then to
+    reserve cells, which take nothing; with :attr:`Rules.cell_suits`, the cell of its suit), then to
     each column (the first empty one standing for all), shorter runs first.
     The tables cover one deck with foundations from the ace; other games (two
     decks, a dealt base) have the ordered candidates judged by check_move.
@@ -308,6 +308,7 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             build=tables.run_building,
             wrap=tables.wraps,
             reserve=rules.reserve,
+            cell_suits=rules.cell_suits,
         )
         return [move for move in candidates if check_move(rules, position, move)]
     table, onto = tables.runs, tables.onto
@@ -324,6 +325,13 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             free += 1
             if free_cell < 0:
                 free_cell = i
+    # With a cell per suit, the free cell each suit's cards may go to (-1: none).
+    suit_cell = [free_cell] * 4
+    if rules.cell_suits:
+        suit_cell = [-1] * 4
+        for i, takes in enumerate(rules.cell_suits[: len(cells)]):
+            if cells[i] is None:
+                suit_cell[takes.value] = i
     empties = 0
     first_empty = -1
     where: dict[int, int] = {}
@@ -358,8 +366,9 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
                 out.append(_WHOLE_SUIT[i] if i < len(_WHOLE_SUIT) else Move(source, _HOME, 13))
         elif found[top // 13] == top % 13:
             out.append(Move(source, _HOME))
-        if free_cell >= 0:
-            out.append(Move(source, Place.cell(free_cell)))
+        cell = suit_cell[top // 13]
+        if cell >= 0:
+            out.append(Move(source, Place.cell(cell)))
         _to_columns(out, source, i, bottoms, height, where, first_empty, cap, cap_empty, empty_rank, onto)
     for i in range(len(cells)):
         card = cells[i]
@@ -376,8 +385,9 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
             if not rank:
                 continue
             source = Place(PlaceKind.FOUNDATION, suit)
-            if free_cell >= 0:
-                out.append(Move(source, Place.cell(free_cell)))
+            cell = suit_cell[suit]
+            if cell >= 0:
+                out.append(Move(source, Place.cell(cell)))
             index = suit * 13 + rank - 1
             _to_columns(out, source, -1, [index], 0, where, first_empty, cap, cap_empty, empty_rank, onto)
     return out

@@ -23,7 +23,7 @@ from typing import TypeAlias
 from attrs import frozen
 
 from patience.cardnames import display, suit_word
-from patience.cards import Card, Colour
+from patience.cards import Card, Colour, Suit
 from patience.i18n import Domain, current_language, speaking
 from patience.i18n.hungarian import with_article
 from patience.moves import CELL_LETTERS, Place, PlaceKind
@@ -82,6 +82,8 @@ class Refusal(enum.Enum):
     """Into a reserve cell, which is never refilled (``place``, ``title``)."""
     CELL_TAKEN = "cell_taken"
     """The cell holds a card already (``place``, ``card``)."""
+    CELL_SUIT = "cell_suit"
+    """Into a cell that takes only another suit (``card``, ``place``, ``suit``: that suit's value, ``title``)."""
     NOTHING_ON_ACE = "nothing_on_ace"
     """Building on an ace, which does not turn around to the king (``card``, ``top``, ``title``)."""
     WRONG_RANK = "wrong_rank"
@@ -322,6 +324,12 @@ def _wrong_rank(values: Values, w: Words) -> str:
     return message.format(card=w["card"], top=w["top"], fits=fits, title=w["title"])
 
 
+def _cell_suit(values: Values, w: Words) -> str:
+    suit = suit_word(Suit(_int(values, "suit")))
+    message = _.gettext("{card} cannot go to {place}: in {title} that cell takes only {suit}")
+    return message.format(card=w["card"], place=w["place"], title=w["title"], suit=suit)
+
+
 def _empty_column_rank(values: Values, w: Words) -> str:
     rank = _int(values, "rank")
     if _int(values, "count") == 1:
@@ -386,6 +394,7 @@ _MESSAGES: dict[Refusal, Callable[[Values, Words], str]] = {
         lambda: _.gettext("{place} is a reserve cell: nothing goes into a reserve cell in {title}")
     ),
     Refusal.CELL_TAKEN: _text(lambda: _.gettext("{place} already holds {card}: a cell holds one card")),
+    Refusal.CELL_SUIT: _cell_suit,
     Refusal.NOTHING_ON_ACE: _text(
         lambda: _.gettext(
             "{card} cannot go on {top}: nothing goes on an ace in {title}, which does not build around from A to K"

@@ -14,6 +14,7 @@ import enum
 
 from attrs import field, frozen
 
+from patience.cards import Suit
 from patience.texts import _, pgettext
 
 __all__ = [
@@ -148,6 +149,11 @@ class Rules:
     """How many cells are a reserve: the first ``reserve`` cells start full (the variant's deal fills them)
     and are never refilled. A card may leave a reserve cell; nothing goes into one, emptied or not.
     The other cells are free cells (King Albert: 7 cells, all a reserve)."""
+    cell_suits: tuple[Suit, ...] = ()
+    """The suit each cell takes, cell by cell: cell ``i`` holds only a card of ``cell_suits[i]`` (Four Colours:
+    clubs, spades, hearts, diamonds). Empty: any cell takes any card. Each suit is named at most once, so a
+    card has at most one cell it may go to; a table has no more cells than suits named here. The run
+    capacity counts the empty cells as free cells, whatever their suits."""
     decks: int = 1
     """One deck (52 cards, 4 foundations), two (104 cards, 8 foundations: two for each suit) or three
     (156 cards, 12 foundations)."""
@@ -183,6 +189,10 @@ class Rules:
             raise ValueError(
                 _("whole_suit_home is offered with one deck, foundations from the ace and no foundation_takeback")
             )
+        if len(set(self.cell_suits)) != len(self.cell_suits) or (self.cell_suits and self.reserve):
+            # One cell at most for each suit: the solver, which holds the cells as a set of cards, then
+            # knows which cell each held card is in.
+            raise ValueError(_("cell_suits names each suit at most once, and is offered without a reserve"))
         if self.decks > 1 and self.foundation_takeback:
             # "hS" could name any spades foundation: several decks and takeback are not offered together.
             raise ValueError(_("foundation_takeback is offered with one deck only"))

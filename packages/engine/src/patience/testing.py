@@ -246,8 +246,11 @@ def _cell_choice(legality: Callable[..., Any], variant: Variant, position: Posit
     """Why the legality hook's verdict on a card depends on which free cell it goes to, or "" when it does not.
 
     The game lists a move to the first free cell only, and the solver cannot
-    tell free cells apart: a rule about which cell a card may use is refused.
+    tell free cells apart: a rule about which cell a card may use is refused,
+    unless the rules say it as data (:attr:`~patience.rules.Rules.cell_suits`), which both read.
     """
+    if variant.rules.cell_suits:
+        return ""
     free = [i for i in range(variant.rules.reserve, len(position.cells)) if position.cells[i] is None]
     if len(free) < 2:
         return ""
@@ -277,7 +280,9 @@ def _check_legal_moves(
         listed = list(game.legal_moves)
         by_hook = {
             _move_key(position, move)
-            for move in candidate_moves(position, foundation_takeback=True, reserve=variant.rules.reserve)
+            for move in candidate_moves(
+                position, foundation_takeback=True, reserve=variant.rules.reserve, cell_suits=variant.rules.cell_suits
+            )
             if legality(variant=variant, position=position, move=move)
         }
         by_game = {_move_key(position, move) for move in listed}
@@ -298,7 +303,9 @@ def _check_legal_moves(
         rules = variant.rules
         judged = [
             move
-            for move in candidate_moves(position, foundation_takeback=True, reserve=rules.reserve)
+            for move in candidate_moves(
+                position, foundation_takeback=True, reserve=rules.reserve, cell_suits=rules.cell_suits
+            )
             if check_move(rules, position, move)
         ]
         generated = legal_moves(rules, position)

@@ -85,6 +85,12 @@ class Variant:
                     name=self.name, reserve=self.rules.reserve, cells=min(self.cell_counts)
                 )
             )
+        if self.rules.cell_suits and max(self.cell_counts) > len(self.rules.cell_suits):
+            raise ValueError(
+                _("variant {name}: {cells} cells need a suit each, and cell_suits names {suits}").format(
+                    name=self.name, cells=max(self.cell_counts), suits=len(self.rules.cell_suits)
+                )
+            )
         if self.default_cells not in self.cell_counts:
             raise ValueError(
                 _("variant {name}: default cells {cells} not in {counts}").format(

@@ -201,9 +201,23 @@ class TableView:
         canvas.delete("all")
         position = self._game.position
         label_font = (FONT, -layout.label_size)
+        # Where each cell takes one suit, its label names the suit and the empty slot shows it (as a foundation's).
+        suits = self._game.variant.rules.cell_suits
         for i, slot in enumerate(layout.cells):
             self._slot(slot)
-            self._label(slot, str(Place.cell(i)), label_font)
+            if i < len(suits):
+                self._label(slot, f"{Place.cell(i)} {suits[i].symbol}", label_font)
+                x, y = slot.centre
+                canvas.create_text(
+                    x,
+                    y,
+                    text=suits[i].symbol,
+                    fill=self.slot_line,
+                    font=(FONT, -int(layout.card_w * 0.5)),
+                    tags=("slot",),
+                )
+            else:
+                self._label(slot, str(Place.cell(i)), label_font)
         for index, slot in enumerate(layout.foundations):
             suit = Suit(index % 4)
             self._slot(slot)

@@ -46,6 +46,7 @@ import pluggy
 from attrs import frozen
 
 from patience.cardnames import display
+from patience.cards import Suit
 from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.i18n import current_language, format_number
@@ -258,10 +259,11 @@ def _solve_with_hook(
     """
     legality = route("patience_move_legality", variant, pm).call
     reserve = variant.rules.reserve
+    cell_suits = variant.rules.cell_suits
 
     def legal(where: Position, move: Move) -> bool:
         verdict = bool(legality(variant=variant, position=where, move=move))
-        if move.destination.kind is PlaceKind.CELL:
+        if move.destination.kind is PlaceKind.CELL and not cell_suits:
             # A card for a cell is placed in the first free one: the hook must say the same of every free cell.
             for i in range(reserve, len(where.cells)):
                 if where.cells[i] is None and i != move.destination.index:
@@ -279,7 +281,7 @@ def _solve_with_hook(
     kind = Judged if position.decks == 1 else JudgedTwoDecks
 
     def place_move(where: Position, step: Step) -> Move:
-        return place_step(where, step, reserve)
+        return place_step(where, step, reserve, cell_suits)
 
     comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
@@ -289,7 +291,7 @@ def _solve_with_hook(
         game = Game.from_position(variant, position, plugins=pm)
         moves: list[Move] = []
         for step in opening + path:
-            move = place_step(game.position, step, reserve)
+            move = place_step(game.position, step, reserve, cell_suits)
             try:
                 game.play(move)
             except PatienceError as error:
@@ -316,12 +318,13 @@ def _replay_solution(variant: Variant, position: Position, steps: list[Step], po
     return moves
 
 
-def place_step(position: Position, step: Step, reserve: int = 0) -> Move:
+def place_step(position: Position, step: Step, reserve: int = 0, cell_suits: tuple[Suit, ...] = ()) -> Move:
     """The real move of a solver step in ``position``: first free cell, first empty column, the column by its top.
 
     ``reserve`` is the variant's :attr:`~patience.rules.Rules.reserve`: the free cells come after that many cells.
+    ``cell_suits`` is its :attr:`~patience.rules.Rules.cell_suits`: a card goes to the cell of its suit.
     """
-    move = place(position, step, reserve)
+    move = place(position, step, reserve, cell_suits)
     if isinstance(move, str):
         raise SolverError(move)
     return move

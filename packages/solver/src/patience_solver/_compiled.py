@@ -106,6 +106,11 @@ class Compiled:
         self.suits_auto = policy is not AutoPlay.NONE
         self.policy = autoplay_rule(AutoPlay.NONE if self.whole_suit else policy, base, decks)
         self.safe = autoplay_rule(AutoPlay.NONE, base, decks) if self.whole_suit else tables.safe_rule(base, decks)
+        #: With a cell per suit (:attr:`Rules.cell_suits`), ``suit_cells[suit]`` is 1 when one of the table's cells
+        #: takes that suit; empty when any cell takes any card. A suit has one cell at most, so the held cards say
+        #: which cells are taken.
+        suits = {suit.value for suit in rules.cell_suits[:n_cells]}
+        self.suit_cells = bytes(int(suit in suits) for suit in range(4)) if rules.cell_suits else b""
         #: ``next_card[f * 13 + count]``: the card (as one byte) that goes onto foundation ``f`` holding
         #: ``count`` cards; with the ace as base, ``f * 13 + count`` is that card's index.
         self.next_card = tuple(
@@ -298,6 +303,13 @@ class Compiled:
         wanted = self._wanted.get(found)
         if wanted is None:
             wanted = self._wanted_of(found)
+        # Which suits may go to a cell: all, unless each cell takes one suit and that one is taken.
+        open_suits = self.suit_cells
+        if open_suits and free:
+            taken = bytearray(open_suits)
+            for code in cells:
+                taken[_SUIT[code & 63]] = 0
+            open_suits = bytes(taken)
         for i in range(empties, n_cols):
             column = columns[i]
             top, run, below = runs.get(column) or self._column(column)
@@ -329,7 +341,7 @@ class Compiled:
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
                             later.append((i, k, 0, (bottom, k, EMPTY), rest))
-            if free and (full or run == 1):
+            if free and (full or run == 1) and (not open_suits or open_suits[_SUIT[top]]):
                 if below:
                     exposed = below[-1]
                     if wanted[exposed] and self.uncovers_home(exposed, found):

@@ -45,10 +45,23 @@ class Judged(Compiled):
         self.place = place
 
     def position(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> Position:
-        """The state as a :class:`Position` (columns and cells in the state's sorted order, the reserve first)."""
+        """The state as a :class:`Position` (columns and cells in the state's sorted order, the reserve first).
+
+        With a cell per suit (:attr:`Rules.cell_suits`) each held card is in the cell of its suit.
+        """
         cards = _CARDS
+        suits = self.rules.cell_suits
+        if suits:
+            # A cell per suit: each held card in the cell of its suit.
+            held: list[Card | None] = [None] * self.n_cells
+            for code in cells:
+                card = cards[code]
+                held[suits.index(card.suit)] = card
+            return Position(
+                tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
+            )
         # The reserve cells first (their cards are held + RESERVED), then the free cells.
-        held: list[Card | None] = [cards[code & 63] for code in cells if code >= RESERVED]
+        held = [cards[code & 63] for code in cells if code >= RESERVED]
         held += [None] * (self.reserve - len(held))
         free: list[Card | None] = [cards[code] for code in cells if code < RESERVED]
         held += free + [None] * (self.n_free - len(free))

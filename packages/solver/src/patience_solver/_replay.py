@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from patience.cards import Suit
 from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
@@ -21,6 +22,8 @@ _FOUNDATION: Final = Place.foundation()
 _COLUMN: Final = PlaceKind.COLUMN
 _TO_FOUNDATION: Final = PlaceKind.FOUNDATION
 _NO_AUTOPLAY: Final = AutoPlay.NONE
+#: The suits by :attr:`patience.cards.Suit.value` (a card index // 13).
+_SUITS: Final = tuple(Suit)
 
 
 def replay(rules: Rules, title: str, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...] | str:
@@ -43,7 +46,7 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
         return current
     moves: list[Move] = []
     for step in steps:
-        move = place(current, step, rules.reserve)
+        move = place(current, step, rules.reserve, rules.cell_suits)
         if isinstance(move, str):
             return move
         verdict = check_move(rules, current, move, title)
@@ -107,10 +110,11 @@ def autoplay(policy: AutoPlay, position: Position, whole_suit: bool = False) -> 
     return Position(tuple(columns), tuple(cells), tuple(home), position.base)
 
 
-def place(position: Position, step: Step, reserve: int = 0) -> Move | str:
+def place(position: Position, step: Step, reserve: int = 0, cell_suits: tuple[Suit, ...] = ()) -> Move | str:
     """The real move of a solver step in ``position`` (see :func:`patience_solver.place_step`), or why there is none.
 
-    A card for a cell goes to the first free cell past the first ``reserve`` cells (a reserve takes nothing).
+    A card for a cell goes to the first free cell past the first ``reserve`` cells (a reserve takes nothing),
+    or with ``cell_suits`` (:attr:`patience.rules.Rules.cell_suits`) to the cell of its suit.
     """
     if len(step) > 3:
         return _place_two_decks(position, step)
@@ -132,7 +136,13 @@ def place(position: Position, step: Step, reserve: int = 0) -> Move | str:
     if dest == HOME:
         target = _HOME_CODE
     elif dest == CELL:
-        free = next((i for i in range(reserve, len(position.cells)) if position.cells[i] is None), -1)
+        if cell_suits:
+            suit = _SUITS[card // 13]
+            free = next((i for i, taken in enumerate(cell_suits[: len(position.cells)]) if taken is suit), -1)
+            if free >= 0 and position.cells[free] is not None:
+                free = -1
+        else:
+            free = next((i for i in range(reserve, len(position.cells)) if position.cells[i] is None), -1)
         if free < 0:
             return f"solver step {step}: no free cell"
         target = _CELL_CODE + free

@@ -127,14 +127,14 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
             game.autoplay,
             *shape,
             legal=legal,
-            place=lambda where, step: place_step(where, step, variant.rules.reserve),
+            place=lambda where, step: place_step(where, step, variant.rules.reserve, variant.rules.cell_suits),
         )
     (columns, held, found), extra = _start(comp, position)
     if extra:
         game = Game.from_position(variant, position, plugins=pm, autoplay_first=False)
         for step in extra:
             try:
-                game.play(place_step(game.position, step, variant.rules.reserve))
+                game.play(place_step(game.position, step, variant.rules.reserve, variant.rules.cell_suits))
             except PatienceError:
                 return None
         position = game.position

@@ -150,9 +150,10 @@ def board_fragments(game: Game, width: int | None = None) -> StyleAndTextTuples:
     """The whole table, ending with a newline, in ``width`` columns (``None``: the widest layout).
 
     The first line labels the cells with their notation letters (only the
-    cells in play) and the foundation with ``h``; the second shows what they
-    hold. Below, each column is labelled with its number and lists its cards
-    from the covered card down to the top card. In a narrow terminal the
+    cells in play, each with its suit where each cell takes one suit) and
+    the foundation with ``h``; the second shows what they hold. Below, each
+    column is labelled with its number and lists its cards from the covered
+    card down to the top card. In a narrow terminal the
     foundations move to their own rows below the cells and then the slots
     narrow (see :data:`LAYOUTS`); a table that fits no layout is drawn in
     the narrowest, with one line below it saying how wide it needs the
@@ -165,8 +166,11 @@ def board_fragments(game: Game, width: int | None = None) -> StyleAndTextTuples:
     lines: list[StyleAndTextTuples] = []
     # Labels: the cells in play, then the foundations (one slot per suit, all called h).
     labels: StyleAndTextTuples = [("", " ")]
+    # Where each cell takes one suit, its label names the suit too (a♣).
+    suits = game.variant.rules.cell_suits
     for i in range(len(position.cells)):
-        labels.append(("class:label", str(Place.cell(i)).ljust(slot)))
+        mark = "" if i >= len(suits) else suits[i].symbol if can_show_suits() else suits[i].letter
+        labels.append(("class:label", (str(Place.cell(i)) + mark).ljust(slot)))
     held: StyleAndTextTuples = [("", " ")]
     for card in position.cells:
         held.extend(_empty(slot) if card is None else _slot(card_fragment(card), slot))
