@@ -360,8 +360,7 @@ class App:
         return "break"
 
     def _key(self, event: tk.Event[tk.Misc]) -> str | None:
-        """Single keys on the table: H hint, P play it, F finish, R redeal, N new game; a digit or cell letter starts
-        a move.
+        """Single keys on the table: H hint, P play it, F finish, R redeal, N new game; a digit or cell letter: a move.
 
         A ``-`` after the first place of a move continues it (``11-3``).
 
