@@ -597,8 +597,9 @@ class Game:
         # and the game changes only when all of them have answered.
         before, score_before = self.position, self._state
         back = tuple(card for move in moves if move.source.kind is _FOUNDATION for card in before.moving_cards(move))
+        home: tuple[Card, ...] = ()
         if kind is ActionKind.REDEAL:
-            position, home = redealt(self.variant.rules, before), ()
+            position = redealt(self.variant.rules, before)
         else:
             position, home = _played(before, moves)
         auto = tuple(autoplay_moves(self.autoplay, position))

@@ -18,12 +18,12 @@ listing everything that failed) and :func:`check_plugin` the signature check
 of a plugin object before it is registered. The checks: every hook
 implemented matches its spec; deals are valid and reproducible (and a game
 code deals them again); the game's legal moves agree with the legality hook
-on random positions; undo restores exactly after
-random play; a variant's redeal (:attr:`patience.Rules.redeal`) is undone,
-redone and replayed from a record exactly, and refused where there is none;
-the board format, the move notation and the game code read back what they wrote; the plugin's catalogs (:func:`check_catalogs`)
-translate every message, its description and every paragraph of its rules
-included, for each language it ships a catalog for.
+on random positions; undo restores exactly after random play; a variant's
+redeal (:attr:`patience.Rules.redeal`) is undone, redone and replayed from a
+record exactly, and refused where there is none; the board format, the move
+notation and the game code read back what they wrote; the plugin's catalogs
+(:func:`check_catalogs`) translate every message, its description and every
+paragraph of its rules included, for each language it ships a catalog for.
 """
 
 from __future__ import annotations
