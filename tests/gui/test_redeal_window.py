@@ -54,7 +54,7 @@ def test_a_click_on_the_redeal_slot_beside_the_foundations_redeals(make_app: Mak
     assert box is not None
     foundations = app.controller.view.layout.foundations
     assert box.x1 < foundations[0].x0 and box.y0 == foundations[0].y0  # in the top row, left of the foundations
-    assert 0 <= box.x0 and box.x1 <= app.controller.view.layout.width  # on the table at the default size
+    assert box.x0 >= 0 and box.x1 <= app.controller.view.layout.width  # on the table at the default size
     assert not any(box.overlap(column) for column in app.controller.view.layout.columns)
     wanted = redealt_position(app.game)
     click(app, *box.centre)
@@ -98,3 +98,19 @@ def test_the_redeal_entry_is_disabled_once_the_game_is_given_up(make_app: MakeAp
     pump(app.root)
     assert app.game.position == position
     assert app.message_text == "the game was given up; start a new one or restart"
+
+
+def test_a_hint_in_a_deal_card_moves_cannot_win_offers_the_redeal_not_a_loss(make_app: MakeApp) -> None:
+    app = make_app("cruel", 1)  # proved lost by card moves alone
+    app.controller.hint()
+    pump(app.root, until=lambda: app.message_text.startswith("No win"), timeout=30)
+    assert app.message_text == "No win by card moves alone from here (the solver makes no redeal): R redeals"
+
+
+def test_the_live_verdict_stays_blank_in_a_game_with_a_redeal(make_app: MakeApp) -> None:
+    freecell = make_app("freecell", 1)
+    assert pump(freecell.root, until=lambda: freecell.verdict_text == "winnable", timeout=60)
+    app = make_app("cruel", 1)
+    assert app.verdict.enabled
+    pump(app.root, until=lambda: app.verdict_text != "", timeout=3)
+    assert app.verdict_text == ""

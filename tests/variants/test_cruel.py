@@ -191,3 +191,10 @@ def test_patience_play_refuses_redeal_in_a_game_without_one_in_one_line() -> Non
     done = run("play", "freecell", "1", stdin="redeal\nquit\n")
     refused = [line for line in (done.stdout + done.stderr).splitlines() if "redeal" in line]
     assert refused == [next(line for line in refused if line.endswith("FreeCell has no redeal"))]
+
+
+def test_a_hint_where_card_moves_cannot_win_offers_the_redeal() -> None:
+    done = run("play", "cruel", str(LOST), stdin="hint\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "hint: no win by card moves alone from here (the solver makes no redeal); try redeal" in done.stdout
+    assert "can no longer be won" not in done.stdout

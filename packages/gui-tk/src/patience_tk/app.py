@@ -17,7 +17,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
-from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
+from patience import MAX_DEAL, Game, PatienceError, Redeal, Variant, get_variant
 from patience.i18n import (
     N_,
     UnknownLanguageError,
@@ -497,7 +497,9 @@ class App:
             return
         self._judged = key
         positions = [game.position, *reversed(self.controller.back)]
-        self.verdict.update(game.variant.name, positions, game.is_over)
+        # The solver makes no redeal: its "lost" would not be the game's where a redeal may still win.
+        unjudged = game.is_over or game.variant.rules.redeal is not Redeal.NONE
+        self.verdict.update(game.variant.name, positions, unjudged)
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
         colour = (

@@ -412,6 +412,8 @@ class Controller:
                 return
             self.view.highlight(result.move)
             self.say(_("Hint: {reason} (P plays it)").format(reason=result.reason), "hint")
+        elif result.outcome is Outcome.LOST and game.can_redeal:
+            self.say(_("No win by card moves alone from here (the solver makes no redeal): R redeals"), "info")
         elif result.outcome is Outcome.LOST:
             if game.can_undo:
                 lost = _(

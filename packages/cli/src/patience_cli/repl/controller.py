@@ -59,7 +59,7 @@ COMMANDS: dict[str, str] = {
     "redo": N_("play the last undone action again"),
     "hint": N_("ask the solver for a good move"),
     "finish": N_("play every card home when nothing else is needed"),
-    "redeal": N_("gather the columns and deal them again, in a game that has a redeal (Cruel)"),
+    "redeal": N_("gather the columns and deal them again (Cruel's redeal)"),
     "giveup": N_("end this game"),
     "code": N_("show this game's code (play it again with new --code CODE)"),
     "board": N_("show the table"),
@@ -750,6 +750,9 @@ class Controller:
         reply = Reply()
         if self._game.position != asked_at:
             reply.say(_("hint dropped: the position changed while the solver was thinking; ask again"), "hint")
+            return reply
+        if result.verdict is Verdict.LOST and self._game.can_redeal:
+            reply.say(_("hint: no win by card moves alone from here (the solver makes no redeal); try redeal"), "hint")
             return reply
         if result.verdict is Verdict.LOST:
             reply.say(_("hint: this position can no longer be won; undo, restart or start a new game"), "hint")
