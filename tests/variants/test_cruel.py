@@ -198,3 +198,11 @@ def test_a_hint_where_card_moves_cannot_win_offers_the_redeal() -> None:
     assert done.returncode == 0, done.stderr
     assert "hint: no win by card moves alone from here (the solver makes no redeal); try redeal" in done.stdout
     assert "can no longer be won" not in done.stdout
+
+
+def test_the_prompt_s_help_names_the_redeal_in_a_line_of_80_columns_at_most() -> None:
+    done = run("play", "cruel", "1", stdin="help\nquit\n")
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("redeal "))
+    assert line == "redeal  gather the columns and deal them again (Cruel's redeal)"
+    assert len(line) <= 80
