@@ -1,4 +1,4 @@
-"""The redeal: gathered and dealt again as PySolFC's Cruel does, one counted action, undone, redone and replayed.
+"""The redeal: gathered and dealt again as PySolFC's Cruel does, one counted action, undone, redone, replayed and stored.
 
 The oracle of the new layout is PySolFC's ``Cruel_Talon.dealCards``, written
 here as its stack operations (each pile a list, bottom card first): every
@@ -23,6 +23,7 @@ from patience.errors import GameOverError
 from patience.formats.records import check_record, format_record, parse_record, record_of, replay
 from patience.redeal import redealt
 from patience.rules import Build, EmptyColumns
+from patience_home.store import Store
 
 FOURS = Rules(build=Build.SAME_SUIT, empty_columns=EmptyColumns.NONE, group_moves=False, redeal=Redeal.FOURS)
 
@@ -181,3 +182,19 @@ def _now() -> dt.datetime:
 
 def _env() -> dict[str, str]:
     return {**os.environ, "PATIENCE_LANG": "en"}
+
+
+def test_a_game_with_redeals_is_saved_as_played_and_resumed_exactly(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "games.db")
+    game = Game.new("cruel", 11)
+    tracker = store.track(game)
+    game.redeal()
+    game.redeal()
+    game.undo()
+    tracker.close()
+    resumed = Store.open(tmp_path / "games.db").resume()
+    assert resumed is not None
+    assert resumed.game.log == ["redeal", "redeal", "undo"]
+    assert resumed.game.position == game.position and resumed.game.moves == game.moves
+    resumed.game.redo()
+    assert resumed.game.can_undo
