@@ -1,4 +1,4 @@
-"""The redeal: gathered and dealt again as PySolFC's Cruel does, one counted action, undone, redone, replayed and stored.
+"""The redeal as PySolFC's Cruel deals it: one counted action, undone, redone, replayed and stored.
 
 The oracle of the new layout is PySolFC's ``Cruel_Talon.dealCards``, written
 here as its stack operations (each pile a list, bottom card first): every
