@@ -15,10 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from pysolfc import DEALS, talon
 
 from patience import Card, Game, IllegalMoveError, Move, Place, Position, get_variant
 from patience.testing import check_variant
+from patience_cli.repl import GameCompleter
 from patience_solver.testing import check_solver
 
 PATIENCE = str(Path(sys.executable).parent / "patience")
@@ -206,3 +209,13 @@ def test_the_prompt_s_help_names_the_redeal_in_a_line_of_80_columns_at_most() ->
     line = next(line for line in done.stdout.splitlines() if line.startswith("redeal "))
     assert line == "redeal  gather the columns and deal them again (Cruel's redeal)"
     assert len(line) <= 80
+
+
+def test_the_prompt_completes_redeal_in_cruel_only() -> None:
+    def offered(name: str) -> list[str]:
+        game = Game.new(name, 1)
+        completer = GameCompleter(lambda: game)
+        return [item.text for item in completer.get_completions(Document("red"), CompleteEvent())]
+
+    assert offered("cruel") == ["redo", "redeal"]
+    assert offered("freecell") == ["redo"]
