@@ -144,7 +144,7 @@ def test_view_language_magyar_switches_every_menu_label_and_the_status_bar_at_on
     # Every word changed; only key names (Hungarian keyboards say Ctrl and Shift too) and the languages'
     # own names are the same in both.
     same = {old for old, new in zip(english, hungarian, strict=True) if old == new}
-    keys = {"N / F2", "H", "P", "F1", "Ctrl+Q", "Ctrl+Z", "Ctrl+Y", "F / Shift+F"}
+    keys = {"N / F2", "H", "P", "R", "F1", "Ctrl+Q", "Ctrl+Z", "Ctrl+Y", "F / Shift+F"}
     assert same <= keys | set(LANGUAGE_NAMES.values())
     assert "Élő ítélet (nyerhető vagy elveszett)" in hungarian
     assert "Zöld" in hungarian and "Szabályok: FreeCell" in hungarian
@@ -205,7 +205,7 @@ def test_lang_and_patience_lang_win_over_the_remembered_language(
 
 
 #: The words that may show unbracketed in the pseudo-language: names of games and languages, and key names.
-_NEUTRAL_WORDS = {"FreeCell", "English", "Deutsch", "Magyar", "N", "F", "H", "P", "F1", "F2"}
+_NEUTRAL_WORDS = {"FreeCell", "English", "Deutsch", "Magyar", "N", "F", "H", "P", "R", "F1", "F2"}
 
 
 def _neutral(text: str) -> bool:

@@ -33,6 +33,9 @@ def test_every_solver_move_replays_through_the_game(name: str, cells: int) -> No
     # Eight Off with 2 cells wins about one deal in five hundred; #531 is the first the solver wins.
     eight_off = "eight-off" in (name, variant.base)  # a variant derived from Eight Off is dealt as it
     deals = [531] if (eight_off and cells == 2) else range(1, 41)
+    if name == "cruel":
+        # The solver makes no redeal (docs/rules.md): by card moves alone Cruel wins about one deal in 750.
+        deals = [1195]
     for deal in deals:
         position = deal_position(variant, deal, cells)
         result = solve(variant, position, max_positions=20_000)

@@ -28,6 +28,7 @@ from patience.movegen import is_whole_suit, legal_moves, tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
+from patience.redeal import REDEAL_WORD, redeal_refusal, redealt
 from patience.rules import AutoPlay, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import check_deal_number
@@ -42,20 +43,22 @@ RANDOM_DEALS = 1_000_000
 # Read on every move: an enum member read through its class costs a descriptor call (see patience.moves).
 _FOUNDATION = PlaceKind.FOUNDATION
 #: The event each kind of performed action sends (any other kind sends ``move``).
-_EVENTS = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo"}
+_EVENTS = {ActionKind.FINISH: "finish", ActionKind.REDO: "redo", ActionKind.REDEAL: "redeal"}
 
 
 @frozen
 class Action:
-    """One undoable action: a player's move or a Finish, with the automatic play after it."""
+    """One undoable action: a player's move, a Finish or a redeal, with the automatic play after it."""
 
     kind: ActionKind
     moves: tuple[Move, ...]
-    """The player's own card movements: one for a move, one per card for Finish."""
+    """The player's own card movements: one for a move, one per card for Finish, none for a redeal."""
     auto: tuple[Move, ...] = ()
     """Automatic foundation moves that followed."""
 
     def __str__(self) -> str:
+        if self.kind is ActionKind.REDEAL:
+            return REDEAL_WORD
         return " ".join(str(move) for move in self.moves)
 
 
@@ -63,7 +66,8 @@ class Action:
 class GameEvent:
     """What happened, for listeners.
 
-    ``kind`` is one of ``new``, ``move``, ``undo``, ``redo``, ``finish``, ``won``, ``gave-up``, ``hint``.
+    ``kind`` is one of ``new``, ``move``, ``undo``, ``redo``, ``finish``, ``redeal``, ``won``, ``gave-up``, ``hint``
+    (a redone redeal sends ``redo`` with the redeal as its action).
     """
 
     kind: str
@@ -233,7 +237,7 @@ class Game:
         """Hints asked for in this game (:meth:`note_hint`); they change nothing else."""
         self.log: list[str] = []
         """Every action in order, as a game record writes it: moves in notation, ``undo``, ``redo``,
-        ``finish``, ``giveup`` and ``hint`` (see :mod:`patience.formats.records`)."""
+        ``finish``, ``redeal``, ``giveup`` and ``hint`` (see :mod:`patience.formats.records`)."""
         self._state = state
         self.start_auto = tuple(auto)
         self._emit(GameEvent("new"))
@@ -494,6 +498,32 @@ class Game:
             position = position.apply(move)
         return self._perform(ActionKind.FINISH, tuple(moves), log="finish")
 
+    @property
+    def redeal_refusal(self) -> str | None:
+        """Why :meth:`redeal` is not allowed now (one sentence), or ``None`` when it is."""
+        if self.gave_up:
+            return _("the game was given up; start a new one or restart")
+        return redeal_refusal(self.variant.rules, self.position, _title(self.variant))
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether :meth:`redeal` is allowed now."""
+        return self.redeal_refusal is None
+
+    def redeal(self) -> Action:
+        """Gather the columns and deal them again as the variant's :attr:`~patience.rules.Rules.redeal` says.
+
+        One action: it counts as a move, automatic play follows, and undo
+        and redo take it back and play it again. Raises
+        :class:`IllegalMoveError` with the reason when the variant has no
+        redeal or the game is won.
+        """
+        self._require_playing()
+        reason = self.redeal_refusal
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return self._perform(ActionKind.REDEAL, (), log=REDEAL_WORD)
+
     def undo(self) -> Action:
         """Take back the last action (a group move or a Finish comes back whole)."""
         self._require_playing()
@@ -516,6 +546,12 @@ class Game:
         if not self._redo:
             raise NothingToRedoError(_("nothing to redo"))
         action = self._redo[-1]
+        if action.kind is ActionKind.REDEAL:
+            reason = self.redeal_refusal
+            if reason is not None:
+                raise IllegalMoveError(reason)
+            self._redo.pop()
+            return self._perform(ActionKind.REDEAL, (), log="redo", keep_redo=True, event="redo")
         position = self.position
         for move in action.moves:
             if not self._judge(position, move):
@@ -583,17 +619,23 @@ class Game:
         *,
         log: str,
         keep_redo: bool = False,
+        event: str | None = None,
     ) -> Action:
         # All or nothing: the new position and every score hook's answer are worked out first,
         # and the game changes only when all of them have answered.
         before, score_before = self.position, self._state
         back = tuple(card for move in moves if move.source.kind is _FOUNDATION for card in before.moving_cards(move))
-        position, home = _played(before, moves)
+        home: tuple[Card, ...] = ()
+        if kind is ActionKind.REDEAL:
+            position = redealt(self.variant.rules, before)
+        else:
+            position, home = _played(before, moves)
         auto = tuple(autoplay_moves(self.autoplay, position, whole_suit=self.variant.rules.whole_suit_home))
         position, auto_home = _played(position, auto)
         # The move the player made, for a scoring rule about moves; a Finish is many moves, none of them chosen.
         played = moves[0] if kind in (ActionKind.MOVE, ActionKind.REDO) and len(moves) == 1 else None
-        scored = ScoredAction(kind, cards_home=home + auto_home, cards_back=back, moves=len(moves))
+        counted = 1 if kind is ActionKind.REDEAL else len(moves)
+        scored = ScoredAction(kind, cards_home=home + auto_home, cards_back=back, moves=counted)
         state = self._score(scored, before, position, move=played)
         won = position.is_won
         final = self._score(ScoredAction(ActionKind.WIN), position, position, state=state) if won else state
@@ -604,8 +646,7 @@ class Game:
         if not keep_redo:
             self._redo.clear()
         self.log.append(log)
-        event = _EVENTS.get(kind, "move")
-        self._emit(GameEvent(event, action))
+        self._emit(GameEvent(event or _EVENTS.get(kind, "move"), action))
         if won:
             self._state = final
             self._emit(GameEvent("won", action))

@@ -22,6 +22,7 @@ __all__ = [
     "AutoPlay",
     "Build",
     "EmptyColumns",
+    "Redeal",
     "Rules",
     "Scoring",
     "Target",
@@ -74,6 +75,18 @@ class AutoPlay(enum.Enum):
     """Aces and twos always; another card once both cards of the other colour one rank lower are home (FreeCell)."""
     ALL = "all"
     """Every card that can go home (same-suit games, where all such moves are safe)."""
+
+
+class Redeal(enum.Enum):
+    """How the columns are gathered and dealt again, by an action of its own (``patience.Game.redeal``)."""
+
+    NONE = "none"
+    """No redeal."""
+    FOURS = "fours"
+    """Cruel's (as PySolFC deals it): the columns are picked up from the first to the last, each from its top
+    card down, and dealt again without shuffling, four cards to each column from the first; the last column
+    dealt to may get fewer and the columns after it stay empty. Allowed as often as the player likes while
+    the game is not won; cells and foundations stay as they are."""
 
 
 class Target(enum.Enum):
@@ -157,6 +170,8 @@ class Rules:
     decks: int = 1
     """One deck (52 cards, 4 foundations), two (104 cards, 8 foundations: two for each suit) or three
     (156 cards, 12 foundations)."""
+    redeal: Redeal = Redeal.NONE
+    """The redeal the player may ask for (Cruel: :attr:`Redeal.FOURS`); :attr:`Redeal.NONE` when there is none."""
     undo_limit: int = 100
     scoring: Scoring = field(factory=Scoring)
     double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP

@@ -18,6 +18,8 @@ class ActionKind(enum.Enum):
     UNDO = "undo"
     REDO = "redo"
     FINISH = "finish"
+    REDEAL = "redeal"
+    """The columns gathered and dealt again (:meth:`patience.Game.redeal`): one move."""
     WIN = "win"
     GIVE_UP = "give-up"
     DEAL = "deal"

@@ -18,15 +18,17 @@ listing everything that failed) and :func:`check_plugin` the signature check
 of a plugin object before it is registered. The checks: every hook
 implemented matches its spec; deals are valid and reproducible (and a game
 code deals them again); the game's legal moves agree with the legality hook
-on random positions; undo restores exactly after
-random play; the board format, the move notation and the game code read
-back what they wrote; the plugin's catalogs (:func:`check_catalogs`)
-translate every message, its description and every paragraph of its rules
-included, for each language it ships a catalog for.
+on random positions; undo restores exactly after random play; a variant's
+redeal (:attr:`patience.Rules.redeal`) is undone, redone and replayed from a
+record exactly, and refused where there is none; the board format, the move
+notation and the game code read back what they wrote; the plugin's catalogs
+(:func:`check_catalogs`) translate every message, its description and every
+paragraph of its rules included, for each language it ships a catalog for.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.resources
 import inspect
 import random
@@ -41,8 +43,9 @@ import pytest
 from attrs import frozen
 
 from patience.cards import Card
-from patience.errors import PatienceError
+from patience.errors import IllegalMoveError, PatienceError
 from patience.formats.board import format_board, parse_board
+from patience.formats.records import format_record, parse_record, record_of, replay
 from patience.game import Game, deal_position
 from patience.i18n import paragraphs
 from patience.legality import candidate_moves, check_move
@@ -59,6 +62,7 @@ from patience.plugins import (
     unknown_hooks,
 )
 from patience.position import Position
+from patience.rules import Redeal
 from patience.variant import Variant
 
 __all__ = [
@@ -173,10 +177,26 @@ def random_games(
         game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
         for _ in range(moves):
             yield game, deal
-            legal = list(game.legal_moves)
-            if not legal or game.is_over:
+            if game.is_over:
                 break
-            game.play(rng.choice(legal))
+            if not _random_step(game, rng):
+                break
+
+
+def _random_step(game: Game, rng: random.Random) -> bool:
+    """Play a random legal move, or now and then (and when no move is left) the variant's redeal; whether any."""
+    legal = list(game.legal_moves)
+    if game.can_redeal and (not legal or rng.random() < _REDEAL_CHANCE):
+        game.redeal()
+        return True
+    if not legal:
+        return False
+    game.play(rng.choice(legal))
+    return True
+
+
+#: How often random play redeals, in a variant with a redeal, when it could move a card instead.
+_REDEAL_CHANCE = 0.1
 
 
 # -- the suite -----------------------------------------------------------------------------------
@@ -212,6 +232,7 @@ def check_variant(
     attempt("deals", lambda: _check_deals(pm, var, tuple(deals)))
     attempt("legal moves", lambda: _check_legal_moves(pm, var, random.Random(seed), games, moves))
     attempt("undo", lambda: _check_undo(pm, var, random.Random(seed + 1), games, moves))
+    attempt("redeal", lambda: _check_redeal(pm, var, random.Random(seed + 4), games, moves))
     attempt("formats", lambda: _check_formats(pm, var, random.Random(seed + 2), games, moves))
     attempt("scoring", lambda: check_scoring(var, pm, games=games, moves=moves, seed=seed + 3))
     attempt("catalogs", lambda: check_catalogs(var))
@@ -327,11 +348,12 @@ def _check_undo(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, 
         game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
         history: list[tuple[Position, int, int]] = []
         for _ in range(min(moves, max(variant.rules.undo_limit, 0) or moves)):
-            legal = list(game.legal_moves)
-            if not legal or game.is_over:
+            if game.is_over:
                 break
             history.append((game.position, game.score, game.moves))
-            game.play(rng.choice(legal))
+            if not _random_step(game, rng):
+                history.pop()
+                break
         if game.is_over:
             continue
         while history:
@@ -344,6 +366,44 @@ def _check_undo(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, 
             problems.append(f"deal {deal}: something is left to undo after undoing every move")
         if game.position != Game.new(variant, deal, len(game.position.cells), plugins=pm).position:
             problems.append(f"deal {deal}: undoing every move does not return to the deal")
+    return problems
+
+
+def _check_redeal(pm: pluggy.PluginManager, variant: Variant, rng: random.Random, games: int, moves: int) -> list[str]:
+    """A redeal is undone and redone exactly and replays from the game's record; without one it is refused."""
+    counts, _ = cell_counts(variant, pm)
+    if variant.rules.redeal is Redeal.NONE:
+        game = Game.new(variant, rng.randint(1, 1_000_000), rng.choice(counts), plugins=pm)
+        before = game.position
+        try:
+            game.redeal()
+        except IllegalMoveError:
+            return [] if game.position == before and not game.log else ["a refused redeal changed the game"]
+        return ["a variant without a redeal redeals"]
+    problems: list[str] = []
+    started = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    for _ in range(games):
+        deal = rng.randint(1, 1_000_000)
+        game = Game.new(variant, deal, rng.choice(counts), plugins=pm)
+        for _ in range(moves):
+            if game.is_over or not _random_step(game, rng):
+                break
+        if game.is_over:
+            continue
+        before = game.position
+        game.redeal()
+        after = game.position
+        game.undo()
+        if game.position != before:
+            problems.append(f"deal {deal}: undo after a redeal does not restore the position")
+            continue
+        game.redo()
+        if game.position != after:
+            problems.append(f"deal {deal}: redo of a redeal does not deal the same position again")
+            continue
+        played = replay(parse_record(format_record(record_of(game, result="unfinished", started=started))), plugins=pm)
+        if played.problem is not None or played.game is None or played.game.position != game.position:
+            problems.append(f"deal {deal}: the record of a game with redeals does not replay: {played.problem}")
     return problems
 
 

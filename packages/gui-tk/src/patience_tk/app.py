@@ -17,7 +17,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, NoReturn
 
-from patience import MAX_DEAL, Game, PatienceError, Variant, get_variant
+from patience import MAX_DEAL, Game, PatienceError, Redeal, Variant, get_variant
 from patience.i18n import (
     N_,
     UnknownLanguageError,
@@ -231,6 +231,7 @@ class App:
             label=_("Play the hint"), accelerator="P", command=lambda: self.controller.hint(then_play=True)
         )
         play.add_command(label=_("Finish"), accelerator=pgettext("key", "F / Shift+F"), command=self.controller.finish)
+        play.add_command(label=_("Redeal"), accelerator="R", command=self.controller.redeal)
         play.add_separator()
         play.add_checkbutton(
             label=_("Live verdict (winnable or lost)"), variable=self.verdict_var, command=self._verdict_switched
@@ -359,7 +360,7 @@ class App:
         return "break"
 
     def _key(self, event: tk.Event[tk.Misc]) -> str | None:
-        """Single keys on the table: H hint, P play it, F finish, N new game; a digit or cell letter starts a move.
+        """Single keys on the table: H hint, P play it, F finish, R redeal, N new game; a digit or cell letter: a move.
 
         A ``-`` after the first place of a move continues it (``11-3``).
 
@@ -391,6 +392,7 @@ class App:
             "h": self.controller.hint,
             "p": lambda: self.controller.hint(then_play=True),
             "f": self.controller.finish,
+            "r": self.controller.redeal,
             "n": self.new_game,
         }
         if char in commands:
@@ -462,6 +464,7 @@ class App:
         edit.entryconfigure(0, state=state[game.can_undo])  # Undo
         edit.entryconfigure(1, state=state[game.can_redo])  # Redo
         play.entryconfigure(2, state=state[game.can_finish])  # Finish
+        play.entryconfigure(3, state=state[game.can_redeal])  # Redeal
         play.entryconfigure(0, state=state[not game.is_over])  # Hint
         play.entryconfigure(1, state=state[not game.is_over])  # Play the hint
         menu.entryconfigure(11, state=state[not game.is_over])  # Give up
@@ -494,7 +497,9 @@ class App:
             return
         self._judged = key
         positions = [game.position, *reversed(self.controller.back)]
-        self.verdict.update(game.variant.name, positions, game.is_over)
+        # The solver makes no redeal: its "lost" would not be the game's where a redeal may still win.
+        unjudged = game.is_over or game.variant.rules.redeal is not Redeal.NONE
+        self.verdict.update(game.variant.name, positions, unjudged)
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
         colour = (
@@ -1008,6 +1013,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("P", N_("play the hint")),
     (N_("F  or  Shift+F"), N_("finish: every card home, when nothing else is left to do. When a cell is called f "
      "(8-cell Eight Off), f starts a move from that cell and Shift+F finishes")),
+    ("R", N_("redeal, in a game that has one (Cruel): the columns are gathered and dealt again; a click on the "
+     "redeal slot beside the foundations does it too")),
     ("N,  F2", N_("new game")),
     (N_("Ctrl+Z"), N_("undo")),
     (N_("Ctrl+Y,  Ctrl+Shift+Z"), N_("redo")),

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from attrs import define
 
-from patience import Action, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
+from patience import Action, ActionKind, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.cardnames import display
 from patience_solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
@@ -32,7 +32,7 @@ __all__ = ["DRAG_THRESHOLD", "Controller"]
 DRAG_THRESHOLD = 5
 
 
-_EVENT_KINDS = ("move", "undo", "redo", "finish")
+_EVENT_KINDS = ("move", "undo", "redo", "finish", "redeal")
 
 
 def _action_words(kind: str, what: str, home: int) -> str:
@@ -167,6 +167,8 @@ class Controller:
         if event.kind in _EVENT_KINDS and event.action is not None:
             if event.kind == "finish":
                 self.say(_finished_words(event.action), "info")
+            elif event.kind == "redeal":
+                self.say(_action_words(event.kind, _("Redealt"), len(event.action.auto)), "info")
             else:
                 # An undone action is described from where it started, which is the position now.
                 what = describe_action(self.game.position if event.kind == "undo" else before, event.action)
@@ -178,10 +180,10 @@ class Controller:
 
     def _slide(self, event: GameEvent, before: Position) -> None:
         action = event.action
-        if action is None or event.kind not in ("move", "redo", "undo", "finish"):
+        if action is None or event.kind not in ("move", "redo", "undo", "finish", "redeal"):
             return
         after = self.game.position
-        if event.kind == "undo":
+        if event.kind == "undo" or action.kind is ActionKind.REDEAL:
             self.animator.slide(before, after)
             return
         if event.kind == "finish":
@@ -227,6 +229,8 @@ class Controller:
             self._drop(press.hit, x - press.x, y - press.y)
         elif press.hit is not None:
             self.click(press.hit)
+        elif self.view.on_redeal(press.x, press.y) and self.view.on_redeal(x, y):
+            self.redeal()
 
     def double(self, x: float, y: float) -> None:
         """A double click at ``(x, y)``: the engine's double tap on the card there.
@@ -338,6 +342,10 @@ class Controller:
         """Play every card home, when foundation moves alone can do it."""
         self._guarded(self.game.finish)
 
+    def redeal(self) -> None:
+        """Gather the columns and deal them again, in a variant with a redeal; else say why not."""
+        self._guarded(self.game.redeal)
+
     def restart(self) -> None:
         """Back to the deal."""
         self.game.restart()
@@ -404,6 +412,8 @@ class Controller:
                 return
             self.view.highlight(result.move)
             self.say(_("Hint: {reason} (P plays it)").format(reason=result.reason), "hint")
+        elif result.outcome is Outcome.LOST and game.can_redeal:
+            self.say(_("No win by card moves alone from here (the solver makes no redeal): R redeals"), "info")
         elif result.outcome is Outcome.LOST:
             if game.can_undo:
                 lost = _(

@@ -8,11 +8,11 @@ saw move.
 
 from __future__ import annotations
 
-from patience import Action, Move, PatienceError, Place, PlaceKind, Position
+from patience import Action, ActionKind, Move, PatienceError, Place, PlaceKind, Position
 from patience.cardnames import display, suit_word
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
-from patience_tk.texts import ngettext, pgettext
+from patience_tk.texts import _, ngettext, pgettext
 
 __all__ = ["cards_word", "describe_action", "describe_move"]
 
@@ -67,7 +67,9 @@ def describe_move(before: Position, move: Move) -> str:
 
 
 def describe_action(before: Position, action: Action) -> str:
-    """Every card movement of ``action`` played from ``before``, joined with commas."""
+    """Every card movement of ``action`` played from ``before``, joined with commas; a redeal in a word."""
+    if action.kind is ActionKind.REDEAL:
+        return _("the redeal")
     position = before
     said: list[str] = []
     for move in action.moves:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from patience import Card, Colour, Game, Move, Place, PlaceKind, Suit
+from patience import Card, Colour, Game, Move, Place, PlaceKind, Redeal, Suit
 from patience.cardnames import rank_letter
 from patience_tk.layout import Box, Layout, compute_layout
 from patience_tk.texts import _
@@ -160,6 +160,24 @@ class TableView:
                 return Hit(Place(PlaceKind.FOUNDATION, index), 0, 1)
         return None
 
+    @property
+    def redeal_box(self) -> Box | None:
+        """The redeal slot, left of the foundations where PySolFC shows its talon; ``None`` without a redeal.
+
+        A click on it redeals (:meth:`patience.Game.redeal`).
+        """
+        layout = self.layout
+        if self._game.variant.rules.redeal is Redeal.NONE or not layout.foundations:
+            return None
+        first = layout.foundations[0]
+        x1 = first.x0 - layout.card_w * 0.6
+        return Box(x1 - layout.card_w, first.y0, x1, first.y1)
+
+    def on_redeal(self, x: float, y: float) -> bool:
+        """Whether ``(x, y)`` is on the redeal slot."""
+        box = self.redeal_box
+        return box is not None and box.contains(x, y)
+
     def drop_target(self, box: Box) -> Place | None:
         """The place a card dragged to ``box`` is dropped on: the one it overlaps most; a foundation is ``h``."""
         layout = self.layout
@@ -236,6 +254,15 @@ class TableView:
                 font=label_font,
                 tags=("label",),
             )
+        redeal = self.redeal_box
+        if redeal is not None:
+            self._slot(redeal)
+            x, y = redeal.centre
+            canvas.create_text(
+                x, y, text="↻", fill=self.slot_line, font=(FONT, -int(layout.card_w * 0.6)), tags=("slot", "redeal")
+            )
+            # Translators: the label over the slot a click on which gathers the columns and deals them again.
+            self._label(redeal, _("{key}  (redeal)").format(key="R"), label_font)
         for i, slot in enumerate(layout.columns):
             self._slot(slot)
             self._label(slot, str(Place.column(i)), label_font)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from patience import Game, Place, variants
+from patience import Game, Place, Redeal, variants
 from patience.cardnames import display
 from patience_cli.repl.controller import COMMANDS, command_help, place_into
 from patience_cli.texts import _
@@ -37,10 +37,13 @@ class GameCompleter(Completer):
         prefix = text.strip()
         low = prefix.lower()
         start = -len(text)
+        game = self._game()
         for name in COMMANDS:
+            # The redeal is offered only where the variant has one (typed elsewhere, it is refused saying why).
+            if name == "redeal" and game.variant.rules.redeal is Redeal.NONE:
+                continue
             if name.startswith(low):
                 yield Completion(name, start, display_meta=command_help(name))
-        game = self._game()
         if game.is_over:
             return
         position = game.position

@@ -35,6 +35,7 @@ from patience.formats.fcsolve import FcsFollower
 from patience.i18n import N_, current_language
 from patience.i18n.hungarian import with_article
 from patience.moves import CELL_LETTERS
+from patience.redeal import redealt
 from patience.shuffle import read_deal_number
 from patience_cli.common import one_line
 from patience_cli.repl.hints import HintResult, Verdict
@@ -58,6 +59,7 @@ COMMANDS: dict[str, str] = {
     "redo": N_("play the last undone action again"),
     "hint": N_("ask the solver for a good move"),
     "finish": N_("play every card home when nothing else is needed"),
+    "redeal": N_("gather the columns and deal them again (Cruel's redeal)"),
     "giveup": N_("end this game"),
     "code": N_("show this game's code (play it again with new --code CODE)"),
     "board": N_("show the table"),
@@ -350,15 +352,21 @@ class Controller:
                 self._autos.append(_Auto(move.source, card, self._batch))
             position = position.apply(move)
 
+    def _dealt_again(self, position: Position, action: Action) -> Position:
+        """``position`` after ``action``'s redeal, when it is one; else ``position`` as it is."""
+        if action.kind is ActionKind.REDEAL:
+            return redealt(self._game.variant.rules, position)
+        return position
+
     def _on_event(self, event: GameEvent) -> None:
-        if self._reads_fcs and event.kind in ("undo", "redo", "finish"):
+        if self._reads_fcs and event.kind in ("undo", "redo", "finish", "redeal"):
             # fc-solve's moves after these start again from where the game then stands.
             self._fcs = FcsFollower.from_game(self._game)
         if event.kind == "new":
             self._rebuild_autos()
-        elif event.kind in ("move", "redo", "finish") and event.action is not None:
+        elif event.kind in ("move", "redo", "finish", "redeal") and event.action is not None:
             self._batch += 1
-            self._record(self._shadow, event.action.moves, event.action.auto)
+            self._record(self._dealt_again(self._shadow, event.action), event.action.moves, event.action.auto)
         elif event.kind == "undo" and event.action is not None and event.action.auto:
             del self._autos[-len(event.action.auto) :]
         self._shadow = self._game.position
@@ -460,6 +468,9 @@ class Controller:
             reply.say(
                 ngettext("finish: {count} card home", "finish: {count} cards home", count).format(count=count), "move"
             )
+        elif command == "redeal":
+            before = game.position
+            self._say_action(reply, game.redeal(), before)
         elif command == "giveup":
             game.give_up()
             reply.say(result_line(game))
@@ -703,8 +714,12 @@ class Controller:
 
     # -- saying what happened -----------------------------------------------
     def _say_action(self, reply: Reply, action: Action, before: Position, *, redo: bool = False) -> None:
-        position = before
+        position = self._dealt_again(before, action)
         parts = []
+        if action.kind is ActionKind.REDEAL:
+            parts.append(
+                _("redo redeal: the columns are dealt again") if redo else _("redeal: the columns are dealt again")
+            )
         for move in action.moves:
             cards = position.moving_cards(move)
             parts.append(_moved(move, _cards(cards), redo=redo))
@@ -735,6 +750,9 @@ class Controller:
         reply = Reply()
         if self._game.position != asked_at:
             reply.say(_("hint dropped: the position changed while the solver was thinking; ask again"), "hint")
+            return reply
+        if result.verdict is Verdict.LOST and self._game.can_redeal:
+            reply.say(_("hint: no win by card moves alone from here (the solver makes no redeal); try redeal"), "hint")
             return reply
         if result.verdict is Verdict.LOST:
             reply.say(_("hint: this position can no longer be won; undo, restart or start a new game"), "hint")

@@ -18,7 +18,7 @@ example in ``docs/records.md``::
     undo redo ... finish
 
 The actions are the tokens :attr:`patience.Game.log` writes: moves in
-standard notation, ``undo``, ``redo``, ``finish``, ``giveup`` and ``hint``.
+standard notation, ``undo``, ``redo``, ``finish``, ``redeal``, ``giveup`` and ``hint``.
 :func:`replay` plays them through the engine and :func:`check_record` also
 compares what the tags claim with what the replay gives. Both are pure (no
 I/O) and never raise, whatever the record holds; :func:`parse_record` raises
@@ -64,7 +64,7 @@ RESULTS = ("won", "gave-up", "abandoned", "unfinished")
 REQUIRED_TAGS = ("Variant", "Cells", "Deal", "Code", "Date", "Result", "Score", "Moves", "Undos", "Hints")
 
 #: The action tokens that are not moves.
-ACTION_WORDS = frozenset({"undo", "redo", "finish", "giveup", "hint"})
+ACTION_WORDS = frozenset({"undo", "redo", "finish", "redeal", "giveup", "hint"})
 
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"\][ \t]*(?:;.*)?$')
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -433,6 +433,8 @@ def _act(game: Game, token: str) -> None:
         game.redo()
     elif token == "finish":
         game.finish()
+    elif token == "redeal":
+        game.redeal()
     elif token == "giveup":
         game.give_up()
     elif token == "hint":
@@ -482,7 +484,7 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notat
                 _follow(game, follower, token)
                 continue
             _act(game, token)
-            if follower is not None and token in ("undo", "redo", "finish"):
+            if follower is not None and token in ("undo", "redo", "finish", "redeal"):
                 # fc-solve's moves after these start again from where the game then stands.
                 follower = FcsFollower.from_game(game)
         except Exception as error:
