@@ -38,8 +38,8 @@ from patience import (
     make_plugin_manager,
 )
 from patience.plugins import cell_counts, rules_are_data
-from patience.shuffle import deal_round_robin, ms_deal
 from patience.reasons import Reason, Refusal
+from patience.shuffle import deal_round_robin, ms_deal
 from patience.testing import ConformanceError, check_variant
 from patience_solver import CellChoiceError, Outcome, _start, solve
 from patience_solver._compiled import CELL, RESERVED, Compiled
