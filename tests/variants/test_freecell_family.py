@@ -351,9 +351,10 @@ def test_patience_solve_solves_a_deal_and_the_solution_wins_through_game(name: s
     assert game.is_won
 
 
-def test_patience_solve_proves_bath_deal_1_lost() -> None:
-    # fc-solve, given Bath's board with 2 cells, 10 columns and kings only, cannot solve it either.
-    result = patience_process(["solve", "bath", "1", "--time-limit", "60"])
+@pytest.mark.parametrize(("name", "number"), [("bath", 1), ("seven-by-four", 110)])
+def test_patience_solve_proves_a_lost_deal_lost(name: str, number: int) -> None:
+    # fc-solve, given each board with the game's columns, cells and empty-column rule, cannot solve it either.
+    result = patience_process(["solve", name, str(number), "--time-limit", "60"])
     assert result.returncode == 3, result.stderr
     assert "cannot be won, proved lost" in result.stdout
 
