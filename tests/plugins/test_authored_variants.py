@@ -22,7 +22,7 @@ from authored import (
     freecell_ten,
     king_albert,
     suit_cells,
-    triple_freecell,
+    triple_freecell_ms,
 )
 
 from patience import (
@@ -39,6 +39,7 @@ from patience import (
 )
 from patience.plugins import cell_counts, rules_are_data
 from patience.reasons import Reason, Refusal
+from patience.shuffle import deal_round_robin, ms_deal
 from patience.testing import ConformanceError, check_variant
 from patience_solver import CellChoiceError, Outcome, _start, solve
 from patience_solver._compiled import CELL, RESERVED, Compiled
@@ -52,7 +53,7 @@ AUTHORED: list[tuple[ModuleType, str]] = [
     (cell_tax, "freecell-cell-tax"),
     (eight_off_derived, "eight-off-open"),
     (king_albert, "king-albert"),
-    (triple_freecell, "triple-freecell"),
+    (triple_freecell_ms, "triple-freecell-ms"),
 ]
 
 #: The most lines of code (docstrings, comments and blank lines aside) a module may take.
@@ -226,3 +227,12 @@ def test_the_hook_path_keeps_the_reserve_apart_as_the_fast_path_does() -> None:
     assert hooked.outcome is Outcome.SOLVED
     assert hooked.positions == quick.positions
     assert tuple(str(move) for move in hooked.moves) == line
+
+
+def test_an_authored_three_deck_freecell_installs_beside_the_shipped_triple_freecell() -> None:
+    pm = manager(triple_freecell_ms)
+    authored = Game.new("triple-freecell-ms", 1, plugins=pm)
+    shipped = Game.new("triple-freecell", 1, plugins=pm)
+    assert authored.dealt.columns == deal_round_robin(ms_deal(1, decks=3), 13)
+    assert shipped.dealt.columns != authored.dealt.columns
+    assert (authored.code or "").startswith("QA") and (shipped.code or "").startswith("TR")

@@ -235,9 +235,13 @@ def plain(fragments: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in fragments)
 
 
+#: The width a board printed to a pipe or a log is fitted to: an 80-column terminal's, since none is known.
+PLAIN_WIDTH = 80
+
+
 def plain_board(game: Game) -> str:
-    """The table as plain text (for pipes and logs)."""
-    return plain(board_fragments(game)).rstrip("\n")
+    """The table as plain text (for pipes and logs), in the widest layout that fits :data:`PLAIN_WIDTH`."""
+    return plain(board_fragments(game, PLAIN_WIDTH)).rstrip("\n")
 
 
 #: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.

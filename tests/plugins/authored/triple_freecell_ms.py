@@ -1,4 +1,5 @@
-"""Triple FreeCell: three decks in 13 columns, 10 free cells, alternate colours, any card to an empty column."""
+"""Triple FreeCell on Microsoft's shuffle: three decks in 13 columns, 10 free cells, alternate colours, any card to
+an empty column (the shipped Triple FreeCell deals PySolFC's numbers)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from collections.abc import Callable
 from patience import N_, AutoPlay, Build, EmptyColumns, Position, Rules, Scoring, Variant, hookimpl
 from patience.shuffle import deal_round_robin, ms_deal
 
-TRIPLE_FREECELL = Variant(
-    name="triple-freecell",
-    title="Triple FreeCell",
-    prefix="TF",
+TRIPLE_FREECELL_MS = Variant(
+    name="triple-freecell-ms",
+    title="Triple FreeCell (Microsoft Shuffle)",
+    prefix="QA",
     columns=13,
     cell_counts=(10,),
     default_cells=10,
@@ -30,8 +31,8 @@ TRIPLE_FREECELL = Variant(
 
 @hookimpl
 def patience_register_variants(register: Callable[[Variant], None]) -> None:
-    """Register Triple FreeCell."""
-    register(TRIPLE_FREECELL)
+    """Register Triple FreeCell on Microsoft's shuffle."""
+    register(TRIPLE_FREECELL_MS)
 
 
 @hookimpl
