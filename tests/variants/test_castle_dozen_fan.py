@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,8 +24,9 @@ from pysol_cards.random_base import RandomBase
 from pysolfc import DEALS, SUITS, layout, talon
 from tables import game_at, table
 
-from patience import Card, Game, Move, Place, Suit
+from patience import Card, Game, Move, Place, Suit, format_board
 from patience.testing import check_variant
+from patience_solver import Outcome, solve
 from patience_solver.testing import check_solver
 
 PATIENCE = Path(sys.executable).parent / "patience"
@@ -275,6 +278,50 @@ def test_patience_solve_reports_a_deal_it_proves_lost(name: str, won: int, lost:
     result = patience(["solve", name, str(lost), "--time-limit", "30"])
     assert result.returncode == 3, result.stdout + result.stderr
     assert "cannot be won, proved lost" in result.stdout
+
+
+#: The games Debian's fc-solve can run (at most 10 columns), by its preset name.
+FC_SOLVE_PRESETS = [
+    ("beleaguered-castle", "beleaguered_castle"),
+    ("citadel", "citadel"),
+    ("streets-and-alleys", "streets_and_alleys"),
+    ("good-measure", "good_measure"),
+]
+#: fc-solve's budget: a search that checks fewer states than this and finds nothing is complete.
+FC_SOLVE_STATES = 100_000
+
+
+def fc_solve_verdict(preset: str, board: Path) -> Outcome:
+    """What ``fc-solve --game preset`` says of ``board``: solved, proved lost, or undecided within its budget."""
+    command = ["fc-solve", "--game", preset, "-mi", str(FC_SOLVE_STATES), str(board)]
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120).stdout
+    if "This game is solveable." in output:
+        return Outcome.SOLVED
+    checked = re.search(r"Total number of states checked is (\d+)\.", output)
+    assert checked is not None, output
+    return Outcome.LOST if int(checked.group(1)) < FC_SOLVE_STATES else Outcome.UNDECIDED
+
+
+@pytest.mark.fcsolve
+@pytest.mark.skipif(shutil.which("fc-solve") is None, reason="fc-solve is not installed")
+@pytest.mark.parametrize(("name", "preset"), FC_SOLVE_PRESETS)
+def test_the_solver_s_verdicts_agree_with_fc_solve_s_preset(tmp_path: Path, name: str, preset: str) -> None:
+    decided = 0
+    for deal in range(1, 6):
+        game = Game.new(name, deal=deal)
+        board = tmp_path / f"{deal}.txt"
+        board.write_text(format_board(game.dealt))
+        theirs = fc_solve_verdict(preset, board)
+        ours = solve(game.variant, game.dealt, time_limit=5)
+        if Outcome.UNDECIDED in (theirs, ours.outcome):
+            continue
+        decided += 1
+        assert ours.outcome is theirs, f"{name} deal {deal}: fc-solve {theirs.value}, ours {ours.outcome.value}"
+        if ours.outcome is Outcome.SOLVED:
+            for move in ours.moves:
+                game.play(move)
+            assert game.is_won
+    assert decided >= 2
 
 
 # -- the terminal ------------------------------------------------------------------------------
