@@ -8,7 +8,7 @@ from patience import N_, AutoPlay, Build, Card, EmptyColumns, N_paragraphs, Posi
 from patience.shuffle import deal_round_robin, move_to_bottom, pysolfc_talon
 from patience_variants.freecell import FREECELL_SCORING
 
-__all__ = ["BELEAGUERED_CASTLE", "CASTLE_RULES", "pysolfc_suit"]
+__all__ = ["BELEAGUERED_CASTLE", "CASTLE_RULES", "deal_beleaguered_castle", "pysolfc_suit"]
 
 #: The rules of the Beleaguered Castle family, fc-solve's ``beleaguered_castle`` preset: no free cells, build
 #: down regardless of suit, any card into an empty column, runs through empty columns. Nothing goes home by
