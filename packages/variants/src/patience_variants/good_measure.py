@@ -14,8 +14,8 @@ __all__ = ["GOOD_MEASURE", "deal_good_measure"]
 RULES_TEXT = N_paragraphs("""\
 Goal: move all 52 cards to the four foundations, one per suit, each built up from the ace to the king.
 
-The deal: 10 columns of 5 cards, face up, a king put under the other cards of its column; the other two \
-cards, two aces, start on their foundations. Game #N is PySolFC's game #N.
+The deal: 10 columns of 5 cards, face up; the kings are moved towards the bottom of their columns, and the \
+last two cards, two aces, start on their foundations. Game #N is PySolFC's game #N.
 
 Columns: a column's top card may move onto another column's top card one rank higher, whatever its suit \
 (♥7 on ♣8). An emptied column stays empty: no card may go into it.
