@@ -26,6 +26,7 @@ from tables import game_at, table
 
 from patience import Card, Game, Move, Place, Suit, format_board
 from patience.testing import check_variant
+from patience_cli.repl.render import board_fragments, plain, toolbar_text
 from patience_solver import Outcome, solve
 from patience_solver.testing import check_solver
 
@@ -347,3 +348,17 @@ def test_baker_s_dozen_1_is_won_by_typing_moves_into_and_out_of_columns_11_to_13
     assert result.returncode == 0, result.stderr
     assert "line " not in result.stdout
     assert result.stdout.splitlines()[-1].startswith("won: score ")
+
+
+@pytest.mark.parametrize("name", ["fan", "bakers-dozen"])
+def test_the_terminal_game_draws_every_position_of_a_win_in_80_columns(name: str) -> None:
+    game = Game.new(name, deal=1)
+    result = solve(game.variant, game.dealt, time_limit=30)
+    assert result.outcome is Outcome.SOLVED
+    for move in (None, *result.moves):
+        if move is not None:
+            game.play(move)
+        lines = plain(board_fragments(game, 80)).rstrip("\n").split("\n")
+        assert max(len(line) for line in lines) <= 80, "\n".join(lines)
+        assert "widen it" not in "\n".join(lines)
+        assert len("".join(text for _, text, *_ in toolbar_text(game, "", 80))) <= 80
