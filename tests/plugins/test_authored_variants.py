@@ -15,8 +15,8 @@ from types import ModuleType
 import pluggy
 import pytest
 from authored import (
-    bakers_dozen,
-    beleaguered_castle,
+    bakers_dozen_ms,
+    beleaguered_castle_ms,
     cell_tax,
     eight_off_derived,
     freecell_ten,
@@ -47,8 +47,8 @@ from patience_solver.testing import check_solver
 
 #: Each module, the variant it registers, and the deals its solver line is looked for in.
 AUTHORED: list[tuple[ModuleType, str]] = [
-    (beleaguered_castle, "beleaguered-castle"),
-    (bakers_dozen, "bakers-dozen"),
+    (beleaguered_castle_ms, "beleaguered-castle-ms"),
+    (bakers_dozen_ms, "bakers-dozen-ms"),
     (freecell_ten, "freecell-ten"),
     (cell_tax, "freecell-cell-tax"),
     (eight_off_derived, "eight-off-open"),
@@ -129,8 +129,8 @@ def test_an_authored_variant_replays_its_solver_line_from_the_notation(module: M
 
 
 def test_the_thirteen_column_game_names_columns_past_nine_in_its_solver_line() -> None:
-    pm = manager(bakers_dozen)
-    _, _, line = winnable(pm, "bakers-dozen")
+    pm = manager(bakers_dozen_ms)
+    _, _, line = winnable(pm, "bakers-dozen-ms")
     assert any(text.split("-")[0] in ("10", "11", "12", "13") for text in line if "-" in text)
 
 

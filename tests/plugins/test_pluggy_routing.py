@@ -274,7 +274,7 @@ def test_a_wrapper_may_change_its_own_variant_s_answer(pm: pluggy.PluginManager)
     class OwnScore:
         @hookimpl
         def patience_register_variants(self, register: Registrar) -> None:
-            register(register.get("freecell").derive(name="bonus-cell", title="Bonus Cell", prefix="BC"))
+            register(register.get("freecell").derive(name="bonus-cell", title="Bonus Cell", prefix="QD"))
 
         @hookimpl(wrapper=True)
         def patience_score_action(self, variant: Variant) -> Generator[None, ScoreState, ScoreState]:

@@ -235,13 +235,13 @@ def plain(fragments: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in fragments)
 
 
-#: The width a board printed to a pipe or a log is fitted to: an 80-column terminal's, since none is known.
+#: The width the plain table is fitted to: a pipe or a log has no terminal to ask, so an 80-column one's.
 PLAIN_WIDTH = 80
 
 
-def plain_board(game: Game) -> str:
-    """The table as plain text (for pipes and logs), in the widest layout that fits :data:`PLAIN_WIDTH`."""
-    return plain(board_fragments(game, PLAIN_WIDTH)).rstrip("\n")
+def plain_board(game: Game, width: int = PLAIN_WIDTH) -> str:
+    """The table as plain text (for pipes and logs), in the widest layout that fits ``width`` columns."""
+    return plain(board_fragments(game, width)).rstrip("\n")
 
 
 #: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.

@@ -1,4 +1,7 @@
-"""Baker's Dozen: 13 columns of 4, the kings put under the other cards, built down regardless of suit."""
+"""Baker's Dozen on Microsoft's deals: 13 columns of 4, the kings put under the other cards, built down by rank.
+
+The shipped ``bakers-dozen`` deals PySolFC's games; this one, as an outside author writes it, deals Microsoft's.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +11,9 @@ from patience import N_, Build, EmptyColumns, Position, Rules, Scoring, Variant,
 from patience.shuffle import deal_round_robin, ms_deal
 
 BAKERS_DOZEN = Variant(
-    name="bakers-dozen",
-    title="Baker's Dozen",
-    prefix="BD",
+    name="bakers-dozen-ms",
+    title="Baker's Dozen (Microsoft deals)",
+    prefix="QC",
     columns=13,
     cell_counts=(0,),
     default_cells=0,
@@ -26,7 +29,7 @@ BAKERS_DOZEN = Variant(
 
 @hookimpl
 def patience_register_variants(register: Callable[[Variant], None]) -> None:
-    """Register Baker's Dozen."""
+    """Register Baker's Dozen on Microsoft's deals."""
     register(BAKERS_DOZEN)
 
 

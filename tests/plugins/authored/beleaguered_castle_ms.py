@@ -1,4 +1,8 @@
-"""Beleaguered Castle: the aces start home, 8 columns of 6, build down regardless of suit, one card at a time."""
+"""Beleaguered Castle on Microsoft's deals: the aces start home, 8 columns of 6, build down regardless of suit.
+
+Cards move one at a time. The shipped ``beleaguered-castle`` deals PySolFC's games; this one, as an outside
+author writes it, deals Microsoft's.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,9 @@ from patience import N_, Build, Card, EmptyColumns, Position, Rules, Scoring, Va
 from patience.shuffle import deal_round_robin, ms_deal
 
 BELEAGUERED_CASTLE = Variant(
-    name="beleaguered-castle",
-    title="Beleaguered Castle",
-    prefix="BC",
+    name="beleaguered-castle-ms",
+    title="Beleaguered Castle (Microsoft deals)",
+    prefix="QB",
     columns=8,
     cell_counts=(0,),
     default_cells=0,
@@ -26,7 +30,7 @@ BELEAGUERED_CASTLE = Variant(
 
 @hookimpl
 def patience_register_variants(register: Callable[[Variant], None]) -> None:
-    """Register Beleaguered Castle."""
+    """Register Beleaguered Castle on Microsoft's deals."""
     register(BELEAGUERED_CASTLE)
 
 
