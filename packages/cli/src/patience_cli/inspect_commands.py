@@ -59,7 +59,7 @@ from patience_cli.texts import _, ngettext, pgettext
 if TYPE_CHECKING:
     import pluggy
 
-    from patience import Move, Place, Position
+    from patience import Move, Place, Position, Variant
     from patience.plugins import PluginTimes
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "deal_json",
     "deal_text",
     "describe_move",
+    "family_title",
     "moves",
     "plugins",
     "register",
@@ -122,20 +123,23 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 def variants(
     output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
-    """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
+    """List the installed variants by family: cell counts (* marks the default), code prefix and columns."""
     from patience import variants as installed
+    from patience.families import by_family
     from patience.plugins import cell_counts, listed_variants
 
     table = installed()
     # A variant whose plugin breaks its cell counts is left out, with one warning: the others are listed.
-    listed = [(variant, cell_counts(variant)) for variant in listed_variants().values()]
+    listed = {variant.name: (variant, cell_counts(variant)) for variant in listed_variants().values()}
     if output is TextFormat.JSON:
         data = []
-        for variant, (counts, default) in listed:
+        for variant, (counts, default) in listed.values():
             data.append(
                 {
                     "name": variant.name,
                     "title": variant.title,
+                    "family": variant.family,
+                    "family_title": variant.family_in(),
                     "prefix": variant.prefix,
                     "columns": variant.columns,
                     "cells": list(counts),
@@ -149,23 +153,46 @@ def variants(
         return
     if not table:
         bad_input(_("no variants are installed (is patience-variants installed?)"))
-    rows = [
-        (
-            pgettext("variants column", "NAME"),
-            pgettext("variants column", "TITLE"),
-            pgettext("variants column", "CELLS"),
-            pgettext("variants column", "CODE"),
-            pgettext("variants column", "COLUMNS"),
-            pgettext("variants column", "PLUGIN"),
-        )
-    ]
-    for variant, (counts, default) in listed:
-        cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
-        rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns), variant.plugin))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    headings = (
+        pgettext("variants column", "NAME"),
+        pgettext("variants column", "TITLE"),
+        pgettext("variants column", "CELLS"),
+        pgettext("variants column", "CODE"),
+        pgettext("variants column", "COLUMNS"),
+    )
+    groups: list[tuple[str, list[tuple[str, ...]]]] = []
+    for family, games in by_family(variant for variant, _counts in listed.values()):
+        rows = []
+        for variant in games:
+            counts, default = listed[variant.name][1]
+            cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
+            rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns)))
+        groups.append((family_title(family, games), rows))
+    everything = [headings, *(row for _title, rows in groups for row in rows)]
+    widths = [max(len(row[i]) for row in everything) for i in range(len(headings))]
+
+    def line(row: tuple[str, ...]) -> str:
+        return ("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))).rstrip()
+
+    typer.echo(line(headings))
+    for title, rows in groups:
+        typer.echo("\n" + title)
+        for row in rows:
+            typer.echo(line(row))
     typer.echo("\n" + _("* the default cell count; `patience deal VARIANT DEAL --cells N` picks another"))
+
+
+def family_title(family: str, games: list[Variant]) -> str:
+    """The heading of ``family`` in the language in use: the first of ``games`` whose catalog translates it.
+
+    A family is a name in English that each plugin translates in its own
+    catalog; the games without a family are listed under "Other games".
+    """
+    if not family:
+        # Translators: the heading of the games that belong to no family in `patience variants`.
+        return pgettext("variants family", "Other games")
+    translated = (variant.family_in() for variant in games)
+    return next((title for title in translated if title != family), family)
 
 
 # -- deal -------------------------------------------------------------------

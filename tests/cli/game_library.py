@@ -1,0 +1,146 @@
+"""A library of 30 games: the installed variants, the authored plugins' wide shapes, and test games to make up the rest.
+
+The authored plugins (tests/plugins/authored/) bring the shapes the shipped
+games may not have yet: 13 columns and no cell (Baker's Dozen), three decks
+(Triple FreeCell), a reserve (King Albert). One that registers a name or a
+code prefix already installed is left out, so that the library still holds
+30 games once the shipped games include them. The test games have names and
+titles as long as the longest a real game has (24 characters), in families
+known and unknown, and without one.
+
+:func:`install` writes them as installed distributions into a folder, for a
+real ``patience`` process with that folder on ``PYTHONPATH``
+(:func:`patience`); :func:`plugins` gives them as objects to register in a
+plugin manager, for a window in this process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import ModuleType
+
+from patience import Variant, variants
+
+__all__ = ["AUTHORED", "SIZE", "filler_source", "install", "patience", "plugins"]
+
+#: How many games the library holds.
+SIZE = 30
+
+#: The authored plugins taken in, and the variant each registers.
+AUTHORED = {
+    "bakers_dozen": ("bakers-dozen", "BD"),
+    "beleaguered_castle": ("beleaguered-castle", "BC"),
+    "king_albert": ("king-albert", "KA"),
+    "triple_freecell": ("triple-freecell", "TF"),
+    "freecell_ten": ("freecell-ten", "FT"),
+    "eight_off_derived": ("eight-off-open", "EP"),
+}
+
+_AUTHORED_DIR = Path(__file__).parent.parent / "plugins" / "authored"
+
+#: The families the test games cycle through: known ones, one no list knows, and none.
+_FAMILIES = ("Fan", "Spider", "Klondike", "", "Der Katzenschwanz")
+
+
+def _installed() -> dict[str, Variant]:
+    return variants()
+
+
+def _authored() -> list[str]:
+    """The authored plugins whose variant's name and prefix are free among the installed variants."""
+    installed = _installed().values()
+    names = {variant.name for variant in installed}
+    prefixes = {variant.prefix for variant in installed}
+    return [module for module, (name, prefix) in AUTHORED.items() if name not in names and prefix not in prefixes]
+
+
+def _fillers(count: int) -> list[tuple[str, str, str, str]]:
+    """``count`` test games as (name, title, prefix, family), with prefixes no installed game has."""
+    taken = {variant.prefix for variant in _installed().values()} | {prefix for _name, prefix in AUTHORED.values()}
+    prefixes = (first + second for first in "ZYXWVU" for second in "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    free = (prefix for prefix in prefixes if prefix not in taken)
+    return [
+        (f"long-named-test-game-{i:03d}", f"Long Named Test Game {i:03d}", next(free), _FAMILIES[i % len(_FAMILIES)])
+        for i in range(1, count + 1)
+    ]
+
+
+def filler_source(count: int) -> str:
+    """A plugin module registering ``count`` test games, FreeCell under other names, titles and families."""
+    games = repr(_fillers(count))
+    return textwrap.dedent(f"""
+        from patience import hookimpl
+
+        GAMES = {games}
+
+
+        @hookimpl
+        def patience_register_variants(register):
+            freecell = register.get("freecell")
+            for name, title, prefix, family in GAMES:
+                register(freecell.derive(name=name, title=title, prefix=prefix, family=family))
+        """)
+
+
+def _missing() -> int:
+    return max(SIZE - len(_installed()) - len(_authored()), 0)
+
+
+def install(root: Path) -> Path:
+    """Write the authored plugins and the test games into ``root`` as one installed distribution."""
+    info = root / "patience_game_library-1.0.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: patience-game-library\nVersion: 1.0\n")
+    points = ["[patience]"]
+    for module in _authored():
+        target = f"patience_authored_{module}"
+        (root / f"{target}.py").write_text((_AUTHORED_DIR / f"{module}.py").read_text(encoding="utf-8"))
+        points.append(f"authored-{module.replace('_', '-')} = {target}")
+    (root / "patience_game_fillers.py").write_text(filler_source(_missing()))
+    points.append("game-fillers = patience_game_fillers")
+    (info / "entry_points.txt").write_text("\n".join(points) + "\n")
+    return root
+
+
+def _load(name: str, path: Path | None = None, source: str | None = None) -> ModuleType:
+    if source is not None:
+        module = ModuleType(name)
+        exec(compile(source, name, "exec"), module.__dict__)
+        return module
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def plugins() -> list[tuple[str, ModuleType]]:
+    """(plugin name, module) for each plugin :func:`install` writes, to register in a plugin manager."""
+    found = [
+        (f"authored-{module.replace('_', '-')}", _load(f"authored_{module}", _AUTHORED_DIR / f"{module}.py"))
+        for module in _authored()
+    ]
+    found.append(("game-fillers", _load("patience_game_fillers", source=filler_source(_missing()))))
+    return found
+
+
+def patience(
+    args: list[str], root: Path, *, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the real ``patience ARGS`` with the library installed in ``root``."""
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    code = "from patience_cli.app import main; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATIENCE_LANG": "en", **(env or {}), "PYTHONPATH": path},
+        timeout=300,
+        check=False,
+    )
