@@ -4,9 +4,10 @@ The authored plugins (tests/plugins/authored/) bring the shapes the shipped
 games may not have yet: 13 columns and no cell (Baker's Dozen), three decks
 (Triple FreeCell), a reserve (King Albert). One that registers a name or a
 code prefix already installed is left out, so that the library still holds
-30 games once the shipped games include them. The test games have names and
-titles as long as the longest a real game has (24 characters), in families
-known and unknown, and without one.
+30 games once the shipped games include them. Tables wider than any shipped
+game (:data:`SHAPES`) come next, and test games make up the rest, with
+names and titles as long as the longest a real game has (24 characters), in
+families known and unknown, and without one.
 
 :func:`install` writes them as installed distributions into a folder, for a
 real ``patience`` process with that folder on ``PYTHONPATH``
@@ -26,7 +27,7 @@ from types import ModuleType
 
 from patience import Variant, variants
 
-__all__ = ["AUTHORED", "SIZE", "filler_source", "install", "patience", "plugins"]
+__all__ = ["AUTHORED", "SHAPES", "SIZE", "filler_source", "games", "install", "patience", "plugins", "shapes_source"]
 
 #: How many games the library holds.
 SIZE = 30
@@ -87,8 +88,52 @@ def filler_source(count: int) -> str:
         """)
 
 
+#: Tables wider than any shipped game, as (name, columns, decks, cells): 18 columns (as Fan has) of two
+#: decks, 13 columns with three decks' 12 foundations and 10 cells, and 10 columns with 12 cells.
+SHAPES = [
+    ("wide-eighteen", 18, 2, 0),
+    ("thirteen-triple", 13, 3, 10),
+    ("twelve-cells", 10, 1, 12),
+]
+
+
+def shapes_source() -> str:
+    """A plugin module registering :data:`SHAPES`: FreeCell's rules, PySolFC's shuffle dealt round the columns."""
+    taken = {variant.prefix for variant in _installed().values()}
+    free = [prefix for prefix in (f"Q{letter}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ") if prefix not in taken]
+    shapes = repr([(*shape, prefix) for shape, prefix in zip(SHAPES, free, strict=False)])
+    return textwrap.dedent(f"""
+        from patience import Position, hookimpl
+        from patience.shuffle import deal_round_robin, pysolfc_deal
+
+        SHAPES = {shapes}
+
+
+        @hookimpl
+        def patience_register_variants(register):
+            freecell = register.get("freecell")
+            for name, columns, decks, cells, prefix in SHAPES:
+                title = name.replace("-", " ").title()
+                register(
+                    freecell.derive(
+                        name=name, title=title, prefix=prefix, columns=columns, decks=decks,
+                        cell_counts=(cells,), default_cells=cells,
+                    )
+                )
+
+
+        @hookimpl
+        def patience_deal(variant, deal, cells):
+            for name, columns, decks, count, _prefix in SHAPES:
+                if variant.name == name:
+                    dealt = deal_round_robin(pysolfc_deal(deal, decks), columns)
+                    return Position(dealt, (None,) * count, (0,) * (4 * decks))
+            return None
+        """)
+
+
 def _missing() -> int:
-    return max(SIZE - len(_installed()) - len(_authored()), 0)
+    return max(SIZE - len(_installed()) - len(_authored()) - len(SHAPES), 0)
 
 
 def install(root: Path) -> Path:
@@ -101,6 +146,8 @@ def install(root: Path) -> Path:
         target = f"patience_authored_{module}"
         (root / f"{target}.py").write_text((_AUTHORED_DIR / f"{module}.py").read_text(encoding="utf-8"))
         points.append(f"authored-{module.replace('_', '-')} = {target}")
+    (root / "patience_game_shapes.py").write_text(shapes_source())
+    points.append("game-shapes = patience_game_shapes")
     (root / "patience_game_fillers.py").write_text(filler_source(_missing()))
     points.append("game-fillers = patience_game_fillers")
     (info / "entry_points.txt").write_text("\n".join(points) + "\n")
@@ -119,12 +166,18 @@ def _load(name: str, path: Path | None = None, source: str | None = None) -> Mod
     return module
 
 
+def games() -> list[str]:
+    """The names of the games the library adds to the installed ones, but the test games with long names."""
+    return [AUTHORED[module][0] for module in _authored()] + [name for name, *_rest in SHAPES]
+
+
 def plugins() -> list[tuple[str, ModuleType]]:
     """(plugin name, module) for each plugin :func:`install` writes, to register in a plugin manager."""
     found = [
         (f"authored-{module.replace('_', '-')}", _load(f"authored_{module}", _AUTHORED_DIR / f"{module}.py"))
         for module in _authored()
     ]
+    found.append(("game-shapes", _load("patience_game_shapes", source=shapes_source())))
     found.append(("game-fillers", _load("patience_game_fillers", source=filler_source(_missing()))))
     return found
 

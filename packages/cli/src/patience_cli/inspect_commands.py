@@ -162,7 +162,7 @@ def variants(
     )
     groups: list[tuple[str, list[tuple[str, ...]]]] = []
     for family, games in by_family(variant for variant, _counts in listed.values()):
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for variant in games:
             counts, default = listed[variant.name][1]
             cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
@@ -197,20 +197,42 @@ def family_title(family: str, games: list[Variant]) -> str:
 
 # -- deal -------------------------------------------------------------------
 
-_LABEL = 12
-_SLOT = 5
+#: How a layout is set out, widest first, as (label width, slot width): the first that fits in
+#: :data:`DEAL_WIDTH` is used. A label width of 0 puts each row's label on a line of its own.
+_DEAL_LAYOUTS = ((12, 5), (12, 4), (0, 4))
+
+#: The most characters a line of ``patience deal``'s layout takes: an 80-column terminal's.
+DEAL_WIDTH = 80
 
 
-def _slots(items: list[str]) -> str:
-    return "".join(item.rjust(_SLOT) for item in items)
+def _deal_layout(position: Position) -> tuple[int, int]:
+    """The (label width, slot width) that lays ``position`` out in :data:`DEAL_WIDTH` columns."""
+    slots = max(len(position.cells), len(position.foundations), len(position.columns))
+    fitting = (layout for layout in _DEAL_LAYOUTS if layout[0] + slots * layout[1] <= DEAL_WIDTH)
+    return next(fitting, _DEAL_LAYOUTS[-1])
 
 
 def deal_text(spec: DealSpec, position: Position) -> str:
-    """A layout for people: columns side by side, cells and foundations under their notation letters."""
+    """A layout for people: columns side by side, cells and foundations under their notation letters.
+
+    Each row is labelled on its left; a table too wide for that in
+    :data:`DEAL_WIDTH` columns has narrower slots, then each label on a
+    line of its own above its row.
+    """
     from patience import Place, Suit
     from patience.cardnames import display, rank_letter
 
     variant = spec.variant
+    label_width, slot = _deal_layout(position)
+
+    def slots(items: list[str]) -> str:
+        return "".join(item.rjust(slot) for item in items)
+
+    def labelled(label: str, items: list[str]) -> list[str]:
+        if label_width:
+            return [label.ljust(label_width) + slots(items)]
+        return [label, slots(items)]
+
     heading = ngettext(
         "{title}, deal #{deal}, {cells} cell   code {code}",
         "{title}, deal #{deal}, {cells} cells   code {code}",
@@ -219,14 +241,14 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     lines = [heading, ""]
     letters = [str(Place.cell(i)) for i in range(len(position.cells))]
     # Translators: the label of the cells' row in a layout, at most 11 characters.
-    lines.append(pgettext("layout", "cells").ljust(_LABEL) + _slots(letters))
-    lines.append(" " * _LABEL + _slots([display(card) if card else "-" for card in position.cells]))
+    lines += labelled(pgettext("layout", "cells"), letters)
+    lines.append(" " * label_width + slots([display(card) if card else "-" for card in position.cells]))
     home = []
     for index in range(len(position.foundations)):
         top = position.foundation_top(index)
         home.append(display(top) if top is not None else f"{Suit(index % 4).symbol}-")
     # Translators: the label of the foundations' row in a layout, at most 11 characters; h is their notation letter.
-    lines.append(pgettext("layout", "foundation h").ljust(_LABEL) + _slots(home))
+    lines += labelled(pgettext("layout", "foundation h"), home)
     if position.base != 1:
         lines.append(
             _("(the foundations start at {rank} and wrap from {king} to {ace})").format(
@@ -236,10 +258,10 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     lines.append("")
     columns = position.columns
     # Translators: the label of the columns' row in a layout, at most 11 characters.
-    lines.append(pgettext("layout", "columns").ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
+    lines += labelled(pgettext("layout", "columns"), [str(i + 1) for i in range(len(columns))])
     for row in range(max((len(column) for column in columns), default=0)):
         cards = [display(column[row]) if row < len(column) else "" for column in columns]
-        lines.append((" " * _LABEL + _slots(cards)).rstrip())
+        lines.append((" " * label_width + slots(cards)).rstrip())
     return "\n".join(lines) + "\n"
 
 

@@ -231,13 +231,14 @@ def plain(fragments: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in fragments)
 
 
-def plain_board(game: Game) -> str:
-    """The table as plain text (for pipes and logs)."""
-    return plain(board_fragments(game)).rstrip("\n")
-
-
-#: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.
+#: The width the bottom toolbar and the plain table are fitted to when the terminal's is not known:
+#: an 80-column terminal's.
 TOOLBAR_WIDTH = 80
+
+
+def plain_board(game: Game, width: int | None = TOOLBAR_WIDTH) -> str:
+    """The table as plain text (for pipes and logs), in ``width`` columns (``None``: the widest layout)."""
+    return plain(board_fragments(game, width)).rstrip("\n")
 
 
 @dataclass(frozen=True)
