@@ -17,6 +17,7 @@ from tkhelp import pump
 
 from patience import get_plugin_manager
 from patience.families import by_family, matches
+from patience.i18n import current_language, use_language
 from patience.plugins import listed_variants
 from patience_tk import App
 from patience_tk.dialogs import NewGameDialog
@@ -177,3 +178,24 @@ def test_a_search_that_finds_nothing_deals_nothing_and_says_so(make_app: MakeApp
     _press(dialog, "BackSpace", "BackSpace", "BackSpace")
     assert str(dialog.error.cget("text")) == ""
     assert len(dialog.shown_games) == len(dialog.variants)
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """German for one test, the language in use put back afterwards."""
+    before = current_language()
+    use_language("de")
+    yield
+    use_language(before)
+
+
+@pytest.mark.usefixtures("german")
+def test_the_family_rows_are_in_the_language_in_use(make_app: MakeApp) -> None:
+    dialog = _dialog(make_app)
+    tree = dialog.game_list
+    headings = [tree.item(row, "text") for row in tree.get_children()]
+    assert headings[-1] == "Weitere Spiele"
+    assert "Bäckerspiel" in headings and "Baker's Game" not in headings
+    _type(dialog, "zzq")
+    _press(dialog, "Return")
+    assert str(dialog.error.cget("text")) == "Kein Spielname enthält „zzq“."

@@ -214,6 +214,7 @@ class NewGameDialog(tk.Toplevel):
         scroll = ttk.Scrollbar(games, orient="vertical", command=self.game_list.yview)
         scroll.grid(row=1, column=1, sticky="ns")
         self.game_list.configure(yscrollcommand=scroll.set)
+        games.columnconfigure(0, weight=1)  # the list takes the search entry's width, the scroll bar beside it
         self.game_list.tag_configure("family", font=("TkDefaultFont", 9, "bold"))
         self.families = by_family(self.variants.values())
         titles = {variant.name: variant.title for variant in self.variants.values()}
