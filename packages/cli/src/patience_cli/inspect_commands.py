@@ -735,7 +735,7 @@ def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
     app.command(
         "variants",
-        help=_("List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."),
+        help=_("List the installed variants by family: cell counts (* marks the default), code prefix and columns."),
         epilog=_("Example:  {command}").format(command="patience variants --format json"),
     )(variants)
     app.command(
