@@ -56,10 +56,10 @@ def by_family(variants: Iterable[Variant]) -> list[tuple[str, list[Variant]]]:
 
 
 def matches(variant: Variant, typed: str) -> bool:
-    """Whether ``typed`` is a part of ``variant``'s title, name or an alias, ignoring case, accents and spaces' kind.
+    """Whether ``typed`` is a part of ``variant``'s title, name or an alias, ignoring case and accents.
 
-    An empty (or blank) ``typed`` matches every variant. Hyphens and spaces
-    count as the same, so ``castle``, ``d castle`` and ``d-castle`` all find
+    An empty (or blank) ``typed`` matches every variant. A hyphen counts as
+    a space, so ``castle``, ``d castle`` and ``d-castle`` all find
     Beleaguered Castle.
     """
     wanted = fold(typed).strip().replace("-", " ")
