@@ -107,6 +107,16 @@ def new_game(root: tk.Tk, store: Store) -> tk.Misc:
     return dialog
 
 
+def new_game_search(root: tk.Tk, store: Store) -> tk.Misc:
+    """The New Game dialog with part of a name typed: the games that hold it, under their families."""
+    app = open_window(root, store, Game.new("freecell", 1))
+    dialog = app.new_game()
+    pump(root)
+    dialog.search_entry.insert("end", "cell")
+    pump(root)
+    return dialog
+
+
 def win_banner(root: tk.Tk, store: Store) -> tk.Misc:
     """A win, the second in a row: the streak and the best score."""
     app = open_window(root, store, Game.new("freecell", 1))
@@ -178,6 +188,7 @@ SCENES: dict[str, Callable[[tk.Tk, Store], tk.Misc]] = {
     "seahaven-towers": table("seahaven-towers", 1),
     "keyboard-focus": keyboard_focus,
     "new-game": new_game,
+    "new-game-search": new_game_search,
     "win-banner": win_banner,
     "history": history,
     "statistics": statistics,

@@ -48,7 +48,7 @@ def test_the_new_game_buttons_stay_where_they_are_whatever_is_chosen(make_app: M
     # Every variant and every cell count it offers: the note about unwinnable deals comes and goes,
     # the list of cell counts grows and shrinks.
     for name in variants():
-        dialog.variant_buttons[name].invoke()
+        dialog.choose_variant(name)
         for count in cell_counts(dialog.variant)[0]:
             dialog.cell_buttons[count].invoke()
             pump(app.root)
@@ -58,7 +58,7 @@ def test_the_new_game_buttons_stay_where_they_are_whatever_is_chosen(make_app: M
             assert hits(dialog, before["Cancel"]) is dialog.cancel_button, shown
             bottom = dialog.winfo_rooty() + dialog.winfo_height()
             assert dialog.note.winfo_rooty() + dialog.note.winfo_reqheight() <= bottom, shown
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     dialog.cell_buttons[2].invoke()
     pump(app.root)
     assert "cannot be won" in str(dialog.note.cget("text"))

@@ -51,7 +51,7 @@ def test_next_deal_after_the_last_deal_wraps_to_the_first_and_says_so(make_app: 
 def test_a_winnable_search_from_the_last_deal_goes_on_from_the_first(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = open_dialog(app, mode="number")
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     dialog.cell_buttons[4].invoke()  # deal 8,589,934,591 and deal 1 cannot be won with 4 cells; deal 2 can
     dialog.deal_var.set(str(MAX_DEAL))
     dialog.ok_button.invoke()
@@ -64,7 +64,7 @@ def test_a_winnable_search_from_the_last_deal_goes_on_from_the_first(make_app: M
 def test_winnable_only_says_the_typed_deal_cannot_be_won_and_which_it_dealt(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = open_dialog(app, mode="number")
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     dialog.cell_buttons[4].invoke()
     dialog.deal_var.set("1")
     dialog.ok_button.invoke()
@@ -274,7 +274,7 @@ def test_picking_another_game_clears_the_old_code(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = open_dialog(app, mode="code")
     assert dialog.code_var.get() == "FC1-C4-AAAAAAB"
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     assert dialog.code_var.get() == "" and dialog.mode_var.get() != "code"
     dialog.ok_button.invoke()
     pump(app.root)

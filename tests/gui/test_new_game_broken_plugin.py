@@ -47,10 +47,10 @@ def test_the_new_game_dialog_leaves_out_only_the_variant_whose_cell_counts_break
     assert "odd-cell" not in dialog.variants
     assert list(dialog.variants)[:4] == SHIPPED
     for name in dialog.variants:  # every variant offered can be picked and shows its cell counts
-        dialog.variant_buttons[name].invoke()
+        dialog.choose_variant(name)
         pump(app.root)
         assert dialog.cell_choices, name
-    dialog.variant_buttons["freecell"].invoke()
+    dialog.choose_variant("freecell")
     dialog.winnable_var.set(False)
     dialog.deal_var.set("1")
     dialog.ok_button.invoke()

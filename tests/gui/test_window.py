@@ -163,7 +163,7 @@ def test_new_game_dialog_offers_each_variants_cell_counts(make_app: MakeApp) -> 
     dialog = open_dialog(app)
     assert dialog.variant.name == "freecell" and dialog.cells_var.get() == 4
     for name, variant in patience.variants().items():
-        dialog.variant_buttons[name].invoke()
+        dialog.choose_variant(name)
         counts, default = cell_counts(variant)
         assert dialog.cell_choices == counts
         assert dialog.cells_var.get() == default
@@ -176,7 +176,7 @@ def test_new_game_dialog_offers_each_variants_cell_counts(make_app: MakeApp) -> 
 def test_new_game_dialog_deals_a_numbered_deal(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = open_dialog(app, mode="number")
-    dialog.variant_buttons["bakers-game"].invoke()
+    dialog.choose_variant("bakers-game")
     dialog.deal_var.set("617")
     dialog.ok_button.invoke()
     pump(app.root)
@@ -220,7 +220,7 @@ def test_a_game_code_deals_that_game(make_app: MakeApp) -> None:
 def test_winnable_only_deals_a_deal_the_solver_wins(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = open_dialog(app, mode="number")
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     dialog.cell_buttons[4].invoke()
     assert dialog.winnable_var.get()
     dialog.deal_var.set("2")
@@ -233,7 +233,7 @@ def test_winnable_only_deals_a_deal_the_solver_wins(make_app: MakeApp) -> None:
 def test_cancel_stops_the_winnable_search_and_keeps_the_game(make_app: MakeApp) -> None:
     app = make_app("freecell", 1)
     dialog = NewGameDialog(app.root, app.set_game, current=app.game, rng=random.Random(5))
-    dialog.variant_buttons["eight-off"].invoke()
+    dialog.choose_variant("eight-off")
     dialog.cell_buttons[2].invoke()
     dialog.ok_button.invoke()
     assert dialog.searching

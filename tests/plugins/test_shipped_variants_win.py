@@ -8,6 +8,7 @@ resumes a stored game and verifies a real record as the shipped FreeCell.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -73,9 +74,9 @@ def test_an_intruder_claiming_freecell_is_disabled_in_one_line_and_freecell_deal
     _one_warning_naming(done.stderr, "intruder")
     by_code = patience(["deal", "--code", "FC1-C4-AAAAAAB", "--format", "fcs"], tmp_path, last=last)
     assert by_code.returncode == 0 and by_code.stdout == FREECELL_1, by_code.stderr
-    listing = patience(["variants"], tmp_path, last=last)
-    rows = {line.split()[0]: line.split() for line in listing.stdout.splitlines()[1:] if line.strip()}
-    assert rows["freecell"][-1] == "freecell"  # the shipped plugin
+    listing = patience(["variants", "--format", "json"], tmp_path, last=last)
+    rows = {row["name"]: row for row in json.loads(listing.stdout)}
+    assert rows["freecell"]["plugin"] == "freecell"  # the shipped plugin
     assert "fake-cell" not in rows and "free-cell" not in rows
 
 
@@ -104,8 +105,8 @@ def test_an_intruder_that_calls_itself_patience_variants_hides_no_shipped_varian
     assert done.returncode == 0, done.stderr
     assert done.stdout == FREECELL_1
     assert done.stderr.splitlines() == ["patience: warning: plugin 'freecell' not loaded (`patience plugins` says why)"]
-    listing = patience(["variants"], tmp_path, last=last)
-    assert [line.split()[0] for line in listing.stdout.splitlines()[1:5]] == [
+    listing = patience(["variants", "--format", "json"], tmp_path, last=last)
+    assert [row["name"] for row in json.loads(listing.stdout)][:4] == [
         "eight-off",
         "freecell",
         "bakers-game",

@@ -70,6 +70,7 @@ DOUBLE_FREECELL = Variant(
         "Two decks in 10 columns; 6 cells, 8 foundations; alternating colours; any card fills an empty column."
     ),
     rules_text=RULES_TEXT,
+    family=N_("FreeCell"),
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``DOUBLE_FREECELL.rules``."""
 

@@ -51,5 +51,6 @@ def patience_register_variants(register: Registrar) -> None:
             scoring=VEGAS_SCORING,
             description=N_("Eight Off scored Vegas-style: -52 to start, +5 for each card home."),
             rules_text=RULES_TEXT,
+            family=N_("Baker's Game"),
         )
     )

@@ -90,6 +90,7 @@ FORECELL = Variant(
     # Shown by the window under Help > Rules of Forecell: short paragraphs, a blank line between them.
     rules_text=RULES_TEXT,
     aliases=("fore-cell",),
+    family=N_("FreeCell"),
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``FORECELL.rules``."""
 

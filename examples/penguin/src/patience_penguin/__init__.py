@@ -73,6 +73,7 @@ PENGUIN = Variant(
     ),
     description=N_("7 columns of 7; the first card sets the foundations' base; build by suit, K on A; 7 cells."),
     rules_text=RULES_TEXT,
+    family=N_("Baker's Game"),
 )
 """The variant, declared as data: the engine's default hooks and the solver read ``PENGUIN.rules``."""
 

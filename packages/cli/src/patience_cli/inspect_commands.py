@@ -59,7 +59,7 @@ from patience_cli.texts import _, ngettext, pgettext
 if TYPE_CHECKING:
     import pluggy
 
-    from patience import Move, Place, Position
+    from patience import Move, Place, Position, Variant
     from patience.plugins import PluginTimes
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "deal_json",
     "deal_text",
     "describe_move",
+    "family_title",
     "moves",
     "plugins",
     "register",
@@ -122,20 +123,23 @@ def _no_stray_option(command: str, *values: str | None) -> None:
 def variants(
     output: TextFormatOption = TextFormat.TEXT,
 ) -> None:
-    """List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."""
+    """List the installed variants by family: cell counts (* marks the default), code prefix and columns."""
     from patience import variants as installed
+    from patience.families import by_family
     from patience.plugins import cell_counts, listed_variants
 
     table = installed()
     # A variant whose plugin breaks its cell counts is left out, with one warning: the others are listed.
-    listed = [(variant, cell_counts(variant)) for variant in listed_variants().values()]
+    listed = {variant.name: (variant, cell_counts(variant)) for variant in listed_variants().values()}
     if output is TextFormat.JSON:
         data = []
-        for variant, (counts, default) in listed:
+        for variant, (counts, default) in listed.values():
             data.append(
                 {
                     "name": variant.name,
                     "title": variant.title,
+                    "family": variant.family,
+                    "family_title": variant.family_in(),
                     "prefix": variant.prefix,
                     "columns": variant.columns,
                     "cells": list(counts),
@@ -149,41 +153,86 @@ def variants(
         return
     if not table:
         bad_input(_("no variants are installed (is patience-variants installed?)"))
-    rows = [
-        (
-            pgettext("variants column", "NAME"),
-            pgettext("variants column", "TITLE"),
-            pgettext("variants column", "CELLS"),
-            pgettext("variants column", "CODE"),
-            pgettext("variants column", "COLUMNS"),
-            pgettext("variants column", "PLUGIN"),
-        )
-    ]
-    for variant, (counts, default) in listed:
-        cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
-        rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns), variant.plugin))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    headings = (
+        pgettext("variants column", "NAME"),
+        pgettext("variants column", "TITLE"),
+        pgettext("variants column", "CELLS"),
+        pgettext("variants column", "CODE"),
+        pgettext("variants column", "COLUMNS"),
+    )
+    groups: list[tuple[str, list[tuple[str, ...]]]] = []
+    for family, games in by_family(variant for variant, _counts in listed.values()):
+        rows: list[tuple[str, ...]] = []
+        for variant in games:
+            counts, default = listed[variant.name][1]
+            cells = " ".join(f"{n}*" if n == default else str(n) for n in counts)
+            rows.append((variant.name, variant.title, cells, variant.prefix, str(variant.columns)))
+        groups.append((family_title(family, games), rows))
+    everything = [headings, *(row for _title, rows in groups for row in rows)]
+    widths = [max(len(row[i]) for row in everything) for i in range(len(headings))]
+
+    def line(row: tuple[str, ...]) -> str:
+        return ("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))).rstrip()
+
+    typer.echo(line(headings))
+    for title, rows in groups:
+        typer.echo("\n" + title)
+        for row in rows:
+            typer.echo(line(row))
     typer.echo("\n" + _("* the default cell count; `patience deal VARIANT DEAL --cells N` picks another"))
+
+
+def family_title(family: str, games: list[Variant]) -> str:
+    """The heading of ``family`` in the language in use: the first of ``games`` whose catalog translates it.
+
+    A family is a name in English that each plugin translates in its own
+    catalog; the games without a family are listed under "Other games".
+    """
+    if not family:
+        # Translators: the heading of the games that belong to no family in `patience variants`.
+        return pgettext("variants family", "Other games")
+    translated = (variant.family_in() for variant in games)
+    return next((title for title in translated if title != family), family)
 
 
 # -- deal -------------------------------------------------------------------
 
-_LABEL = 12
-_SLOT = 5
+#: How a layout is set out, widest first, as (label width, slot width): the first that fits in
+#: :data:`DEAL_WIDTH` is used. A label width of 0 puts each row's label on a line of its own.
+_DEAL_LAYOUTS = ((12, 5), (12, 4), (0, 4))
+
+#: The most characters a line of ``patience deal``'s layout takes: an 80-column terminal's.
+DEAL_WIDTH = 80
 
 
-def _slots(items: list[str]) -> str:
-    return "".join(item.rjust(_SLOT) for item in items)
+def _deal_layout(position: Position) -> tuple[int, int]:
+    """The (label width, slot width) that lays ``position`` out in :data:`DEAL_WIDTH` columns."""
+    slots = max(len(position.cells), len(position.foundations), len(position.columns))
+    fitting = (layout for layout in _DEAL_LAYOUTS if layout[0] + slots * layout[1] <= DEAL_WIDTH)
+    return next(fitting, _DEAL_LAYOUTS[-1])
 
 
 def deal_text(spec: DealSpec, position: Position) -> str:
-    """A layout for people: columns side by side, cells and foundations under their notation letters."""
+    """A layout for people: columns side by side, cells and foundations under their notation letters.
+
+    Each row is labelled on its left; a table too wide for that in
+    :data:`DEAL_WIDTH` columns has narrower slots, then each label on a
+    line of its own above its row.
+    """
     from patience import Place, Suit
     from patience.cardnames import display, rank_letter
 
     variant = spec.variant
+    label_width, slot = _deal_layout(position)
+
+    def slots(items: list[str]) -> str:
+        return "".join(item.rjust(slot) for item in items)
+
+    def labelled(label: str, items: list[str]) -> list[str]:
+        if label_width:
+            return [label.ljust(label_width) + slots(items)]
+        return [label, slots(items)]
+
     heading = ngettext(
         "{title}, deal #{deal}, {cells} cell   code {code}",
         "{title}, deal #{deal}, {cells} cells   code {code}",
@@ -194,14 +243,14 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     suits = variant.rules.cell_suits
     letters = [str(Place.cell(i)) + (suits[i].symbol if i < len(suits) else "") for i in range(len(position.cells))]
     # Translators: the label of the cells' row in a layout, at most 11 characters.
-    lines.append(pgettext("layout", "cells").ljust(_LABEL) + _slots(letters))
-    lines.append(" " * _LABEL + _slots([display(card) if card else "-" for card in position.cells]))
+    lines += labelled(pgettext("layout", "cells"), letters)
+    lines.append(" " * label_width + slots([display(card) if card else "-" for card in position.cells]))
     home = []
     for index in range(len(position.foundations)):
         top = position.foundation_top(index)
         home.append(display(top) if top is not None else f"{Suit(index % 4).symbol}-")
     # Translators: the label of the foundations' row in a layout, at most 11 characters; h is their notation letter.
-    lines.append(pgettext("layout", "foundation h").ljust(_LABEL) + _slots(home))
+    lines += labelled(pgettext("layout", "foundation h"), home)
     if position.base != 1:
         lines.append(
             _("(the foundations start at {rank} and wrap from {king} to {ace})").format(
@@ -211,10 +260,10 @@ def deal_text(spec: DealSpec, position: Position) -> str:
     lines.append("")
     columns = position.columns
     # Translators: the label of the columns' row in a layout, at most 11 characters.
-    lines.append(pgettext("layout", "columns").ljust(_LABEL) + _slots([str(i + 1) for i in range(len(columns))]))
+    lines += labelled(pgettext("layout", "columns"), [str(i + 1) for i in range(len(columns))])
     for row in range(max((len(column) for column in columns), default=0)):
         cards = [display(column[row]) if row < len(column) else "" for column in columns]
-        lines.append((" " * _LABEL + _slots(cards)).rstrip())
+        lines.append((" " * label_width + slots(cards)).rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -688,7 +737,7 @@ def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
     app.command(
         "variants",
-        help=_("List the installed variants: cell counts (* marks the default), code prefix, columns and plugin."),
+        help=_("List the installed variants by family: cell counts (* marks the default), code prefix and columns."),
         epilog=_("Example:  {command}").format(command="patience variants --format json"),
     )(variants)
     app.command(

@@ -1,5 +1,12 @@
 """The New Game dialog: variant, cells, deal number or random, or a game code; "winnable deals only".
 
+The games are a list under their families' rows (:func:`patience.families.by_family`),
+with a search entry above it that has the keyboard when the dialog opens:
+typing filters the list to the games whose title, name or alias holds what
+is typed (ignoring case and accents, :func:`patience.families.matches`) and
+chooses the first; Up and Down move in the list as filtered, Return deals,
+Escape clears the search and, with nothing typed, closes the dialog.
+
 The dialog offers what the engine says: the installed variants from
 :func:`patience.plugins.listed_variants` (those whose cell counts their
 plugin answers), each one's cell counts from the ``patience_cell_counts``
@@ -21,6 +28,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from patience import Game, InvalidDealError, PatienceError, Variant
+from patience.families import by_family, matches
 from patience.i18n import format_number
 from patience.plugins import cell_counts, listed_variants
 from patience.shuffle import read_deal_number
@@ -33,12 +41,19 @@ __all__ = [
     "ConfirmDialog",
     "NewGameDialog",
     "centre_over",
+    "family_title",
     "give_back_focus",
     "winnable_by_default",
 ]
 
 #: (variant, cells) where "winnable deals only" starts ticked: most such deals cannot be won (SPEC 3.1).
 WINNABLE_BY_DEFAULT = frozenset({("eight-off", 4), ("eight-off", 2)})
+
+#: How many rows of the list of games show at once (it scrolls).
+GAME_ROWS = 14
+
+#: The start of a family row's id in the list of games (a variant's name never has a space).
+_FAMILY_ROW = "family "
 
 #: Seconds the solver may spend on each deal while looking for a winnable one.
 WINNABLE_TIME = 5.0
@@ -55,6 +70,20 @@ def _trying(deal: object) -> str:
 
 def _cells_label(count: int) -> str:
     return ngettext("{count} cell", "{count} cells", count).format(count=count)
+
+
+def family_title(family: str, games: list[Variant]) -> str:
+    """The heading of ``family`` in the list of games, in the language in use.
+
+    A family is a name in English that each game's plugin translates in its
+    own catalog: the first of ``games`` whose catalog translates it gives the
+    heading. The games without a family are listed under "Other games".
+    """
+    if not family:
+        # Translators: the heading of the games that belong to no family, in the New Game dialog's list.
+        return pgettext("game family", "Other games")
+    translated = (variant.family_in() for variant in games)
+    return next((title for title in translated if title != family), family)
 
 
 def winnable_by_default(variant: Variant, cells: int) -> bool:
@@ -168,6 +197,7 @@ class NewGameDialog(tk.Toplevel):
         self.code_var = tk.StringVar(self, (current.code or "") if current is not None else "")
         self.winnable_var = tk.BooleanVar(self, False)
 
+        font = tkfont.nametofont("TkDefaultFont")
         # One themed frame under everything, so the dialog has one background colour to its edges.
         outer = ttk.Frame(self)
         outer.pack(fill="both", expand=True)
@@ -176,13 +206,29 @@ class NewGameDialog(tk.Toplevel):
         ttk.Label(body, text=_("Game"), font=("TkDefaultFont", 10, "bold")).grid(row=0, column=0, sticky="w")
         games = ttk.Frame(body)
         games.grid(row=1, column=0, sticky="nw", padx=(8, 24))
-        self.variant_buttons: dict[str, ttk.Radiobutton] = {}
-        for variant in self.variants.values():
-            button = ttk.Radiobutton(
-                games, text=variant.title, value=variant.name, variable=self.variant_var, command=self._variant_changed
-            )
-            button.pack(anchor="w")
-            self.variant_buttons[variant.name] = button
+        self.search_var = tk.StringVar(self, "")
+        self.search_entry = ttk.Entry(games, textvariable=self.search_var, width=28)
+        self.search_entry.grid(row=0, column=0, columnspan=2, sticky="we", pady=(0, 4))
+        self.game_list = ttk.Treeview(games, show="tree", selectmode="browse", height=GAME_ROWS)
+        self.game_list.grid(row=1, column=0, sticky="nsew")
+        scroll = ttk.Scrollbar(games, orient="vertical", command=self.game_list.yview)
+        scroll.grid(row=1, column=1, sticky="ns")
+        self.game_list.configure(yscrollcommand=scroll.set)
+        games.columnconfigure(0, weight=1)  # the list takes the search entry's width, the scroll bar beside it
+        self.game_list.tag_configure("family", font=("TkDefaultFont", 9, "bold"))
+        self.families = by_family(self.variants.values())
+        titles = {variant.name: variant.title for variant in self.variants.values()}
+        widest = max(
+            [font.measure(title) + 40 for title in titles.values()]
+            + [font.measure(family_title(family, members)) + 20 for family, members in self.families]
+        )
+        self.game_list.column("#0", width=widest, stretch=True)
+        self._fill_list("")
+        self.search_var.trace_add("write", lambda *_args: self._search_changed())
+        self.game_list.bind("<<TreeviewSelect>>", lambda _e: self._row_selected())
+        for widget in (self.search_entry, self.game_list):
+            widget.bind("<Down>", lambda _e: self._step(1))
+            widget.bind("<Up>", lambda _e: self._step(-1))
         ttk.Label(body, text=_("Free cells"), font=("TkDefaultFont", 10, "bold")).grid(row=0, column=1, sticky="w")
         self.cells_frame = ttk.Frame(body)
         self.cells_frame.grid(row=1, column=1, sticky="nw", padx=(8, 0))
@@ -232,15 +278,18 @@ class NewGameDialog(tk.Toplevel):
         self.cancel_button.pack(side="right", padx=(0, 8))
 
         self.bind("<Return>", lambda _e: self.ok())
-        self.bind("<Escape>", lambda _e: self.cancel())
+        self.bind("<Escape>", lambda _e: self._escape())
         self.protocol("WM_DELETE_WINDOW", self.cancel)
         self.bind("<Destroy>", self._destroyed, add="+")
         self.deal_entry.bind("<FocusIn>", lambda _e: self._choose("number"))
         self.code_entry.bind("<FocusIn>", lambda _e: self._choose("code"))
         self._variant_changed(keep_cells=True)
+        self.game_list.selection_set(start.name)
+        self.game_list.see(start.name)
+        self.game_list.focus(start.name)
         self._mode_changed()
         # An error says what was wrong with the input as it was: once the input changes, it goes.
-        for var in (self.variant_var, self.cells_var, self.mode_var, self.deal_var, self.code_var):
+        for var in (self.variant_var, self.cells_var, self.mode_var, self.deal_var, self.code_var, self.search_var):
             var.trace_add("write", lambda *_args: self._input_changed())
         if mode == "code":
             self.code_entry.focus_set()
@@ -248,7 +297,12 @@ class NewGameDialog(tk.Toplevel):
         elif mode == "number":
             self.deal_entry.focus_set()
             self.deal_entry.select_range(0, "end")
+        else:
+            self.search_entry.focus_set()
         self._fix_size(parent)
+        # The keyboard goes to this dialog once it is shown, so that typing a name searches at once.
+        focused = self.focus_get() if mode != "random" else self.search_entry
+        self.bind("<Map>", lambda e: self._take_focus(focused) if e.widget is self else None, add="+")
 
     def _fix_size(self, parent: tk.Misc) -> None:
         """Centre over the window at the size its fullest content needs, and keep that size and place.
@@ -282,6 +336,81 @@ class NewGameDialog(tk.Toplevel):
         self.progress_label.grid_remove()
         self.progress_label.configure(text="")
         self.geometry(f"{width}x{height}")
+
+    def _take_focus(self, widget: tk.Misc | None) -> None:
+        with contextlib.suppress(tk.TclError):
+            (widget or self.search_entry).focus_force()
+
+    # -- the list of games ------------------------------------------------
+    def _fill_list(self, typed: str) -> None:
+        """Show the games ``typed`` finds (every game when it is empty) under their families' rows."""
+        tree = self.game_list
+        tree.delete(*tree.get_children())
+        for family, members in self.families:
+            shown = [variant for variant in members if matches(variant, typed)]
+            if not shown:
+                continue
+            row = tree.insert("", "end", iid=_FAMILY_ROW + family, text=family_title(family, members), open=True)
+            tree.item(row, tags=("family",))
+            for variant in shown:
+                tree.insert(row, "end", iid=variant.name, text=variant.title)
+
+    @property
+    def shown_games(self) -> list[str]:
+        """The names of the games the list shows, top to bottom."""
+        return [game for family in self.game_list.get_children() for game in self.game_list.get_children(family)]
+
+    def _search_changed(self) -> None:
+        """Filter the list by what is typed and choose the first game it finds (the chosen one if it is shown)."""
+        self._fill_list(self.search_var.get())
+        shown = self.shown_games
+        if not shown:
+            self.game_list.selection_set(())
+            return
+        typed = self.search_var.get().strip()
+        self.choose_variant(shown[0] if typed or self.variant_var.get() not in shown else self.variant_var.get())
+
+    def _row_selected(self) -> None:
+        selected = self.game_list.selection()
+        if not selected:
+            return
+        name = selected[0]
+        if name.startswith(_FAMILY_ROW):
+            # A family's row is a heading: choosing it chooses its first game.
+            children = self.game_list.get_children(name)
+            if children:
+                self.game_list.selection_set(children[0])
+            return
+        if name != self.variant_var.get():
+            self.variant_var.set(name)
+            self._variant_changed()
+
+    def _step(self, by: int) -> str:
+        """Choose the game ``by`` rows below (above when negative) the chosen one in the list as filtered."""
+        shown = self.shown_games
+        if shown:
+            current = self.variant_var.get()
+            index = shown.index(current) + by if current in shown else 0
+            self.choose_variant(shown[max(0, min(index, len(shown) - 1))])
+        return "break"
+
+    def choose_variant(self, name: str) -> None:
+        """Choose the game ``name`` as a click on its row does (shown, selected and scrolled into view)."""
+        if not self.game_list.exists(name):
+            self.search_var.set("")
+        self.game_list.selection_set(name)
+        self.game_list.see(name)
+        self.game_list.focus(name)
+        if name != self.variant_var.get():
+            self.variant_var.set(name)
+            self._variant_changed()
+
+    def _escape(self) -> None:
+        """Escape clears the search first, and closes the dialog when there is none."""
+        if self.search_var.get() and not self.searching:
+            self.search_var.set("")
+            return
+        self.cancel()
 
     # -- choices ----------------------------------------------------------
     @property
@@ -351,6 +480,10 @@ class NewGameDialog(tk.Toplevel):
             return
         self.error.configure(text="")
         mode = self.mode_var.get()
+        typed = self.search_var.get().strip()
+        if typed and not self.shown_games and mode != "code":
+            self.show_error(_("No game's name contains “{text}”.").format(text=typed))
+            return
         try:
             if mode == "code":
                 code = self.code_var.get().strip()

@@ -4,7 +4,8 @@ No Tk here, so the arithmetic can be reasoned about (and tested) on its own.
 The top row holds the cells on the left and the foundations (four, or eight
 for two decks) on the right; the columns sit below, centred. A table with
 many cells stacks its foundations down the right-hand side instead, when
-that gives larger cards. Cards in a column are fanned downwards, closer
+that gives larger cards. The slots always fit the table's width: with many
+columns on a small screen the cards get narrower. Cards in a column are fanned downwards, closer
 together when a long column would run off the canvas.
 """
 
@@ -119,7 +120,10 @@ def _arrange(columns: int, cells: int, foundations: int, width: float, height: f
     else:
         slots = max(columns, cells + foundations + 0.6)  # the cells, a little space, the foundations
     by_width = width / (slots + (slots + 1) * GAP)
-    card_w = max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, by_width, by_height))
+    # The cards are never narrower than MIN_CARD_WIDTH while the table's width allows it; a table with more
+    # slots than that leaves room for (18 columns on a small screen) has narrower cards rather than slots off
+    # its edge.
+    card_w = min(max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, by_width, by_height)), by_width)
     card_h = card_w * ASPECT
     gap = card_w * GAP
     label = max(9, int(card_w * 0.17))

@@ -244,9 +244,9 @@ class TableView:
                 x, y, text=suit.symbol, fill=self.slot_line, font=(FONT, -int(layout.card_w * 0.5)), tags=("slot",)
             )
         if layout.foundations:
-            first, last = layout.foundations[0], layout.foundations[-1]
-            canvas.create_text(
-                (first.x0 + last.x1) / 2,
+            first = layout.foundations[0]
+            heading = canvas.create_text(
+                (min(box.x0 for box in layout.foundations) + max(box.x1 for box in layout.foundations)) / 2,
                 first.y0 - layout.label_size * 0.9,
                 # Translators: the label over the foundations; {key} is the letter a typed move names them by.
                 text=_("{key}  (foundations)").format(key="h"),
@@ -254,6 +254,13 @@ class TableView:
                 font=label_font,
                 tags=("label",),
             )
+            # Over foundations stacked down the right-hand edge the label is wider than they are: it is moved
+            # in from the edge so that it shows whole.
+            drawn = canvas.bbox(heading)
+            if drawn is not None:
+                edge = layout.width - layout.card_w * 0.1
+                if drawn[2] > edge:
+                    canvas.move(heading, edge - drawn[2], 0)
         redeal = self.redeal_box
         if redeal is not None:
             self._slot(redeal)

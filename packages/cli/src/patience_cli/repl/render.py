@@ -235,17 +235,14 @@ def plain(fragments: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in fragments)
 
 
-#: The width the plain table is fitted to: a pipe or a log has no terminal to ask, so an 80-column one's.
-PLAIN_WIDTH = 80
-
-
-def plain_board(game: Game, width: int = PLAIN_WIDTH) -> str:
-    """The table as plain text (for pipes and logs), in the widest layout that fits ``width`` columns."""
-    return plain(board_fragments(game, width)).rstrip("\n")
-
-
-#: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.
+#: The width the bottom toolbar and the plain table are fitted to when the terminal's is not known:
+#: an 80-column terminal's.
 TOOLBAR_WIDTH = 80
+
+
+def plain_board(game: Game, width: int | None = TOOLBAR_WIDTH) -> str:
+    """The table as plain text (for pipes and logs), in ``width`` columns (``None``: the widest layout)."""
+    return plain(board_fragments(game, width)).rstrip("\n")
 
 
 @dataclass(frozen=True)
