@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -63,8 +64,6 @@ def test_a_budget_large_enough_decides_the_deal() -> None:
 def test_the_budget_counts_positions_so_the_search_stops_near_it() -> None:
     result = run("solve", "freecell", "11982", "--max-positions", "3000", "--format", "json")
     assert result.exit_code == 4
-    import json
-
     positions = json.loads(result.stdout)["positions"]
     # The search looks at its limits every 128 expansions of a scan.
     assert 3000 <= positions < 3000 + 128
@@ -135,3 +134,24 @@ def test_german_budget_message() -> None:
     done = program("solve", "freecell", "11982", "--max-positions", "500", language="de")
     assert done.returncode == 4
     assert "500 Stellungen" in done.stdout and "--max-positions" in done.stdout
+
+
+def test_a_search_at_a_budget_is_the_same_in_every_process() -> None:
+    # Another hash seed is another process's set and dict order: the search must not depend on it.
+    answers = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PATIENCE_LANG": "en", "PYTHONHASHSEED": seed}
+        for args in (["eight-off", "2"], ["freecell", "11982"]):
+            done = subprocess.run(
+                [str(PATIENCE), "solve", *args, "--max-positions", "3000", "--format", "json"],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=120,
+                check=False,
+            )
+            data = json.loads(done.stdout)
+            answers.append((seed, data["result"], data["positions"], data["moves"]))
+    first, second = answers[:2], answers[2:]
+    assert [answer[1:] for answer in first] == [answer[1:] for answer in second]
+    assert [answer[1] for answer in first] == ["solved", "unknown"]
