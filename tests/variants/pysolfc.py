@@ -59,6 +59,6 @@ def layout(game: str, deal: int) -> Layout:
 
 
 def talon(deal: int, decks: int = 1) -> list[Card]:
-    """PySolFC's talon for deal ``deal`` after its shuffle, before any game's hook: the last card is dealt first."""
+    """PySolFC's talon for game number ``deal`` after its shuffle, before any game's hook: the last card is dealt first."""
     cards = shuffle(createCards(decks), deal, RandomBase.DEALS_PYSOLFC)
     return [Card(card.rank, SUITS[card.suit]) for card in cards]

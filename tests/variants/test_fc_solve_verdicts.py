@@ -59,7 +59,7 @@ AUTHORED = Path(__file__).parents[1] / "plugins" / "authored"
 #: The deals each game is judged on: below and above 32,000.
 DEALS = (1, 2, 3, 32_001, 1_000_000)
 #: The budget on both sides: our positions, fc-solve's iterations.
-BUDGET = 20_000
+BUDGET = 10_000
 
 
 def _authored(name: str) -> ModuleType:
@@ -148,6 +148,18 @@ def test_fc_solve_reads_our_board_as_the_position_we_dealt(case: Case) -> None:
     _, pm, game, variant = case
     position = deal_position(variant, 2, variant.default_cells, pm)
     assert _as_read(game, position) == _as_written(position)
+
+
+@pytest.mark.parametrize("case", [case for case in RUNNABLE if len(case[3].cell_counts) > 1], ids=_id)
+def test_fc_solve_plays_with_the_cells_the_player_chose(case: Case) -> None:
+    _, pm, game, variant = case
+    for cells in variant.cell_counts:
+        position = deal_position(variant, 3, cells, pm)
+        assert _as_read(game, position) == _as_written(position)
+        # At every cell count, a deal fc-solve solves is never one ours proves lost.
+        ours = solve(variant, position, max_positions=BUDGET, plugins=pm)
+        if fc_solve(game, position, BUDGET) == SOLVED:
+            assert ours.outcome is not Outcome.LOST, cells
 
 
 def test_fc_solve_reads_two_decks_and_ten_columns_with_cards_home() -> None:

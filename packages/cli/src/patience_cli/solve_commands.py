@@ -351,6 +351,8 @@ def census(
             help=_("Positions each deal's search may expand before it is unknown (default {budget}).").format(
                 budget=format_number(CENSUS_MAX_POSITIONS)
             ),
+            # The help says the default, written as the language writes numbers.
+            show_default=False,
         ),
     ] = CENSUS_MAX_POSITIONS,
     output: Annotated[
