@@ -98,7 +98,7 @@ def _id(case: Case) -> str:
     return f"{case[3].name} ({case[0]})"
 
 
-def test_the_games_of_today_are_judged() -> None:
+def test_the_shipped_games_and_the_authored_plugins_are_judged() -> None:
     names = {case[3].name for case in CASES}
     assert {"freecell", "bakers-game", "eight-off", "seahaven-towers", "beleaguered-castle"} <= names
     assert "bakers-dozen" in {case[3].name for case in TOO_WIDE}
