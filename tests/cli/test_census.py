@@ -145,9 +145,10 @@ def test_resume_names_the_line_where_the_header_should_be(tmp_path: Path) -> Non
 def test_resume_refuses_a_file_of_another_census_and_leaves_it_alone(tmp_path: Path) -> None:
     out = tmp_path / "freecell-4.csv"
     assert run("census", "freecell", "1-3", "--resume", str(out)).exit_code == 0
-    assert out.read_text().splitlines()[0] == "# census freecell, 4 cells, time limit 10 s"
+    assert out.read_text().splitlines()[0] == "# census freecell, 4 cells, at most 1000000 positions"
     before = out.read_text()
-    for args in (["eight-off", "1-5"], ["freecell", "1-5", "--cells", "3"], ["freecell", "1-5", "--time-limit", "2"]):
+    others = (["eight-off", "1-5"], ["freecell", "1-5", "--cells", "3"], ["freecell", "1-5", "--max-positions", "2000"])
+    for args in others:
         result = run("census", *args, "--resume", str(out))
         assert result.exit_code == 2, args
         assert len(result.stderr.splitlines()) == 1 and "holds another census (freecell, 4 cells" in result.stderr

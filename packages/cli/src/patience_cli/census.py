@@ -48,9 +48,10 @@ HEADER = "deal,result,moves,seconds"
 IDENTITY_PREFIX = "# census "
 
 
-def identity_line(variant: str, cells: int, time_limit: float) -> str:
+def identity_line(variant: str, cells: int, max_positions: int, time_limit: float | None = None) -> str:
     """The comment line a ``--resume`` file starts with, so that another census cannot append to it."""
-    return f"{IDENTITY_PREFIX}{variant}, {cells} cells, time limit {time_limit:g} s"
+    line = f"{IDENTITY_PREFIX}{variant}, {cells} cells, at most {max_positions} positions"
+    return line if time_limit is None else f"{line}, time limit {time_limit:g} s"
 
 
 #: The results a row may hold.
@@ -58,12 +59,18 @@ RESULTS = ("solved", "unsolvable", "unknown")
 
 #: One deal's result: ``(deal, result, moves, seconds)``; ``moves`` is None unless solved.
 Row = tuple[int, str, int | None, float]
-#: One chunk of work: ``(variant name, cells, time limit, deals)``.
-Task = tuple[str, int, float, tuple[int, ...]]
+#: One chunk of work: ``(variant name, cells, time limit or None, position budget, deals)``.
+Task = tuple[str, int, float | None, int | None, tuple[int, ...]]
 
 
-def solve_chunk(name: str, cells: int, time_limit: float, deals: tuple[int, ...]) -> list[Row]:
-    """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it)."""
+def solve_chunk(
+    name: str, cells: int, time_limit: float | None, max_positions: int | None, deals: tuple[int, ...]
+) -> list[Row]:
+    """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it).
+
+    With ``max_positions`` and no ``time_limit`` each verdict depends only on
+    the deal and the budget, never on how busy the machine is.
+    """
     from patience import deal_position, get_variant
     from patience_solver import solve
 
@@ -71,7 +78,8 @@ def solve_chunk(name: str, cells: int, time_limit: float, deals: tuple[int, ...]
     rows: list[Row] = []
     for deal in deals:
         started = time.monotonic()
-        result = solve(variant, deal_position(variant, deal, cells), time_limit=time_limit)
+        position = deal_position(variant, deal, cells)
+        result = solve(variant, position, time_limit=time_limit, max_positions=max_positions)
         moves = len(result.moves) if result.outcome.value == "solved" else None
         rows.append((deal, result.outcome.value, moves, time.monotonic() - started))
     return rows

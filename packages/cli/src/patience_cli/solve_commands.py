@@ -1,7 +1,8 @@
 """Solver commands: ``solve`` (one deal, a code or a board) and ``census`` (a range of deals).
 
 ``solve`` exits 0 when it found a solution, 3 when it proved the position
-lost, 4 when it decided neither within ``--time-limit``, and 2 on bad input
+lost, 4 when it decided neither within ``--time-limit`` (or within
+``--max-positions``, a budget of expanded positions), and 2 on bad input
 (one ``patience: ...`` line on stderr).
 
 ``solve --format sn`` prints every card movement in fc-solve's ``-snx``
@@ -23,7 +24,10 @@ says which on stderr, in one line.
 ``census`` writes CSV ``deal,result,moves,seconds`` (result ``solved``,
 ``unsolvable`` or ``unknown``; ``moves`` counts the player's moves and is
 empty unless the deal was solved), one line per deal in order, and draws a
-progress bar on stderr when stderr is a terminal.
+progress bar on stderr when stderr is a terminal. Each deal's search is
+bounded by ``--max-positions`` (:data:`CENSUS_MAX_POSITIONS` by default) and
+by no time unless ``--time-limit`` is given, so that its verdicts do not
+depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from patience.i18n import format_number
 from patience_cli.common import (
     EXIT_LOST,
     EXIT_OK,
@@ -61,7 +66,20 @@ if TYPE_CHECKING:
     from patience import Game, Move, Position, Variant
     from patience_solver import SolveResult
 
-__all__ = ["CensusFormat", "SolveFormat", "census", "parse_range", "register", "sn_lines", "solve"]
+__all__ = [
+    "CENSUS_MAX_POSITIONS",
+    "CensusFormat",
+    "SolveFormat",
+    "census",
+    "check_max_positions",
+    "parse_range",
+    "register",
+    "sn_lines",
+    "solve",
+]
+
+#: How many positions ``census`` lets each deal's search expand unless ``--max-positions`` says otherwise.
+CENSUS_MAX_POSITIONS = 1_000_000
 
 
 class SolveFormat(enum.StrEnum):
@@ -80,6 +98,15 @@ class CensusFormat(enum.StrEnum):
 
 
 _EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
+
+
+def check_max_positions(budget: int | None) -> int | None:
+    """``budget`` if it is None or 1 or more; :func:`bad_input` otherwise."""
+    if budget is not None and budget < 1:
+        bad_input(
+            _("--max-positions must be a whole number of positions, 1 or more, not {budget}").format(budget=budget)
+        )
+    return budget
 
 
 def sn_lines(game: Game, result: SolveResult) -> list[str]:
@@ -117,12 +144,21 @@ def solve(
         SolveFormat,
         typer.Option("--format", "-f", help=_("text for people, sn for fc-solve -snx lines, json for scripts.")),
     ] = SolveFormat.TEXT,
+    max_positions: Annotated[
+        int | None,
+        typer.Option(
+            "--max-positions",
+            metavar="N",
+            help=_("Give up after expanding N positions (exit code 4): a budget that does not depend on the load."),
+        ),
+    ] = None,
 ) -> None:
     """Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."""
     from patience import Game, GameCode, get_variant
     from patience_solver import solve as run_solver
 
     check_time_limit(time_limit)
+    check_max_positions(max_positions)
     deal: int | None = None
     game_code: str | None = None
     var: Variant
@@ -140,7 +176,7 @@ def solve(
         game_code = str(GameCode(var.prefix, spec.cells, spec.deal))
         game = Game.new(var, spec.deal, spec.cells)
         position = game.dealt
-    result = run_solver(var, position, time_limit=time_limit)
+    result = run_solver(var, position, time_limit=time_limit, max_positions=max_positions)
     outcome = result.outcome.value
     if output is SolveFormat.SN:
         # A board that automatic play wins still lists those moves, as fc-solve lists them.
@@ -148,7 +184,7 @@ def solve(
         if lines:
             sys.stdout.write("\n".join(lines) + "\n")
         else:  # stdout stays empty for scripts; say why on stderr
-            sys.stderr.write("patience: " + _text(var, deal, game_code, game, result))
+            sys.stderr.write("patience: " + _text(var, deal, game_code, game, result, max_positions))
     elif output is SolveFormat.JSON:
         data = {
             "variant": var.name,
@@ -163,11 +199,13 @@ def solve(
         }
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(_text(var, deal, game_code, game, result))
+        sys.stdout.write(_text(var, deal, game_code, game, result, max_positions))
     raise typer.Exit(_EXIT[outcome])
 
 
-def _text(variant: Variant, deal: int | None, code: str | None, game: Game, result: SolveResult) -> str:
+def _text(
+    variant: Variant, deal: int | None, code: str | None, game: Game, result: SolveResult, max_positions: int | None
+) -> str:
     from patience.i18n import format_number
 
     if deal is not None:
@@ -180,6 +218,15 @@ def _text(variant: Variant, deal: int | None, code: str | None, game: Game, resu
     if result.outcome.value == "unsolvable":
         lost = _("{game}: cannot be won, proved lost ({search}, complete search)")
         return lost.format(game=what, search=seconds) + "\n"
+    if result.outcome.value == "unknown" and max_positions is not None and result.positions >= max_positions:
+        budget = ngettext(
+            "{game}: undecided, no solution found within the budget of {budget} position ({search});"
+            " try a larger --max-positions",
+            "{game}: undecided, no solution found within the budget of {budget} positions ({search});"
+            " try a larger --max-positions",
+            max_positions,
+        )
+        return budget.format(game=what, budget=format_number(max_positions), search=seconds) + "\n"
     if result.outcome.value == "unknown":
         undecided = _(
             "{game}: undecided, no solution found within the time limit ({search}); try a longer --time-limit"
@@ -294,8 +341,21 @@ def census(
         typer.Option("--chunk", help=_("Deals a worker takes at a time (default 4 with --jobs, 200 with --cluster).")),
     ] = None,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", "-t", help=_("Seconds allowed for each deal, more than 0."))
-    ] = 10.0,
+        float | None,
+        typer.Option("--time-limit", "-t", help=_("Seconds allowed for each deal, more than 0; no limit by default.")),
+    ] = None,
+    max_positions: Annotated[
+        int,
+        typer.Option(
+            "--max-positions",
+            metavar="N",
+            help=_("Positions each deal's search may expand before it is unknown (default {budget}).").format(
+                budget=format_number(CENSUS_MAX_POSITIONS)
+            ),
+            # The help says the default, written as the language writes numbers.
+            show_default=False,
+        ),
+    ] = CENSUS_MAX_POSITIONS,
     output: Annotated[
         CensusFormat,
         typer.Option(
@@ -312,14 +372,15 @@ def census(
     workers as they take them, so any range runs in the same memory.
     """
     from patience import get_variant
-    from patience.i18n import format_number
     from patience.plugins import check_cells
     from patience_cli import census as work
 
     var = get_variant(variant)
     n_cells = check_cells(var, cells)
     span = parse_range(deals)
-    check_time_limit(time_limit)
+    if time_limit is not None:
+        check_time_limit(time_limit)
+    check_max_positions(max_positions)
     if jobs is not None and jobs < 0:
         bad_input(_("--jobs must be 0 (every core) or more, not {jobs}").format(jobs=jobs))
     if chunk is not None and chunk < 1:
@@ -329,7 +390,7 @@ def census(
     if resume is not None and output is not CensusFormat.CSV:
         bad_input(_("--resume appends CSV to its file: leave out --format table"))
     done: list[tuple[int, int]] = []
-    identity = work.identity_line(var.name, n_cells, time_limit)
+    identity = work.identity_line(var.name, n_cells, max_positions, time_limit)
     if resume is not None:
         try:
             done, cut, held = work.read_done(resume)
@@ -348,7 +409,9 @@ def census(
             _drop_cut_line(resume)
     todo = work.count_missing(span, done)
     size = chunk or (200 if cluster is not None else 4)
-    tasks = ((var.name, n_cells, time_limit, part) for part in work.chunks(work.missing(span, done), size))
+    tasks = (
+        (var.name, n_cells, time_limit, max_positions, part) for part in work.chunks(work.missing(span, done), size)
+    )
     runner = _runner(jobs, cluster, todo, size)
     sink = _Sink(resume, output, identity)
     bar = _Bar(todo)
