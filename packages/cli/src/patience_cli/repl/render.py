@@ -231,9 +231,13 @@ def plain(fragments: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in fragments)
 
 
-def plain_board(game: Game) -> str:
-    """The table as plain text (for pipes and logs)."""
-    return plain(board_fragments(game)).rstrip("\n")
+#: The width plain output is fitted to: an 80-column terminal's, the width a pipe or a log is read at.
+PLAIN_WIDTH = 80
+
+
+def plain_board(game: Game, width: int = PLAIN_WIDTH) -> str:
+    """The table as plain text (for pipes and logs), in the widest layout that fits ``width`` columns."""
+    return plain(board_fragments(game, width)).rstrip("\n")
 
 
 #: The width the bottom toolbar is fitted to when the terminal's is not known: an 80-column terminal's.
