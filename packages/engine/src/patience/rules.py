@@ -17,12 +17,12 @@ from attrs import field, frozen
 from patience.texts import _, pgettext
 
 __all__ = [
+    "UNLIMITED_RUN",
     "AutoPlay",
     "Build",
     "EmptyColumns",
     "Rules",
     "Scoring",
-    "UNLIMITED_RUN",
     "Target",
     "group_capacity",
 ]
