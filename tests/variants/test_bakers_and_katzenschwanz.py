@@ -237,7 +237,7 @@ def test_die_schlange_empty_columns_do_not_raise_the_run_capacity() -> None:
     game = game_at(DS, two_deck_table(columns, full[:6], home=1))
     assert game.check(Move(Place.column(0), Place.column(1), 3))
     one_free = game_at(DS, two_deck_table(columns, full[:7], home=1))
-    assert one_free.max_group == 2
+    assert (one_free.max_group, one_free.max_group_to_empty) == (2, 0)
     verdict = one_free.check(Move(Place.column(0), Place.column(1), 3))
     assert not verdict
     assert "move at most 2" in str(verdict.reason)
