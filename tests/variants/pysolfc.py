@@ -20,8 +20,28 @@ from patience import Card, Suit
 SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 
 #: Deal numbers below and above 32,000, where PySolFC changes from Microsoft's generator to the Mersenne Twister.
-DEALS = (1, 2, 3, 164, 617, 1941, 11982, 24000, 31999, 32000, 32001, 32002, 45000, 99999, 100000, 123456,
-         1_000_000, 987_654_321, 4_294_967_296, 8_589_934_591)
+DEALS = (
+    1,
+    2,
+    3,
+    164,
+    617,
+    1941,
+    11982,
+    24000,
+    31999,
+    32000,
+    32001,
+    32002,
+    45000,
+    99999,
+    100000,
+    123456,
+    1_000_000,
+    987_654_321,
+    4_294_967_296,
+    8_589_934_591,
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +79,9 @@ def layout(game: str, deal: int) -> Layout:
 
 
 def talon(deal: int, decks: int = 1) -> list[Card]:
-    """PySolFC's talon for game number ``deal`` after its shuffle, before any game's hook: the last card is dealt first."""
+    """PySolFC's talon for game number ``deal`` after its shuffle, before any game's hook.
+
+    The last card is dealt first.
+    """
     cards = shuffle(createCards(decks), deal, RandomBase.DEALS_PYSOLFC)
     return [Card(card.rank, SUITS[card.suit]) for card in cards]
