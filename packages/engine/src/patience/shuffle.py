@@ -139,7 +139,7 @@ def pysolfc_talon(deal: int, decks: int = 1) -> list[Card]:
             return ((state >> 16) & 0x7FFF) % (n + 1)
 
     else:
-        twister = random.Random(deal)
+        twister = random.Random(deal)  # a deal, not a secret: PySolFC's own generator
 
         def draw(n: int) -> int:
             return int(twister.random() * (n + 1))
