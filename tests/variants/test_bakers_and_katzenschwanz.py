@@ -293,9 +293,10 @@ def test_the_solver_solves_a_deal_and_its_solution_wins_through_the_game(name: s
     assert game.is_won
 
 
-def test_the_solver_proves_a_kings_only_bakers_game_deal_lost() -> None:
-    # fc-solve --game kings_only_bakers_game cannot solve deal 1 either.
-    done = _patience("solve", KB, "1", "--time-limit", "30")
+@pytest.mark.parametrize(("name", "deal"), [(KB, 1), (RS, 21)])
+def test_the_solver_proves_a_deal_lost(name: str, deal: int) -> None:
+    # fc-solve (--game kings_only_bakers_game, relaxed_seahaven_towers) cannot solve these deals either.
+    done = _patience("solve", name, str(deal), "--time-limit", "30")
     assert "cannot be won, proved lost" in done.stdout
     assert "complete search" in done.stdout
 
