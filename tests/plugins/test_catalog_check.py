@@ -122,7 +122,7 @@ def test_a_plugin_whose_catalogs_translate_everything_passes_and_shows_its_texts
 
 
 def test_a_plugin_without_catalogs_passes_and_speaks_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    variant, _ = _plugin(tmp_path, monkeypatch, "kit_english", "KB", {})
+    variant, _ = _plugin(tmp_path, monkeypatch, "kit_english", "QB", {})
     assert check_catalogs(variant) == []
     assert variant.rules_text_in("de") == f"{GOAL}\n\n{COLUMNS}"
     assert variant.description_in("hu") == DESCRIPTION

@@ -213,9 +213,15 @@ class Rules:
             raise ValueError(_("foundation_takeback is offered with one deck only"))
 
     def run_capacity(self, free_cells: int, empty_columns: int, *, to_empty_column: bool) -> int:
-        """How many cards move as one action now: :func:`group_capacity`, or any run with :attr:`unlimited_runs`."""
+        """How many cards move as one action now: :func:`group_capacity`, or any run with :attr:`unlimited_runs`.
+
+        Under :attr:`EmptyColumns.NONE` empty columns do not count: a column that takes nothing cannot hold
+        a card of the run on the way (PySolFC and fc-solve both move free cells + 1 cards there: Die Schlange).
+        """
         if self.unlimited_runs and self.group_moves:
             return UNLIMITED_RUN
+        if self.empty_columns is EmptyColumns.NONE:
+            empty_columns = 0
         return group_capacity(free_cells, empty_columns, to_empty_column=to_empty_column, group_moves=self.group_moves)
 
     @property

@@ -283,6 +283,10 @@ class Compiled:
         if self.unlimited_runs:
             cap = UNLIMITED_RUN
             cap_empty = UNLIMITED_RUN if empties else 0
+        elif self.group_moves and self.no_empty_moves:
+            # An empty column that takes nothing holds no card of a run on the way (Rules.run_capacity).
+            cap = free + 1
+            cap_empty = 0
         elif self.group_moves:
             cap = (free + 1) << empties
             cap_empty = (free + 1) << (empties - 1) if empties else 0
