@@ -242,6 +242,8 @@ def _fc_solve_words(name: str, figures: dict[str, Any] | None) -> str:
         return "not an fc-solve game"
     game = GAMES[name]
     preset = " ".join(["`--game", game.preset, *game.options]) + "`"
+    if game.long_columns:
+        return f"{preset}: columns of more than 20 cards, which Debian's fc-solve cannot read; our exhaustive search instead"
     if not game.runnable:
         return f"{preset}: more than 10 columns, {TOO_MANY_STACKS}; our exhaustive search instead"
     if figures is None or "fc_solve" not in figures:

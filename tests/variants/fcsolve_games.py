@@ -31,6 +31,8 @@ __all__ = [
     "GAMES",
     "LOST",
     "MAX_STACKS",
+    "MAX_STACK_CARDS",
+    "MISSING_CARD",
     "PRESET_SHAPES",
     "SOLVED",
     "TOO_MANY_STACKS",
@@ -46,6 +48,10 @@ MAX_STACKS = 10
 
 #: What fc-solve says about a board with more stacks than it is built for.
 TOO_MANY_STACKS = "exceeds the maximal number of stacks"
+#: The most cards Debian's fc-solve reads in one column of a board (measured: 21 give :data:`MISSING_CARD`).
+MAX_STACK_CARDS = 20
+#: What it answers for a board with a longer column: it stops reading the column there.
+MISSING_CARD = "There's a missing card"
 
 #: fc-solve's verdicts as :func:`fc_solve` reports them.
 SOLVED, LOST, UNDECIDED = "solved", "lost", "undecided"
@@ -82,6 +88,9 @@ class FcsGame:
     """fc-solve's ``--game`` preset: ``freecell``."""
     options: tuple[str, ...] = ()
     """Options after the preset that make it our game: ``("--stacks-num", "7")``."""
+    long_columns: bool = False
+    """Its deals have columns longer than Debian's fc-solve reads (:data:`MAX_STACK_CARDS`): it answers
+    :data:`MISSING_CARD` for them, so the game's oracle is our own complete search."""
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -96,12 +105,12 @@ class FcsGame:
 
     @property
     def runnable(self) -> bool:
-        """Whether Debian's fc-solve can hold this game's stacks (at most :data:`MAX_STACKS`)."""
-        return self.shape[0] <= MAX_STACKS
+        """Whether Debian's fc-solve can hold this game's stacks (at most :data:`MAX_STACKS`) and their cards."""
+        return self.shape[0] <= MAX_STACKS and not self.long_columns
 
 
-def _game(name: str, preset: str, *options: str) -> FcsGame:
-    return FcsGame(name, preset, options)
+def _game(name: str, preset: str, *options: str, long_columns: bool = False) -> FcsGame:
+    return FcsGame(name, preset, options, long_columns)
 
 
 #: Our variant name -> fc-solve's preset and options; the games neither fc-solve nor this table knows are absent.
@@ -126,8 +135,9 @@ GAMES: dict[str, FcsGame] = {
         _game("fan", "fan"),
         _game("good-measure", "good_measure"),
         _game("cruel", "cruel"),
-        _game("der-katzenschwanz", "der_katzenschwanz"),
-        _game("die-schlange", "die_schlange"),
+        # A new column at each king: two decks make columns of 25-40 cards.
+        _game("der-katzenschwanz", "der_katzenschwanz", long_columns=True),
+        _game("die-schlange", "die_schlange", long_columns=True),
         _game("simple-simon", "simple_simon"),
         # PySolFC's games of FreeCell's rules: the same presets, another table.
         _game("challenge-freecell", "freecell"),

@@ -29,7 +29,7 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
 from patience.redeal import REDEAL_WORD, redeal_refusal, redealt
-from patience.rules import AutoPlay, EmptyColumns, Target
+from patience.rules import AutoPlay, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import check_deal_number
 from patience.texts import _
@@ -314,7 +314,7 @@ class Game:
     @property
     def max_group_to_empty(self) -> int:
         """How many cards can move at once right now into an empty column (0 when none is empty or none takes cards)."""
-        if not self.position.empty_columns or self.variant.rules.empty_columns is EmptyColumns.NONE:
+        if not self.position.empty_columns or tables_for(self.variant.rules).no_empty:
             return 0
         return self.variant.rules.run_capacity(
             free_cells(self.variant.rules, self.position), self.position.empty_columns, to_empty_column=True
