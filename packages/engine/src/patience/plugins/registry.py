@@ -9,6 +9,7 @@ and it goes when its manager goes.
 
 from __future__ import annotations
 
+import difflib
 import time
 import warnings
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from patience.errors import PluginError, UnknownVariantError
 from patience.i18n import current_language
 from patience.plugins import _boundary
 from patience.plugins._boundary import PluginTimes
-from patience.texts import _
+from patience.texts import _, ngettext
 from patience.variant import Variant, normalise_name
 
 if TYPE_CHECKING:
@@ -381,6 +382,25 @@ def get_variant(name: str, pm: pluggy.PluginManager | None = None) -> Variant:
                 name=repr(name)
             )
         )
+    # With thirty games a list of all of them is no help: name the closest one, and where to see them all.
+    names = {
+        normalise_name(text): variant.name
+        for variant in table.values()
+        for text in (variant.name, variant.title, *variant.aliases)
+    }
+    close = [names[match] for match in difflib.get_close_matches(key, names, n=1, cutoff=0.6)]
+    if close:
+        raise UnknownVariantError(
+            ngettext(
+                "unknown variant {name}: did you mean {close}? `patience variants` lists the {count} installed game",
+                "unknown variant {name}: did you mean {close}? `patience variants` lists the {count} installed games",
+                len(table),
+            ).format(name=repr(name), close=close[0], count=len(table))
+        )
     raise UnknownVariantError(
-        _("unknown variant {name}: installed variants are {known}").format(name=repr(name), known=", ".join(table))
+        ngettext(
+            "unknown variant {name}: `patience variants` lists the {count} installed game",
+            "unknown variant {name}: `patience variants` lists the {count} installed games",
+            len(table),
+        ).format(name=repr(name), count=len(table))
     )
