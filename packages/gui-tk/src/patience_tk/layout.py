@@ -91,8 +91,14 @@ class Layout:
         return Box(slot.x0 - gap, slot.y0, slot.x1 + gap, bottom)
 
 
-def compute_layout(columns: int, cells: int, width: float, height: float, foundations: int = 4) -> Layout:
+def compute_layout(
+    columns: int, cells: int, width: float, height: float, foundations: int = 4, longest: int = 0
+) -> Layout:
     """The layout of a table with ``columns`` columns, ``cells`` cells and ``foundations`` foundations.
+
+    ``longest`` is the most cards a column is to show: where even the
+    tightest fan (:data:`MIN_FAN`) would take such a column past the bottom
+    (Der Katzenschwanz deals columns of 40 cards), the cards are smaller.
 
     Two arrangements are tried and the one with the larger cards wins: the
     cells and the foundations side by side in one top row (FreeCell), or the
@@ -100,8 +106,8 @@ def compute_layout(columns: int, cells: int, width: float, height: float, founda
     (a table with many cells, such as 8-cell Eight Off, whose top row would
     otherwise make every card narrow and leave the bottom of the table empty).
     """
-    top_row = _arrange(columns, cells, foundations, width, height, side=False)
-    side = _arrange(columns, cells, foundations, width, height, side=True)
+    top_row = _arrange(columns, cells, foundations, width, height, side=False, longest=longest)
+    side = _arrange(columns, cells, foundations, width, height, side=True, longest=longest)
     return side if side.card_w > top_row.card_w * 1.05 else top_row
 
 
@@ -109,10 +115,15 @@ def compute_layout(columns: int, cells: int, width: float, height: float, founda
 GAP = 0.18
 
 
-def _arrange(columns: int, cells: int, foundations: int, width: float, height: float, *, side: bool) -> Layout:
+def _arrange(
+    columns: int, cells: int, foundations: int, width: float, height: float, *, side: bool, longest: int = 0
+) -> Layout:
     stacks = -(-foundations // 4) if side else 0  # columns of at most four foundations down the side
     # Room for the top row, the labels and a column of about a dozen fanned cards.
     by_height = height / (2 * ASPECT + 11 * ASPECT * FAN * 0.8 + 0.9)
+    if longest > 1:
+        # And for the longest column at the tightest fan, below the top row and the labels (2.4 card widths).
+        by_height = min(by_height, height / (2.4 + ASPECT * (1 + (longest - 1) * MIN_FAN)))
     if side:
         slots = max(columns, cells) + stacks + 0.4
         per_stack = min(foundations, 4)

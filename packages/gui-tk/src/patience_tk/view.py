@@ -108,7 +108,12 @@ class TableView:
             width = int(self.canvas.cget("width"))
             height = int(self.canvas.cget("height"))
         position = self._game.position
-        return compute_layout(len(position.columns), len(position.cells), width, height, len(position.foundations))
+        # Sized for the deal's longest column as well as today's, so that the cards keep their size as play
+        # shortens it, and only shrink when a column grows longer than any the deal had.
+        longest = max(len(column) for column in (*self._game.dealt.columns, *position.columns))
+        return compute_layout(
+            len(position.columns), len(position.cells), width, height, len(position.foundations), longest
+        )
 
     def _resized(self, _event: tk.Event[tk.Misc]) -> None:
         layout = self._compute()
