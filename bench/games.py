@@ -61,7 +61,7 @@ from fcsolve_games import GAMES, TOO_MANY_STACKS, fc_solve  # noqa: E402
 
 from patience import Variant, deal_position  # noqa: E402
 from patience.plugins import variants  # noqa: E402
-from patience.rules import EmptyColumns  # noqa: E402
+from patience.rules import EmptyColumns, Redeal  # noqa: E402
 
 FIGURES = ROOT / "bench" / "games.json"
 
@@ -237,13 +237,20 @@ def _census_words(figures: dict[str, Any] | None) -> str:
     return f"{rate}: {solved} solved, {lost} lost, {undecided} undecided of {deals}"
 
 
+def _redeal_words(variant: Variant) -> str:
+    # The solver makes no redeal (fc-solve has none): its verdicts are those of card moves alone.
+    if variant.rules.redeal is Redeal.NONE:
+        return ""
+    return " (by card moves alone: the solver makes no redeal, which may still win a deal it calls lost)"
+
+
 def _fc_solve_words(name: str, figures: dict[str, Any] | None) -> str:
     if name not in GAMES:
         return "not an fc-solve game"
     game = GAMES[name]
     preset = " ".join(["`--game", game.preset, *game.options]) + "`"
     if game.long_columns:
-        return f"{preset}: columns of more than 20 cards, which Debian's fc-solve cannot read; our exhaustive search instead"
+        return f"{preset}: columns of more than 20 cards, which Debian's fc-solve cannot read; our own search instead"
     if not game.runnable:
         return f"{preset}: more than 10 columns, {TOO_MANY_STACKS}; our exhaustive search instead"
     if figures is None or "fc_solve" not in figures:
@@ -271,7 +278,7 @@ def table_rows(installed: Iterable[Variant], kept: dict[str, dict[str, Any]]) ->
             _empty_words(variant),
             _runs_words(variant),
             deal_source(variant),
-            _census_words(kept.get(variant.name)),
+            _census_words(kept.get(variant.name)) + _redeal_words(variant),
             _fc_solve_words(variant.name, kept.get(variant.name)),
         ]
         for variant in installed
@@ -361,12 +368,16 @@ def markdown(installed: list[Variant], kept: dict[str, dict[str, Any]]) -> str:
         ]
         lines += ["| date | commit | command | games |", "| --- | --- | --- | --- |"]
         for date, commit, command in runs:
-            games = sorted(name for name, figures in kept.items() if figures["command"] == command)
+            games = sorted(
+                name
+                for name, figures in kept.items()
+                if (figures["date"], figures["commit"], figures["command"]) == (date, commit, command)
+            )
             seconds = sum(kept[name]["cpu_seconds"] for name in games)
             lines.append(f"| {date} | {commit} | `{command}` | {', '.join(games)} ({seconds:,.0f} s CPU) |")
     lines += [
         "",
-        "The games not measured yet are measured, and this page printed again, with:",
+        "A game is measured again (or a new one for the first time), and this page printed again, with:",
         "",
         "```",
         ".venv/bin/python bench/games.py --games NAME,NAME --jobs 2",
