@@ -307,7 +307,7 @@ def test_our_verdict_on_a_shortened_deal_is_the_exhaustive_search_s(
 def test_every_position_near_the_end_of_our_solutions_is_won_by_both_searches(
     case: Case,
 ) -> None:
-    _, pm, _, variant = case
+    _, pm, game_entry, variant = case
     solved = 0
     for deal in (*DEALS, *EXTRA_DEALS.get(variant.name, ())):
         position = deal_position(variant, deal, variant.default_cells, pm)
@@ -320,7 +320,9 @@ def test_every_position_near_the_end_of_our_solutions_is_won_by_both_searches(
         for move in result.moves[:-12]:
             game.play(move)
         near = game.position
-        assert _winnable(variant, near, pm)
+        # The two-deck games' eight cells leave too many positions to exhaust even there: for them the
+        # replays below are the oracle.
+        assert game_entry.long_columns or _winnable(variant, near, pm)
         again = solve(variant, near, max_positions=1_000_000, plugins=pm)
         assert again.outcome is Outcome.SOLVED
         _replays_to_a_win(variant, near, pm, again.moves)
