@@ -30,7 +30,16 @@ from typing import Any
 
 import pluggy
 import pytest
-from fcsolve_games import MAX_STACK_CARDS, MAX_STACKS, MISSING_CARD, SOLVED, TOO_MANY_STACKS, FcsGame, fc_solve, installed
+from fcsolve_games import (
+    MAX_STACK_CARDS,
+    MAX_STACKS,
+    MISSING_CARD,
+    SOLVED,
+    TOO_MANY_STACKS,
+    FcsGame,
+    fc_solve,
+    installed,
+)
 
 from patience import (
     Card,
