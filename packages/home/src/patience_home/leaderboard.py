@@ -38,6 +38,7 @@ from patience_home.paths import TOKENS_FILE, move_aside, tokens_path
 from patience_home.texts import _
 
 __all__ = [
+    "PAGE",
     "SERVER_ENV",
     "TOKENS_FILE",
     "Accepted",
@@ -57,6 +58,9 @@ __all__ = [
     "unsent_records",
     "use_player",
 ]
+
+#: The most entries the server answers in one page of a leaderboard (``?limit=``).
+PAGE = 500
 
 #: The environment variable that names the server when ``--server`` is not given.
 SERVER_ENV = "PATIENCE_SERVER"
@@ -209,9 +213,28 @@ class Client:
             int(answer["rank"]),
         )
 
-    def leaderboard(self, date: str, variant: str, cells: int) -> list[Entry]:
-        """The day's ranked results for ``variant`` and ``cells``."""
-        query = urllib.parse.urlencode({"variant": variant, "cells": cells})
+    def leaderboard(self, date: str, variant: str, cells: int, *, limit: int | None = None) -> list[Entry]:
+        """The day's ranked results for ``variant`` and ``cells``: the top ``limit``, or every one for ``None``.
+
+        The server answers a page at a time (at most :data:`PAGE` entries),
+        so this asks for pages, each after the last rank it got, until it
+        has ``limit`` or a page comes back short.
+        """
+        entries: list[Entry] = []
+        while limit is None or len(entries) < limit:
+            wanted = PAGE if limit is None else min(PAGE, limit - len(entries))
+            after = entries[-1].rank if entries else 0
+            page = self.leaderboard_page(date, variant, cells, after=after, limit=wanted)
+            entries.extend(page)
+            if len(page) < wanted:
+                break
+        return entries
+
+    def leaderboard_page(
+        self, date: str, variant: str, cells: int, *, after: int = 0, limit: int = PAGE
+    ) -> list[Entry]:
+        """One page of the day's ranked results: at most ``limit`` entries (1 to :data:`PAGE`) after rank ``after``."""
+        query = urllib.parse.urlencode({"variant": variant, "cells": cells, "limit": limit, "after": after})
         answer = self._call("GET", f"/api/v1/daily/{date}/leaderboard?{query}")
         return [
             Entry(

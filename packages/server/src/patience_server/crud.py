@@ -14,7 +14,6 @@ import datetime as dt
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
 
 from patience_server.core.db import Database
 from patience_server.core.security import hash_token, placeholder_hash, token_of
@@ -23,7 +22,10 @@ from patience_server.schemas import BoardRow
 from patience_solver.daily import DailyDeal
 
 __all__ = [
+    "PAGE_DEFAULT",
+    "PAGE_MAX",
     "Result",
+    "board_entry",
     "create_attempt",
     "create_player",
     "find_attempt",
@@ -96,6 +98,35 @@ def _ranked_before() -> sa.Select[Any]:
 
 
 _RANKED_BEFORE = _ranked_before()
+
+_ONE_BOARD = (
+    Attempt.date == sa.bindparam("day"),
+    Attempt.variant == sa.bindparam("variant"),
+    Attempt.cells == sa.bindparam("cells"),
+    Attempt.result.is_not(None),
+)
+_READ_BOARD = (
+    sa.select(Player.name, Attempt.result, Attempt.score, Attempt.moves, Attempt.undos, Attempt.cards_home)
+    .join(Player, Player.id == Attempt.player_id)
+    .where(*_ONE_BOARD)
+    .order_by(Attempt.won.desc(), Attempt.score.desc(), Attempt.undos.asc(), Attempt.submitted.asc(), Attempt.id)
+    .offset(sa.bindparam("skip"))
+    .limit(sa.bindparam("take"))
+)
+_FIND_ENTRY = (
+    sa.select(
+        Attempt.id,
+        Attempt.result,
+        Attempt.won,
+        Attempt.score,
+        Attempt.moves,
+        Attempt.undos,
+        Attempt.cards_home,
+        Attempt.submitted,
+    )
+    .join(Player, Player.id == Attempt.player_id)
+    .where(*_ONE_BOARD, Player.name == sa.bindparam("name"))
+)
 
 
 def find_player(connection: sa.Connection, ident: int) -> sa.Row[int, str, str] | None:
@@ -203,33 +234,67 @@ def rank_of(connection: sa.Connection, *, attempt: int, day: str, variant: str, 
     return int(before) + 1
 
 
-def read_board(database: Database, *, day: str, variant: str, cells: int) -> list[BoardRow]:
-    """A day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
-    query = (
-        sa.select(Attempt, Player.name)
-        .join(Player, Player.id == Attempt.player_id)
-        .where(
-            Attempt.date == day,
-            Attempt.variant == variant,
-            Attempt.cells == cells,
-            Attempt.result.is_not(None),
+#: The most entries one page of a leaderboard holds (``?limit=``), and how many it holds when not told.
+PAGE_MAX = 500
+PAGE_DEFAULT = 100
+
+
+def read_board(
+    database: Database, *, day: str, variant: str, cells: int, after: int = 0, limit: int = PAGE_DEFAULT
+) -> list[BoardRow]:
+    """One page of a day's ranked results: ranks ``after + 1`` to ``after + limit``.
+
+    Ranked by wins first, then higher score, fewer undos, earlier
+    submission (the attempt's id breaks a tie, so each rank is one entry
+    and a page starts where the one before ended).
+    """
+    with database.engine.connect() as connection:
+        rows = connection.execute(
+            _READ_BOARD, {"day": day, "variant": variant, "cells": cells, "skip": after, "take": limit}
         )
-        .order_by(Attempt.won.desc(), Attempt.score.desc(), Attempt.undos.asc(), Attempt.submitted.asc(), Attempt.id)
+        return [
+            BoardRow.model_construct(
+                rank=rank,
+                name=name,
+                result=result,
+                score=score,
+                moves=moves,
+                undos=undos,
+                cards_home=cards_home,
+            )
+            for rank, (name, result, score, moves, undos, cards_home) in enumerate(rows, start=after + 1)
+        ]
+
+
+def board_entry(database: Database, *, day: str, variant: str, cells: int, name: str) -> BoardRow | None:
+    """The entry of the player called ``name`` on a day's board, with its rank; ``None`` when they have none."""
+    with database.engine.connect() as connection:
+        found = connection.execute(_FIND_ENTRY, {"day": day, "variant": variant, "cells": cells, "name": name}).first()
+        if found is None:
+            return None
+        ident, result, won, score, moves, undos, cards_home, submitted = found
+        before = connection.execute(
+            _RANKED_BEFORE,
+            {
+                "day": day,
+                "variant": variant,
+                "cells": cells,
+                "won": won,
+                "score": score,
+                "undos": undos,
+                "submitted": submitted,
+                "ident": ident,
+            },
+        ).scalar_one()
+    return BoardRow.model_construct(
+        rank=int(before) + 1,
+        name=name,
+        result=result,
+        score=score,
+        moves=moves,
+        undos=undos,
+        cards_home=cards_home,
     )
-    with Session(database.engine) as session:
-        rows = [(attempt, name) for attempt, name in session.execute(query).tuples()]
-    return [
-        BoardRow.model_construct(
-            rank=rank,
-            name=name,
-            result=attempt.result,
-            score=attempt.score,
-            moves=attempt.moves,
-            undos=attempt.undos,
-            cards_home=attempt.cards_home,
-        )
-        for rank, (attempt, name) in enumerate(rows, start=1)
-    ]
 
 
 def played_deal(database: Database, *, day: str, variant: str, cells: int) -> tuple[int, str] | None:

@@ -1,20 +1,64 @@
-"""The leaderboard: ``GET /api/v1/daily/{date}/leaderboard``, a day's ranked results of one board."""
+"""The leaderboard: ``GET /api/v1/daily/{date}/leaderboard``, a day's ranked results of one board, a page at a time.
+
+``?limit=N`` entries (100 when not given, at most 500) after rank
+``?after=RANK`` (0 when not given: from the top); the body is a list, so a
+client pages on with ``after`` set to the last rank it got, until a page
+is shorter than its limit.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
+from fastapi import APIRouter, Query
+
+from patience.i18n import format_number
 from patience_server import crud
 from patience_server.api.deps import DailyBoard, DatabaseDep
 from patience_server.schemas import BoardRow
-from patience_server.speech import error_responses
+from patience_server.speech import ApiError, ErrorCode, error_responses, tr
 
-__all__ = ["leaderboard", "router"]
+__all__ = ["AFTER_MAX", "AFTER_QUERY", "LIMIT_QUERY", "leaderboard", "page_bounds", "router"]
 
 router = APIRouter(prefix="/daily/{date}/leaderboard", tags=["leaderboard"])
 
+#: The highest ``after`` taken: far beyond any board, and within every database's integer.
+AFTER_MAX = 2**31 - 1
+
+#: What the OpenAPI description says of ``?limit=`` and ``?after=``.
+LIMIT_QUERY = f"how many entries: 1 to {crud.PAGE_MAX}, {crud.PAGE_DEFAULT} when not given"
+AFTER_QUERY = "the rank the page starts after: 0 (the top) when not given; the last rank of a page gives the next"
+
+
+def page_bounds(limit: int | None, after: int | None) -> tuple[int, int]:
+    """The page asked for as ``(after, limit)``, each checked (422 ``invalid_request`` in the request's language)."""
+    if limit is None:
+        limit = crud.PAGE_DEFAULT
+    elif not 1 <= limit <= crud.PAGE_MAX:
+        message = tr.gettext("limit: give a whole number from 1 to {most}")
+        raise ApiError(ErrorCode.INVALID_REQUEST, message.format(most=format_number(crud.PAGE_MAX)))
+    if after is None:
+        after = 0
+    elif not 0 <= after <= AFTER_MAX:
+        message = tr.gettext("after: give a rank from 0 to {most}")
+        raise ApiError(ErrorCode.INVALID_REQUEST, message.format(most=format_number(AFTER_MAX)))
+    return after, limit
+
+
+#: The query parameters' OpenAPI description: their range is checked by :func:`page_bounds`, in the request's words.
+Limit = Annotated[
+    int | None,
+    Query(description=LIMIT_QUERY, json_schema_extra={"minimum": 1, "maximum": crud.PAGE_MAX, "default": 100}),
+]
+After = Annotated[
+    int | None, Query(description=AFTER_QUERY, json_schema_extra={"minimum": 0, "maximum": AFTER_MAX, "default": 0})
+]
+
 
 @router.get("", responses=error_responses(422))
-def leaderboard(board: DailyBoard, db: DatabaseDep) -> list[BoardRow]:
-    """The day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
-    return crud.read_board(db, day=board.day.isoformat(), variant=board.variant, cells=board.cells)
+def leaderboard(board: DailyBoard, db: DatabaseDep, limit: Limit = None, after: After = None) -> list[BoardRow]:
+    """One page of the day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
+    start, count = page_bounds(limit, after)
+    return crud.read_board(
+        db, day=board.day.isoformat(), variant=board.variant, cells=board.cells, after=start, limit=count
+    )
