@@ -29,6 +29,7 @@ from patience_server.api import plain
 from patience_server.api.main import api_router, pages_router
 from patience_server.core.config import MAX_BODY, Settings
 from patience_server.core.db import Database
+from patience_server.core.headers import SecurityHeaders
 from patience_server.core.ratelimit import Limits, RateLimiter
 from patience_server.speech import ApiError, ErrorCode, language_of_request, tr
 
@@ -85,6 +86,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
         app.add_exception_handler(error, handler)
     # Anything else that fails is answered 500 by _Speaking, with the traceback in the log only.
     app.add_middleware(_Speaking)
+    app.add_middleware(SecurityHeaders)
     app.include_router(api_router)
     app.include_router(pages_router)
     plain.install(app)
@@ -269,5 +271,5 @@ def serve(database_url: str | None = None, host: str = "127.0.0.1", port: int = 
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     log.setLevel(logging.INFO)
-    app = _Guard(create_app(database_url))
+    app = SecurityHeaders(_Guard(create_app(database_url)))
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
