@@ -5,6 +5,7 @@
     .venv/bin/python bench/server.py --processes 2            # two server processes on one database
     .venv/bin/python bench/server.py --quick                  # a smoke run
     .venv/bin/python bench/server.py --parts                  # where a submission's time goes, part by part
+    .venv/bin/python bench/server.py --leaderboard            # health's p99 beside 8 readers of a large board
 
 It starts real ``patience serve`` processes on free loopback ports (the
 clients are spread over them in turn), then ``--clients`` clients share
@@ -23,6 +24,12 @@ the time goes. With PostgreSQL each run creates a new database beside the
 one ``--database`` names and drops it afterwards, so that every run starts
 from an empty board as it does on SQLite (``--same-database`` keeps to the
 one given).
+
+``--leaderboard`` instead fills a board of 13,306 results straight into
+the database and measures ``GET /api/v1/health`` (its p50 and p99) alone,
+beside ``--readers`` clients reading the board's first page, and beside
+as many paging through the whole board (500 entries a page), with each
+reader's page latency and the pages a second.
 
 ``--parts`` instead times each part on its own: the service's endpoint
 functions called in this process (no HTTP, no client threads), each of
@@ -286,8 +293,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_after = [cpu_seconds(process.pid) for process, _ in servers]
-    status, board, _ = Client(servers[0][1]).call("GET", f"/api/v1/daily/{date}/leaderboard?variant=freecell", b"", {})
-    assert status == 200 and isinstance(board, list)
+    board = read_whole_board(Client(servers[0][1]), date)
     on_board = {row["name"] for row in board if row["name"].startswith(f"b{tag}-")}
     for process, _ in servers:
         process.terminate()
@@ -330,6 +336,141 @@ def run(args: argparse.Namespace) -> int:
     for failure in failures[:5]:
         print(f"failed: {failure}")
     return 0 if exact and not failures else 1
+
+
+def read_whole_board(client: Client, date: str, page: int = 500) -> list[dict[str, Any]]:
+    """Every entry of the day's board, read a page at a time (``?limit=&after=``) as the clients do."""
+    rows: list[dict[str, Any]] = []
+    while True:
+        after = rows[-1]["rank"] if rows else 0
+        path = f"/api/v1/daily/{date}/leaderboard?variant=freecell&limit={page}&after={after}"
+        status, answer, _took = client.call("GET", path, b"", {})
+        assert status == 200 and isinstance(answer, list), (status, answer)
+        rows.extend(answer)
+        if len(answer) < page:
+            return rows
+
+
+#: The board ``--leaderboard`` fills: a date long past, as many results as the largest board seen.
+BOARD_DATE = "2026-03-14"
+BOARD_ROWS = 13_306
+
+
+def fill_board(database: str, rows: int) -> None:
+    """Write ``rows`` results of :data:`BOARD_DATE` straight into ``database`` (already migrated)."""
+    import sqlalchemy as sa
+
+    from patience_server.models import Attempt, Player
+
+    engine = sa.create_engine(database)
+    when = dt.datetime(2026, 3, 14, 9, tzinfo=dt.UTC)
+    players = [{"name": f"reader-{n}", "token_hash": f"{n:064x}", "created": when} for n in range(rows)]
+    with engine.begin() as connection:
+        first = connection.execute(sa.select(sa.func.coalesce(sa.func.max(Player.id), 0))).scalar_one()
+        connection.execute(sa.insert(Player), players)
+        attempts = [
+            {
+                "player_id": first + 1 + n,
+                "date": BOARD_DATE,
+                "variant": "freecell",
+                "cells": 4,
+                "deal": 1,
+                "code": "x",
+                "started": when,
+                "result": "won" if n % 3 else "gave-up",
+                "won": 1 if n % 3 else 0,
+                "score": (n * 7919) % 400,
+                "moves": 90 + n % 20,
+                "undos": n % 5,
+                "cards_home": 52 if n % 3 else n % 52,
+                "submitted": when + dt.timedelta(seconds=n),
+                "record": "",
+            }
+            for n in range(rows)
+        ]
+        connection.execute(sa.insert(Attempt), attempts)
+    engine.dispose()
+
+
+def leaderboard(args: argparse.Namespace) -> int:
+    """``--leaderboard``: GET /api/v1/health's latency while ``--readers`` clients read a large board.
+
+    One server process on a board of :data:`BOARD_ROWS` results; for
+    ``--seconds`` each: health alone, then beside readers of the first page
+    (``?limit=100``, what the page and a glance need), then beside readers
+    paging through the whole board 500 at a time.
+    """
+    home = Path(tempfile.mkdtemp(prefix="patience-bench-"))
+    database = args.database or f"sqlite+pysqlite:///{home / 'board.sqlite3'}"
+    scratch, given = None, database
+    if database.startswith("postgresql") and not args.same_database:
+        database, scratch = fresh_postgres(database)
+    process, port = start_server(database, home)
+    fill_board(database, BOARD_ROWS)
+    whole = read_whole_board(Client(port), BOARD_DATE)
+    assert [row["rank"] for row in whole] == list(range(1, BOARD_ROWS + 1)), "the paged board lost or repeated a rank"
+    first_page = f"/api/v1/daily/{BOARD_DATE}/leaderboard?variant=freecell"
+
+    def phase(reading: str | None) -> tuple[list[float], list[float], int]:
+        stop = threading.Event()
+        health: list[float] = []
+        pages: list[float] = []
+        read = [0]
+        lock = threading.Lock()
+
+        def reader() -> None:
+            client = Client(port)
+            mine: list[float] = []
+            while not stop.is_set():
+                if reading == "first page":
+                    status, answer, took = client.call("GET", first_page, b"", {})
+                    assert status == 200 and isinstance(answer, list) and len(answer) == 100
+                    mine.append(took)
+                else:
+                    started = time.perf_counter()
+                    assert len(read_whole_board(client, BOARD_DATE)) == BOARD_ROWS
+                    mine.append((time.perf_counter() - started) / -(-BOARD_ROWS // 500))
+            with lock:
+                pages.extend(mine)
+                read[0] += len(mine)
+
+        readers = [threading.Thread(target=reader) for _ in range(args.readers if reading else 0)]
+        for thread in readers:
+            thread.start()
+        client = Client(port)
+        deadline = time.monotonic() + args.seconds
+        while time.monotonic() < deadline:
+            status, _answer, took = client.call("GET", "/api/v1/health", b"", {})
+            assert status == 200
+            health.append(took)
+            time.sleep(0.01)
+        stop.set()
+        for thread in readers:
+            thread.join()
+        return health, pages, read[0]
+
+    def pct(values: list[float], q: float) -> str:
+        ordered = sorted(values)
+        return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.1f}" if ordered else "-"
+
+    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    print(
+        f"{kind}, 1 server process, a board of {BOARD_ROWS:,} results, {args.readers} readers, {os.cpu_count()} cores"
+    )
+    print(f"{'readers read':28} {'health p50':>10} {'p99 ms':>7} {'page p50':>9} {'p99 ms':>7} {'pages/s':>8}")
+    for reading in (None, "first page", "whole board, 500 a page"):
+        health, pages, _count = phase(reading)
+        rate = f"{len(pages) / args.seconds:.0f}" if pages else "-"
+        label = reading or "nothing (health alone)"
+        health_ms = f"{pct(health, 0.5):>10} {pct(health, 0.99):>7}"
+        print(f"{label:28} {health_ms} {pct(pages, 0.5):>9} {pct(pages, 0.99):>7} {rate:>8}")
+    passes = -(-BOARD_ROWS // 500)
+    print(f"load average {os.getloadavg()[0]:.1f}; a whole-board reader's page time is its pass / {passes}")
+    process.terminate()
+    process.wait(10)
+    if scratch is not None:
+        drop_postgres(given, scratch)
+    return 0
 
 
 def handlers(players: int) -> dict[str, float]:
@@ -454,9 +595,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="4 clients, 20 players")
     parser.add_argument("--parts", action="store_true", help="time each part of a submission on its own instead")
+    parser.add_argument(
+        "--leaderboard", action="store_true", help="health's latency beside readers of a 13,306-result board instead"
+    )
+    parser.add_argument("--readers", type=int, default=8, help="--leaderboard: clients reading the board")
+    parser.add_argument("--seconds", type=float, default=10.0, help="--leaderboard: how long each phase lasts")
     args = parser.parse_args(argv)
     if args.quick:
         args.clients, args.players = 4, 20
+        args.seconds = 3.0
+    if args.leaderboard:
+        return leaderboard(args)
     return parts(args) if args.parts else run(args)
 
 
