@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import re
 import subprocess
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -227,3 +228,14 @@ def test_the_days_page_adds_the_named_players_own_rank_below_the_first(filled: t
     assert f'<tr class="me"><td>5</td><td class="n">{order[4]}</td>' in among
     unknown = call("GET", f"{server.url}/daily/{DATE}?lang=en&name=nobody-here")[1]
     assert _page_names(unknown) == order[:100]
+
+
+@pytest.mark.parametrize("name", ["", "x" * 33, "y" * 5000, "<b>&amp;</b>", "pager-00001 "])
+def test_a_name_that_no_player_has_shows_the_first_ranks_alone(filled: tuple[Server, list[str]], name: str) -> None:
+    server, order = filled
+    query = urllib.parse.urlencode({"lang": "en", "name": name})
+    status, text, _kind = call("GET", f"{server.url}/daily/{DATE}?{query}")
+    assert status == 200
+    assert _page_names(text) == order[:100]
+    assert 'class="me"' not in text
+    assert "<b>" not in text

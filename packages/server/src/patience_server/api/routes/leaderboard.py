@@ -30,33 +30,26 @@ LIMIT_QUERY = f"how many entries: 1 to {crud.PAGE_MAX}, {crud.PAGE_DEFAULT} when
 AFTER_QUERY = "the rank the page starts after: 0 (the top) when not given; the last rank of a page gives the next"
 
 
-def page_bounds(limit: int | None, after: int | None) -> tuple[int, int]:
+def page_bounds(limit: int, after: int) -> tuple[int, int]:
     """The page asked for as ``(after, limit)``, each checked (422 ``invalid_request`` in the request's language)."""
-    if limit is None:
-        limit = crud.PAGE_DEFAULT
-    elif not 1 <= limit <= crud.PAGE_MAX:
+    if not 1 <= limit <= crud.PAGE_MAX:
         message = tr.gettext("limit: give a whole number from 1 to {most}")
         raise ApiError(ErrorCode.INVALID_REQUEST, message.format(most=format_number(crud.PAGE_MAX)))
-    if after is None:
-        after = 0
-    elif not 0 <= after <= AFTER_MAX:
+    if not 0 <= after <= AFTER_MAX:
         message = tr.gettext("after: give a rank from 0 to {most}")
         raise ApiError(ErrorCode.INVALID_REQUEST, message.format(most=format_number(AFTER_MAX)))
     return after, limit
 
 
-#: The query parameters' OpenAPI description: their range is checked by :func:`page_bounds`, in the request's words.
-Limit = Annotated[
-    int | None,
-    Query(description=LIMIT_QUERY, json_schema_extra={"minimum": 1, "maximum": crud.PAGE_MAX, "default": 100}),
-]
-After = Annotated[
-    int | None, Query(description=AFTER_QUERY, json_schema_extra={"minimum": 0, "maximum": AFTER_MAX, "default": 0})
-]
+# The range is the OpenAPI description's; page_bounds checks it, so that a refusal says it in the request's words.
+Limit = Annotated[int, Query(description=LIMIT_QUERY, json_schema_extra={"minimum": 1, "maximum": crud.PAGE_MAX})]
+After = Annotated[int, Query(description=AFTER_QUERY, json_schema_extra={"minimum": 0, "maximum": AFTER_MAX})]
 
 
 @router.get("", responses=error_responses(422))
-def leaderboard(board: DailyBoard, db: DatabaseDep, limit: Limit = None, after: After = None) -> list[BoardRow]:
+def leaderboard(
+    board: DailyBoard, db: DatabaseDep, limit: Limit = crud.PAGE_DEFAULT, after: After = 0
+) -> list[BoardRow]:
     """One page of the day's ranked results: wins first, then higher score, fewer undos, earlier submission."""
     start, count = page_bounds(limit, after)
     return crud.read_board(

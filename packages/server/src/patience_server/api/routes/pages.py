@@ -28,6 +28,7 @@ from patience import get_variant
 from patience.i18n import format_date, format_number
 from patience_server import crud
 from patience_server.api.deps import DailyBoard, DatabaseDep, Language, TodaysBoard, daily_deal_cached
+from patience_server.core.config import NAME_LENGTH
 from patience_server.core.db import Database
 from patience_server.core.headers import policy
 from patience_server.schemas import Board, BoardRow
@@ -82,7 +83,10 @@ class PageCache:
 #: The pages of this process.
 CACHE = PageCache()
 
-Name = Annotated[str | None, Query(description=NAME_QUERY, max_length=64)]
+Name = Annotated[str | None, Query(description=NAME_QUERY)]
+
+#: The longest name a player can have: a longer ``?name=`` names nobody, and is not looked up or kept.
+_LONGEST_NAME = NAME_LENGTH[1]
 
 
 @router.get("/daily/{date}", response_class=HTMLResponse, responses=error_responses(404, 422, page=True))
@@ -98,13 +102,16 @@ def front(board: TodaysBoard, language: Language, db: DatabaseDep, name: Name = 
 
 
 def _answer(board: Board, language: str, db: Database, name: str | None) -> HTMLResponse:
+    if name is not None and not 0 < len(name) <= _LONGEST_NAME:
+        name = None
+
     def make() -> str:
         day = board.day.isoformat()
         rows = crud.read_board(db, day=day, variant=board.variant, cells=board.cells, limit=TOP + 1)
         more = len(rows) > TOP
         rows = rows[:TOP]
         own = None
-        if name and name not in {row.name for row in rows}:
+        if name is not None and name not in {row.name for row in rows}:
             own = crud.board_entry(db, day=day, variant=board.variant, cells=board.cells, name=name)
         return render(board, rows, _deal_of(board, db), language, own=own, more=more, name=name)
 
