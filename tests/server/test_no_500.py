@@ -122,7 +122,8 @@ def test_a_known_id_with_a_huge_secret_is_401(server: Server) -> None:
 def test_an_attempt_number_out_of_the_databases_range_is_404_or_422(server: Server, attempt: str) -> None:
     _ident, token = _register(server)
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "text/plain"}
-    status, answer = _raw(server, "PUT", f"/api/v1/daily/{today()}/attempts/{urllib.parse.quote(attempt)}/record", headers, b"x")
+    path = f"/api/v1/daily/{today()}/attempts/{urllib.parse.quote(attempt)}/record"
+    status, answer = _raw(server, "PUT", path, headers, b"x")
     plain_number = attempt.isascii() and attempt.isdigit()
     if plain_number:
         # A plain number is an attempt id: one nobody has is not found, whatever the database can store.
@@ -162,9 +163,7 @@ def test_cells_must_be_a_json_whole_number(server: Server, cells: object) -> Non
 @pytest.mark.parametrize("variant", [1, True, None, ["freecell"]])
 def test_variant_must_be_a_json_string(server: Server, variant: object) -> None:
     _ident, token = _register(server)
-    status, answer, _ = call(
-        "POST", f"{server.url}/api/v1/daily/{today()}/attempts", {"variant": variant}, token=token
-    )
+    status, answer, _ = call("POST", f"{server.url}/api/v1/daily/{today()}/attempts", {"variant": variant}, token=token)
     _error(status, answer, 422, "invalid_request")
 
 

@@ -1,4 +1,4 @@
-"""The OpenAPI description is complete, and a real server keeps to it: schemathesis with every check, SQLite and PostgreSQL.
+"""The OpenAPI description is complete and a real server keeps to it: schemathesis, every check, SQLite and PostgreSQL.
 
 Every request body is described (the record's ``text/plain`` too), and
 every status a route can answer with, each refusal with the error body's

@@ -1,4 +1,4 @@
-"""Outages are 503 with ``Retry-After``, never 500 or a stall: a PostgreSQL that stops, a SQLite file another process locks.
+"""Outages are 503 with ``Retry-After``, never 500 or a stall: PostgreSQL stopped, a SQLite file another process locks.
 
 The PostgreSQL here is one of the test's own (initdb in a temporary
 directory), so that it can be stopped and started again under a running
@@ -7,12 +7,16 @@ server process.
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,13 +24,12 @@ from typing import Any
 import pytest
 from serverhelp import Server, call, today, unique_name
 
-PG_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"))), None) if Path("/usr/lib/postgresql").is_dir() else None
+#: The newest PostgreSQL server's programs (Debian's layout), as .ci/postgres.sh finds them.
+PG_BIN = max(Path("/usr/lib/postgresql").glob("*/bin"), default=None, key=lambda path: int(path.parent.name))
 
 
 def _as_postgres() -> list[str]:
     # PostgreSQL refuses to run as root.
-    import os
-
     return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
 
 
@@ -56,15 +59,18 @@ class Cluster:
         self.url = f"postgresql+psycopg://patience@/board?host={folder}"
 
     def start(self) -> None:
+        assert PG_BIN is not None
         options = f"-c listen_addresses='' -k {self.folder}"
+        log = str(self.folder / "log")
         subprocess.run(
-            [*_as_postgres(), str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-o", options, "start"],
+            [*_as_postgres(), str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l", log, "-w", "-o", options, "start"],
             check=True,
             capture_output=True,
             cwd="/",
         )
 
     def stop(self) -> None:
+        assert PG_BIN is not None
         subprocess.run(
             [*_as_postgres(), str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"],
             check=True,
@@ -100,11 +106,10 @@ def _unavailable(status: int, body: Any, headers: dict[str, str]) -> None:
     assert int(headers["retry-after"]) > 0
 
 
-def _call(method: str, url: str, body: Any = None, token: str | None = None, text: str | None = None) -> tuple[int, Any, dict[str, str], float]:
-    import json
-    import urllib.error
-    import urllib.request
-
+def _call(
+    method: str, url: str, body: Any = None, token: str | None = None, text: str | None = None
+) -> tuple[int, Any, dict[str, str], float]:
+    """(status, parsed JSON, headers in lower case, seconds taken) of one request."""
     headers = {"Content-Type": "text/plain" if text is not None else "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"

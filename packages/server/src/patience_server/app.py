@@ -75,10 +75,8 @@ def _unavailable() -> ApiError:
 
 
 def _too_slow() -> ApiError:
-    seconds = format_number(int(BODY_TIMEOUT))
-    return ApiError(
-        ErrorCode.REQUEST_TIMEOUT, tr.gettext("the request body did not arrive within {seconds} s").format(seconds=seconds)
-    )
+    message = tr.gettext("the request body did not arrive within {seconds} s")
+    return ApiError(ErrorCode.REQUEST_TIMEOUT, message.format(seconds=format_number(int(BODY_TIMEOUT))))
 
 
 @contextlib.asynccontextmanager
@@ -329,13 +327,11 @@ def serve(database_url: str | None = None, host: str = "127.0.0.1", port: int = 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     log.setLevel(logging.INFO)
     app = _Guard(create_app(database_url))
-    uvicorn.run(
-        app, host=host, port=port, access_log=False, log_level="warning", http=_header_deadline_protocol()
-    )
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning", http=_header_deadline_protocol())
 
 
 def _header_deadline_protocol() -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol, with a deadline on each request's headers (:data:`HEADER_TIMEOUT`).
+    """The HTTP protocol of uvicorn, with a deadline on each request's headers (:data:`HEADER_TIMEOUT`).
 
     uvicorn closes a connection idle between requests, but not one that
     sends its headers a byte at a time; this one is closed when its

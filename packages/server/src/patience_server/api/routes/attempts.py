@@ -62,9 +62,7 @@ RECORD_BODY: dict[str, Any] = {
 }
 
 
-@router.put(
-    "/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429), openapi_extra=RECORD_BODY
-)
+@router.put("/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429), openapi_extra=RECORD_BODY)
 async def send_record(
     date: str,
     attempt: Annotated[int, Path(ge=0, description="The attempt's number, as its start answered it.")],
