@@ -15,7 +15,7 @@ import urllib.parse
 from typing import Any
 
 import pytest
-from serverhelp import Server, call, today, unique_name
+from serverhelp import Server, call, record_text, today, unique_name, won_game
 
 #: Tokens whose id is not a number the database can hold, or not a plain ASCII number at all.
 BAD_TOKENS = [
@@ -232,3 +232,21 @@ def _trickle(sock: socket.socket, data: bytes) -> bytes:
         if b"\r\n\r\n" in answer:
             break
     return answer
+
+
+@pytest.mark.parametrize("where", ["tag", "comment"])
+def test_a_won_record_holding_a_nul_is_not_a_record(server: Server, where: str) -> None:
+    _ident, token = _register(server)
+    status, attempt, _ = call(
+        "POST", f"{server.url}/api/v1/daily/{today()}/attempts", {"variant": "freecell", "cells": 4}, token=token
+    )
+    assert status == 201, attempt
+    text = record_text(won_game(today()))
+    head, _, moves = text.partition("\n\n")
+    text = head + '\n[Note "a\x00b"]\n\n' + moves if where == "tag" else head + "\n\n{\x00} " + moves
+    url = f"{server.url}/api/v1/daily/{today()}/attempts/{attempt['attempt']}/record"
+    status, answer, _ = call("PUT", url, token=token, text=text)
+    _error(status, answer, 422, "not_a_record")
+    # The attempt is still open: the same record without the NUL is accepted.
+    status, answer, _ = call("PUT", url, token=token, text=text.replace("\x00", ""))
+    assert status == 200, answer

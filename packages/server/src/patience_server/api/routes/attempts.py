@@ -118,6 +118,10 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
         raise _not_found(who, attempt, date)
     if row.result is not None:
         raise _recorded(attempt)
+    if b"\x00" in raw:
+        # PostgreSQL cannot store a NUL in text, and no record needs one.
+        message = tr.gettext("not a game record: it holds a NUL character")
+        raise ApiError(ErrorCode.NOT_A_RECORD, message, with_action=True)
     try:
         text = raw.decode("utf-8")
         record = parse_record(text)
