@@ -4,8 +4,10 @@ Every endpoint, key and status code is the one ``docs/server.md`` lists;
 the routes are in :mod:`patience_server.api.routes` (one router per
 resource), what they depend on in :mod:`patience_server.api.deps`, their SQL
 in :mod:`patience_server.crud`. Every error is a JSON body ``{"error": ...,
-"error_code": ...}`` in the request's language (:mod:`.speech`), and one
-line is logged per request.
+"error_code": ...}`` in the request's language (:mod:`.speech`); a database
+that cannot be reached is 503 with ``Retry-After``, a client too slow to
+send its headers or body is dropped or answered 408, and one line is
+logged per request.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from patience_server.core.db import Database
 from patience_server.core.ratelimit import Limits, RateLimiter
 from patience_server.speech import ApiError, ErrorCode, language_of_request, tr
 
-__all__ = ["create_app", "lifespan", "serve"]
+__all__ = ["BODY_TIMEOUT", "HEADER_TIMEOUT", "RETRY_AFTER", "create_app", "lifespan", "serve"]
 
 log = logging.getLogger("patience_server")
 
