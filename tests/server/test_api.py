@@ -273,9 +273,7 @@ def test_one_log_line_per_request(server: Server) -> None:
     assert "Traceback" not in server.log.read_text()
 
 
-def test_requests_the_plain_routes_do_not_take_get_the_declared_routes_answers(server: Server) -> None:
-    # The hot endpoints serve a well-formed request on a plain route; anything else goes on to the
-    # declared FastAPI route, whose answers these are.
+def test_requests_that_are_not_what_a_route_reads_are_refused_saying_why(server: Server) -> None:
     status, body, _ = call("POST", f"{server.url}/api/v1/players", text='{"name": "plain"}')
     assert (status, body) == (422, {"error": "the body must be a JSON object", "error_code": "invalid_request"})
     status, body, _ = call("POST", f"{server.url}/api/v1/players", [{"name": "listed"}])
@@ -287,7 +285,9 @@ def test_requests_the_plain_routes_do_not_take_get_the_declared_routes_answers(s
     }
     url = f"{server.url}/api/v1/daily/{today()}/attempts"
     assert call("POST", url, {"cells": "x"})[0] == 401
-    status, attempt = start(server, token, cells="4")  # read as 4, as the declared route reads it
+    status, body = start(server, token, cells="4")  # a JSON string is not a whole number
+    assert (status, body["error_code"]) == (422, "invalid_request")
+    status, attempt = start(server, token, cells=4)
     assert status == 201
     record = record_text(won_game(today()))
     assert send(server, token, 0x7FFF, record)[0] == 404

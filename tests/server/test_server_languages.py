@@ -2,7 +2,7 @@
 
 The page's language comes from ``?lang=``, else ``Accept-Language`` (quality
 values honoured), else English; every refusal is ``{"error", "error_code"}``
-in that language, alike on the plain routes and the declared ones; the ids
+in that language, whatever the JSON media type or the way a number is written; the ids
 are the ones ``docs/server.md`` and the OpenAPI description list.
 """
 
@@ -338,15 +338,11 @@ def test_record_refusals_keep_the_action_and_say_the_rest_in_the_requests_langua
     assert body["action"] == len(parse_record(more).actions)
 
 
-# -- the plain routes and the declared ones -----------------------------------------------------------
+# -- one request, written two ways ---------------------------------------------------------------------
 
 
 def _both(server: Server, method: str, path: str, body: bytes, language: str, token: str | None) -> list[Any]:
-    """The answer of the plain route (``application/json``) and of the declared route, for one request.
-
-    The plain routes take only ``application/json``; a ``+json`` type goes on
-    to the declared route, which reads the same JSON.
-    """
+    """The answers to one JSON body sent as ``application/json`` and as a ``+json`` type, which read alike."""
     answers = []
     for kind in ("application/json", "application/vnd.patience+json"):
         status, answer, headers = fetch(server, method, path, language=language, body=body, kind=kind, token=token)
@@ -355,7 +351,7 @@ def _both(server: Server, method: str, path: str, body: bytes, language: str, to
 
 
 @pytest.mark.parametrize("language", ["en", "de", "hu"])
-def test_the_plain_and_the_declared_routes_refuse_alike(server: Server, language: str) -> None:
+def test_a_json_body_is_refused_alike_under_either_json_media_type(server: Server, language: str) -> None:
     taken, token = register(server)
     day = today()
     requests: list[tuple[str, bytes, str | None, str]] = [
@@ -377,15 +373,15 @@ def test_the_plain_and_the_declared_routes_refuse_alike(server: Server, language
     assert start(server, token, cells=2)[0] == 201
     requests.append((f"/api/v1/daily/{day}/attempts", json.dumps({"cells": 2}).encode(), token, "action_conflict"))
     for path, body, bearer, code in requests:
-        plain, declared = _both(server, "POST", path, body, language, bearer)
-        assert plain == declared, (path, body)
+        plain, suffixed = _both(server, "POST", path, body, language, bearer)
+        assert plain == suffixed, (path, body)
         status, answer, vary = plain
         assert (status, answer["error_code"], vary) == (ERROR_STATUS[ErrorCode(code)], code, "Accept-Language")
         assert set(answer) == {"error", "error_code"}
 
 
 @pytest.mark.parametrize("language", ["en", "de", "hu"])
-def test_the_plain_and_the_declared_record_route_refuse_alike(server: Server, language: str) -> None:
+def test_an_attempt_number_is_refused_alike_with_leading_zeros(server: Server, language: str) -> None:
     _, token = register(server)
     _, attempt = start(server, token, cells=3)
     day = today()
@@ -400,14 +396,14 @@ def test_the_plain_and_the_declared_record_route_refuse_alike(server: Server, la
     ]
     for number, bearer, body, code in records:
         url = f"/api/v1/daily/{day}/attempts/{{}}/record"
-        # A plain number takes the plain route; the same number with 20 leading zeros (over 18 digits) the declared.
         plain = fetch(server, "PUT", url.format(number), language=language, body=body, token=bearer)
         declared = fetch(server, "PUT", url.format("0" * 20 + number), language=language, body=body, token=bearer)
         assert (plain[0], plain[1]) == (declared[0], declared[1])
         assert plain[1]["error_code"] == code
         assert plain[2]["vary"] == declared[2]["vary"] == "Accept-Language"
+    # A number larger than any id is no attempt's: not found, never sent to the database.
     status, body, _ = fetch(server, "PUT", f"/api/v1/daily/{day}/attempts/{'9' * 25}/record", token=token, body=b"x")
-    assert (status, body["error_code"]) == (422, "invalid_request")
+    assert (status, body["error_code"]) == (404, "not_found")
 
 
 # -- the ids: documented, described, used -------------------------------------------------------------

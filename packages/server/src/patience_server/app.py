@@ -4,18 +4,22 @@ Every endpoint, key and status code is the one ``docs/server.md`` lists;
 the routes are in :mod:`patience_server.api.routes` (one router per
 resource), what they depend on in :mod:`patience_server.api.deps`, their SQL
 in :mod:`patience_server.crud`. Every error is a JSON body ``{"error": ...,
-"error_code": ...}`` in the request's language (:mod:`.speech`), and one
-line is logged per request.
+"error_code": ...}`` in the request's language (:mod:`.speech`); a database
+that cannot be reached is 503 with ``Retry-After``, a client too slow to
+send its headers or body is dropped or answered 408, and one line is
+logged per request.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, cast
 
+import anyio
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,7 +29,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from patience import PatienceError
 from patience.i18n import format_number, speaking
-from patience_server.api import plain
 from patience_server.api.main import api_router, pages_router
 from patience_server.core.config import MAX_BODY, Settings
 from patience_server.core.db import Database
@@ -33,13 +36,28 @@ from patience_server.core.headers import SecurityHeaders
 from patience_server.core.ratelimit import Limits, RateLimiter
 from patience_server.speech import ApiError, ErrorCode, language_of_request, tr
 
-__all__ = ["create_app", "lifespan", "serve"]
+__all__ = ["BODY_TIMEOUT", "HEADER_TIMEOUT", "RETRY_AFTER", "create_app", "lifespan", "serve"]
 
 log = logging.getLogger("patience_server")
 
 
+#: How long a client may take to send a request's headers, from connecting (or from the end of the answer
+#: before), in seconds: a connection still sending them then is closed.
+HEADER_TIMEOUT = 10.0
+
+#: How long a client may take to send a request's body once its headers are in, in seconds: then 408.
+BODY_TIMEOUT = 10.0
+
+#: What ``Retry-After`` says when the database is unavailable, in seconds.
+RETRY_AFTER = 5
+
+
 class _TooLarge(Exception):
     """The body grew past :data:`~patience_server.core.config.MAX_BODY` while it was read."""
+
+
+class _TooSlow(Exception):
+    """The body was not all in within :data:`BODY_TIMEOUT` seconds."""
 
 
 def _too_large() -> ApiError:
@@ -52,7 +70,16 @@ def _internal() -> ApiError:
 
 
 def _unavailable() -> ApiError:
-    return ApiError(ErrorCode.UNAVAILABLE, tr.gettext("the database cannot be reached just now: try again soon"))
+    return ApiError(
+        ErrorCode.UNAVAILABLE,
+        tr.gettext("the database cannot be reached just now: try again soon"),
+        headers={"Retry-After": str(RETRY_AFTER)},
+    )
+
+
+def _too_slow() -> ApiError:
+    message = tr.gettext("the request body did not arrive within {seconds} s")
+    return ApiError(ErrorCode.REQUEST_TIMEOUT, message.format(seconds=format_number(int(BODY_TIMEOUT))))
 
 
 @contextlib.asynccontextmanager
@@ -89,7 +116,6 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     app.add_middleware(SecurityHeaders)
     app.include_router(api_router)
     app.include_router(pages_router)
-    plain.install(app)
     return app
 
 
@@ -112,6 +138,10 @@ async def _too_large_body(_request: Request, _error: Exception) -> JSONResponse:
     return _too_large().response()
 
 
+async def _too_slow_body(_request: Request, _error: Exception) -> JSONResponse:
+    return _too_slow().response()
+
+
 async def _refused(_request: Request, error: Exception) -> JSONResponse:
     # Whatever else the engine refuses (no daily deal for those arguments, ...) is the request's fault: 422,
     # in the engine's words.
@@ -119,8 +149,9 @@ async def _refused(_request: Request, error: Exception) -> JSONResponse:
 
 
 async def _database_away(_request: Request, error: Exception) -> JSONResponse:
-    # The database refused to connect or answer (down, restarting, locked too long): worth a retry.
-    reason = cast(sa.exc.OperationalError, error).orig
+    # The database refused to connect or answer (down, restarting, locked too long, no pooled connection
+    # free in time): worth a retry.
+    reason = getattr(error, "orig", None) or error
     log.warning("database unavailable: %s", " ".join(str(reason).split()))
     return _unavailable().response()
 
@@ -130,8 +161,12 @@ _HANDLERS: dict[type[Exception], Any] = {
     RequestValidationError: _invalid,
     StarletteHTTPException: _http,
     _TooLarge: _too_large_body,
+    _TooSlow: _too_slow_body,
     PatienceError: _refused,
     sa.exc.OperationalError: _database_away,
+    sa.exc.InterfaceError: _database_away,
+    sa.exc.DisconnectionError: _database_away,
+    sa.exc.TimeoutError: _database_away,
 }
 
 #: The request's parts that FastAPI names first in a validation error's location.
@@ -179,6 +214,16 @@ def _http_error(request: Request, error: StarletteHTTPException) -> ApiError:
         )
     if error.status_code >= 500:
         return _internal()
+    # FastAPI answers 400 for a JSON body it could not parse, the parser's error as the cause.
+    cause = error.__cause__
+    if isinstance(cause, _TooLarge):
+        return _too_large()
+    if isinstance(cause, _TooSlow):
+        return _too_slow()
+    if isinstance(cause, RecursionError):
+        return ApiError(ErrorCode.INVALID_REQUEST, tr.gettext("the body's JSON is nested too deeply"))
+    if isinstance(cause, ValueError):
+        return ApiError(ErrorCode.INVALID_REQUEST, tr.gettext("the body is not valid JSON"))
     return ApiError(ErrorCode.INVALID_REQUEST, tr.gettext("the request is not one this service can read"))
 
 
@@ -210,7 +255,7 @@ class _Speaking:
         with speaking(language_of_request(scope.get("query_string", b""), scope.get("headers") or [])):
             try:
                 await self.app(scope, receive, send_started)
-            except _TooLarge:
+            except (_TooLarge, _TooSlow):
                 raise
             except Exception:
                 log.exception("internal error")
@@ -219,7 +264,11 @@ class _Speaking:
 
 
 class _Guard:
-    """ASGI middleware: refuse bodies over :data:`~patience_server.core.config.MAX_BODY` with 413, log each request."""
+    """ASGI middleware: refuse bodies over :data:`~patience_server.core.config.MAX_BODY` with 413, log each request.
+
+    A body not all in within :data:`BODY_TIMEOUT` seconds is refused with
+    408: a client sending a byte a second holds no request open for long.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -244,20 +293,30 @@ class _Guard:
             if length.isdigit() and int(length) > MAX_BODY:
                 raise _TooLarge
             received = [0]
+            complete = [False]
+            deadline = started + BODY_TIMEOUT
 
             async def receive_limited() -> Message:
-                message = await receive()
+                if complete[0]:
+                    # The body is in: what follows is the wait for a disconnect, which has no deadline.
+                    return await receive()
+                try:
+                    with anyio.fail_after(max(deadline - time.perf_counter(), 0.0)):
+                        message = await receive()
+                except TimeoutError:
+                    raise _TooSlow from None
                 if message["type"] == "http.request":
                     received[0] += len(message.get("body", b""))
                     if received[0] > MAX_BODY:
                         raise _TooLarge
+                    complete[0] = not message.get("more_body", False)
                 return message
 
             await self.app(scope, receive_limited, send_logged)
-        except _TooLarge:
+        except (_TooLarge, _TooSlow) as refused:
             if not sent[0]:
                 with speaking(language):
-                    error = _too_large()
+                    error = _too_large() if isinstance(refused, _TooLarge) else _too_slow()
                 await error.response()(scope, receive, send_logged)
         finally:
             elapsed = (time.perf_counter() - started) * 1000
@@ -272,4 +331,55 @@ def serve(database_url: str | None = None, host: str = "127.0.0.1", port: int = 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     log.setLevel(logging.INFO)
     app = SecurityHeaders(_Guard(create_app(database_url)))
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning", http=_header_deadline_protocol())
+
+
+def _header_deadline_protocol() -> type[asyncio.Protocol]:
+    """The HTTP protocol of uvicorn, with a deadline on each request's headers (:data:`HEADER_TIMEOUT`).
+
+    uvicorn closes a connection idle between requests, but not one that
+    sends its headers a byte at a time; this one is closed when its
+    headers are not all in within the deadline.
+    """
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class HeaderDeadline(HttpToolsProtocol):
+        """uvicorn's httptools protocol, closing a connection whose request headers take too long."""
+
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            """Start the first request's deadline."""
+            super().connection_made(transport)
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            """The headers are in: their deadline is met."""
+            self._disarm()
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            """The answer is sent: the next request's headers have their own deadline."""
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            """No deadline for a closed connection."""
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            self.transport.close()
+
+    return HeaderDeadline

@@ -1,7 +1,9 @@
 """What requests carry and answers hold: the pydantic models of the JSON API, and the service's small values.
 
 Each answer's keys are the ones ``docs/server.md`` lists; the OpenAPI
-description (``/openapi.json``) gives them as these models' schemas.
+description (``/openapi.json``) gives them as these models' schemas. The
+request bodies are strict: a JSON ``true`` or ``4.0`` is not a cell count,
+nor ``"4"``, and a name or variant is a JSON string.
 """
 
 from __future__ import annotations
@@ -9,13 +11,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 __all__ = ["AttemptIn", "AttemptOut", "Board", "BoardRow", "HealthOut", "PlayerIn", "PlayerOut", "RecordOut", "Who"]
 
 
 class PlayerIn(BaseModel):
     """``POST /api/v1/players``: the name to register."""
+
+    model_config = ConfigDict(strict=True)
 
     name: str
 
@@ -29,6 +33,8 @@ class PlayerOut(BaseModel):
 
 class AttemptIn(BaseModel):
     """``POST /api/v1/daily/{date}/attempts``: the board (variant and cell count; its default cells for ``None``)."""
+
+    model_config = ConfigDict(strict=True)
 
     variant: str = "freecell"
     cells: int | None = None

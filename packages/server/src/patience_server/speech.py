@@ -59,6 +59,7 @@ class ErrorCode(enum.StrEnum):
     RECORD_MISMATCH = "record_mismatch"
     GAME_NOT_ENDED = "game_not_ended"
     BODY_TOO_LARGE = "body_too_large"
+    REQUEST_TIMEOUT = "request_timeout"
     INTERNAL_ERROR = "internal_error"
     UNAVAILABLE = "unavailable"
 
@@ -87,6 +88,7 @@ ERROR_STATUS: dict[ErrorCode, int] = {
     ErrorCode.RECORD_MISMATCH: 422,
     ErrorCode.GAME_NOT_ENDED: 422,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.REQUEST_TIMEOUT: 408,
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.UNAVAILABLE: 503,
 }
@@ -140,12 +142,13 @@ _DESCRIPTIONS = {
     401: "No token, or a wrong one (`unauthorized`).",
     404: "Nothing there (`not_found`).",
     405: "Not a method of this path (`method_not_allowed`).",
+    408: "The body did not arrive within 10 s (`request_timeout`).",
     409: "Taken already (`name_taken`, `action_conflict`).",
     413: "The body is over 256 KiB (`body_too_large`).",
     422: "The request cannot be served as it is; `error_code` says why.",
     429: "Over a rate limit (`rate_limited`): try again later.",
     500: "The service failed (`internal_error`); its log says why.",
-    503: "The database cannot be reached (`unavailable`): try again soon.",
+    503: "The database cannot be reached (`unavailable`): try again after `Retry-After` seconds.",
 }
 
 
@@ -156,7 +159,7 @@ def error_responses(*statuses: int, page: bool = False) -> dict[int | str, dict[
     reference under ``application/json``: FastAPI would put a model under
     the route's own media type.
     """
-    chosen = sorted({*statuses, 405, 413, 500, 503})
+    chosen = sorted({*statuses, 405, 408, 413, 500, 503})
     if page:
         content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
         return {status: {"description": _DESCRIPTIONS[status], "content": content} for status in chosen}

@@ -1,1 +1,1 @@
-"""The HTTP side: the routers of each resource (:mod:`.routes`), their dependencies (:mod:`.deps`), the plain routes."""
+"""The HTTP side: the routers of each resource (:mod:`.routes`), their dependencies (:mod:`.deps`)."""

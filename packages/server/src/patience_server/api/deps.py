@@ -6,8 +6,9 @@ them by type (``db: DatabaseDep``), for the player its token proves
 (``who: CurrentPlayer``), for the board its path and query name
 (``board: DailyBoard``) and for the request's language (``language:
 Language``). The checks below raise :class:`~patience_server.speech.ApiError`
-in the request's language; the plain routes (:mod:`.plain`) call the same
-functions, so a refusal does not depend on the route that served it.
+in the request's language. Whatever waits for the database runs in one of
+the database's worker threads (:meth:`~patience_server.core.db.Database.run`),
+never on the event loop.
 """
 
 from __future__ import annotations
@@ -105,10 +106,11 @@ def rate_limited(limiter: RateLimiter) -> ApiError:
 def current_player(request: Request, authorization: str | None) -> Who:
     """The player whose token ``authorization`` carries, or 401; 429 when they are over the rate limit.
 
-    Synchronous: the lookup is one indexed row, and the plain routes call it
-    from the thread their work runs in.
+    Synchronous: the lookup is one indexed row, run in a database thread
+    (:func:`get_current_player`). A token whose id no row can have is
+    refused before any query.
     """
-    bearer = read_bearer(authorization)
+    bearer = read_bearer(authorization, get_db(request).max_id)
     if bearer is None:
         raise ApiError(
             ErrorCode.UNAUTHORIZED,
@@ -131,9 +133,12 @@ def current_player(request: Request, authorization: str | None) -> Who:
     return Who(int(found.id), str(found.name))
 
 
-async def get_current_player(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
-    """The player the request's token proves (:func:`current_player`)."""
-    return current_player(request, authorization)
+async def get_current_player(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="`Bearer ID.SECRET`: the player's token")] = None,
+) -> Who:
+    """The player the request's token proves (:func:`current_player`, in a database thread)."""
+    return await get_db(request).run(current_player, request, authorization)
 
 
 CurrentPlayer = Annotated[Who, Depends(get_current_player)]
@@ -170,8 +175,12 @@ def variant_cells(name: str, cells: int | None) -> tuple[str, int]:
     count = cells if cells is not None else 0
     message = tr.ngettext(
         "{variant} is not played with {cells} free cell", "{variant} is not played with {cells} free cells", count
-    ).format(variant=title, cells=format_number(count))
+    ).format(variant=title, cells=format_number(count) if abs(count) < _FORMATTED else str(count))
     raise ApiError(ErrorCode.INVALID_CELLS, message)
+
+
+#: Numbers from this size on are written as digits alone: the language's number format cannot round them.
+_FORMATTED = 10**15
 
 
 @functools.lru_cache(maxsize=256)

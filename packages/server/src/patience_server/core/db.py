@@ -22,7 +22,17 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from patience_server.core.config import DATABASE_THREADS
 
-__all__ = ["IDLE_PING", "MIGRATIONS", "POOL_SIZE", "Database", "make_engine", "upgrade"]
+__all__ = [
+    "BUSY_TIMEOUT",
+    "CONNECT_TIMEOUT",
+    "IDLE_PING",
+    "MIGRATIONS",
+    "POOL_SIZE",
+    "POOL_TIMEOUT",
+    "Database",
+    "make_engine",
+    "upgrade",
+]
 
 #: The Alembic scripts shipped with the package.
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -34,14 +44,25 @@ POOL_SIZE = 40
 #: A pooled connection unused for longer than this is pinged before it is handed out again (seconds).
 IDLE_PING = 10.0
 
+#: How long a SQLite statement waits for a lock another connection or process holds, in seconds; then the
+#: request is answered 503 (``unavailable``) rather than waiting on.
+BUSY_TIMEOUT = 1.0
+
+#: How long opening a PostgreSQL connection may take, in seconds (a database that does not answer is 503).
+CONNECT_TIMEOUT = 2
+
+#: How long a request waits for a free pooled connection, in seconds.
+POOL_TIMEOUT = 2.0
+
 _T = TypeVar("_T")
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
-    # WAL lets readers go on while one writer commits; the busy timeout makes concurrent writers wait, not fail.
+    # WAL lets readers go on while one writer commits; the busy timeout makes concurrent writers wait, not
+    # fail, but only briefly: a file locked by another process is an outage (503), not a reason to wait on.
     cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
@@ -56,13 +77,20 @@ def make_engine(url: str, *, autocommit: bool = False) -> sa.Engine:
     """
     options: dict[str, Any] = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 10}, **options)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT}, **options)
         sa.event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     # As many kept connections as requests can run at once (anyio's 40 worker threads): with 10, every
     # connection beyond them was closed when it came back, and a new one opened for the next request
     # (260 new PostgreSQL sessions for 320 submissions under the benchmark), each a new server process.
-    engine = sa.create_engine(url, pool_size=POOL_SIZE, max_overflow=10, **options)
+    engine = sa.create_engine(
+        url,
+        pool_size=POOL_SIZE,
+        max_overflow=10,
+        pool_timeout=POOL_TIMEOUT,
+        connect_args={"connect_timeout": CONNECT_TIMEOUT},
+        **options,
+    )
     sa.event.listen(engine, "checkin", _note_checkin)
     sa.event.listen(engine, "checkout", _ping_if_idle)
     return engine
@@ -121,8 +149,9 @@ class Database:
         self.autocommit = make_engine(url, autocommit=True)
         #: Whether the players' ids come from a sequence that can be asked first (PostgreSQL's).
         self.numbered = self.engine.dialect.name == "postgresql"
-        #: Whether a commit waits for the disk (PostgreSQL's do; SQLite's in WAL with synchronous=NORMAL do not).
-        self.waits_for_disk = self.engine.dialect.name == "postgresql"
+        #: The largest id a row can have: PostgreSQL's ``integer`` ids are 32-bit, SQLite's 64-bit. An id
+        #: beyond it is no row's, and is never sent in a query (PostgreSQL would refuse to compare it).
+        self.max_id = 2**31 - 1 if self.engine.dialect.name == "postgresql" else 2**63 - 1
         # A few threads are enough for the commits to overlap; with anyio's 40, up to 32 at once took turns
         # at the GIL and each held its own PostgreSQL connection and server process. Three processes at 32
         # clients: 168-183/s with 8 threads, 195-216/s with 4 (and with 2), 171/s with 16.
@@ -133,13 +162,15 @@ class Database:
         upgrade(self.engine)
 
     async def run(self, function: Callable[..., _T], *args: Any) -> _T:
-        """``function(*args)``: in one of :attr:`threads` when commits wait for the disk, else right here."""
-        # PostgreSQL's commits wait for the disk: from worker threads several requests' commits overlap
-        # (and share a flush), where on the event loop they queued one behind the other, which halved
-        # the rate. SQLite's commits do not wait for the disk, and there the hop costs more than it saves.
-        if self.waits_for_disk:
-            return await anyio.to_thread.run_sync(functools.partial(function, *args), limiter=self.threads)
-        return function(*args)
+        """``function(*args)`` in one of :attr:`threads`, never on the event loop.
+
+        A database can wait: a commit for the disk, a statement for a lock
+        (another process holding a SQLite file), a connection for a database
+        that is down. On the event loop that wait stalled every request;
+        in a worker thread only this one waits. From worker threads several
+        PostgreSQL commits overlap too, and share a flush.
+        """
+        return await anyio.to_thread.run_sync(functools.partial(function, *args), limiter=self.threads)
 
     def dispose(self) -> None:
         """Close every pooled connection of both engines (the service stops)."""

@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import secrets
 
-__all__ = ["hash_token", "new_secret", "placeholder_hash", "read_bearer", "token_matches", "token_of"]
+__all__ = ["TOKEN_LENGTH", "hash_token", "new_secret", "placeholder_hash", "read_bearer", "token_matches", "token_of"]
 
 #: What an unknown id's token is compared against, so that an unknown id and a wrong secret take as long.
 _DUMMY_HASH = "0" * 64
@@ -32,13 +32,24 @@ def token_of(ident: int, secret: str) -> str:
     return f"{ident}.{secret}"
 
 
-def read_bearer(authorization: str | None) -> tuple[int, str] | None:
-    """The player id and the whole token of an ``Authorization: Bearer ID.SECRET`` header; else ``None``."""
+#: The longest token read: an id of at most 19 digits, the dot, a secret of 43 characters, and room to spare.
+TOKEN_LENGTH = 128
+
+
+def read_bearer(authorization: str | None, max_id: int) -> tuple[int, str] | None:
+    """The player id and the whole token of an ``Authorization: Bearer ID.SECRET`` header; else ``None``.
+
+    The id must be a plain ASCII number from 0 to ``max_id`` (the largest
+    id the database can hold), so that no query is ever sent with an id the
+    database would refuse to compare.
+    """
     scheme, _, token = (authorization or "").partition(" ")
-    token = token.strip()
+    token = token.strip(" ")
     ident, _, secret = token.partition(".")
     # isascii: "²" and other digits of other scripts pass isdigit() but not int().
-    if scheme.lower() != "bearer" or not (ident.isascii() and ident.isdigit()) or not secret or len(ident) > 18:
+    if scheme.lower() != "bearer" or not secret or len(token) > TOKEN_LENGTH:
+        return None
+    if not (ident.isascii() and ident.isdigit()) or len(ident) > len(str(max_id)) or int(ident) > max_id:
         return None
     return int(ident), token
 

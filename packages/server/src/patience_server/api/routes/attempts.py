@@ -8,7 +8,7 @@ and ranked is what the replay came to, never what the record claims.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from typing import Annotated, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Path, Request
@@ -16,14 +16,14 @@ from fastapi import APIRouter, Path, Request
 from patience.formats.records import RecordError, Replay, check_record, parse_record
 from patience.i18n import format_date, format_number
 from patience_server import crud
-from patience_server.api.deps import CurrentPlayer, DatabaseDep, LimitsDep, daily_of, playable_day
-from patience_server.core.config import MAX_ACTIONS, MAX_ID
+from patience_server.api.deps import CurrentPlayer, DatabaseDep, LimitsDep, daily_of, parse_day, playable_day
+from patience_server.core.config import MAX_ACTIONS
 from patience_server.core.db import Database
 from patience_server.core.ratelimit import Limits
 from patience_server.schemas import AttemptIn, AttemptOut, RecordOut, Who
 from patience_server.speech import ApiError, ErrorCode, error_responses, tr
 
-__all__ = ["ENDED", "accept_record", "router", "send_record", "start", "start_attempt"]
+__all__ = ["ENDED", "RECORD_BODY", "accept_record", "router", "send_record", "start", "start_attempt"]
 
 #: Results the replay of an accepted record must come to: an unfinished (or abandoned) game is not over yet.
 ENDED = ("won", "gave-up")
@@ -34,7 +34,7 @@ router = APIRouter(prefix="/daily/{date}/attempts", tags=["attempts"])
 @router.post("", status_code=201, responses=error_responses(401, 409, 422, 429))
 async def start_attempt(date: str, body: AttemptIn, who: CurrentPlayer, db: DatabaseDep) -> AttemptOut:
     """Start the player's one attempt at the day's deal."""
-    return start(date, body, who, db)
+    return await db.run(start, date, body, who, db)
 
 
 def start(date: str, body: AttemptIn, who: Who, db: Database) -> AttemptOut:
@@ -52,10 +52,20 @@ def start(date: str, body: AttemptIn, who: Who, db: Database) -> AttemptOut:
     return AttemptOut(attempt=ident, deal=daily.deal, code=daily.code)
 
 
-@router.put("/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429))
+#: The record PUT's body in the OpenAPI description: FastAPI cannot see a body the route reads itself.
+RECORD_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "The game record (docs/records.md), UTF-8 text of at most 256 KiB.",
+        "content": {"text/plain": {"schema": {"type": "string"}}},
+    }
+}
+
+
+@router.put("/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429), openapi_extra=RECORD_BODY)
 async def send_record(
     date: str,
-    attempt: Annotated[int, Path(ge=0, le=MAX_ID)],
+    attempt: Annotated[int, Path(ge=0, description="The attempt's number, as its start answered it.")],
     request: Request,
     who: CurrentPlayer,
     db: DatabaseDep,
@@ -63,14 +73,28 @@ async def send_record(
 ) -> RecordOut:
     """Replay the attempt's record; store and rank the result it really gives."""
     raw = await request.body()
-    return accept_record(date, attempt, raw, who, db, limits)
+    return await db.run(accept_record, date, attempt, raw, who, db, limits)
 
 
 def accept_record(date: str, attempt: int, raw: bytes, who: Who, db: Database, limits: Limits) -> RecordOut:
-    """Replay ``raw``, the record of ``who``'s ``attempt`` on ``date``; store and rank what it came to."""
+    """Replay ``raw``, the record of ``who``'s ``attempt`` on ``date``; store and rank what it came to.
+
+    The date is checked and an attempt number no row can have is not found,
+    both before any query.
+    """
+    parse_day(date)
+    if attempt > db.max_id:
+        raise _not_found(who, attempt, date)
     # One connection for the request's three statements: no lock is held between them (autocommit).
     with db.autocommit.connect() as connection:
         return _accept_on(connection, date, attempt, raw, who, limits)
+
+
+def _not_found(who: Who, attempt: int, date: str) -> ApiError:
+    return ApiError(
+        ErrorCode.NOT_FOUND,
+        tr.gettext("{name} has no attempt {attempt} on {date}").format(name=who.name, attempt=attempt, date=date),
+    )
 
 
 def _recorded(attempt: int) -> ApiError:
@@ -91,12 +115,13 @@ def _problem_code(checked: Replay) -> ErrorCode:
 def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who, limits: Limits) -> RecordOut:
     row = crud.find_attempt(connection, attempt=attempt, player=who.id, day=date)
     if row is None:
-        raise ApiError(
-            ErrorCode.NOT_FOUND,
-            tr.gettext("{name} has no attempt {attempt} on {date}").format(name=who.name, attempt=attempt, date=date),
-        )
+        raise _not_found(who, attempt, date)
     if row.result is not None:
         raise _recorded(attempt)
+    if b"\x00" in raw:
+        # PostgreSQL cannot store a NUL in text, and no record needs one.
+        message = tr.gettext("not a game record: it holds a NUL character")
+        raise ApiError(ErrorCode.NOT_A_RECORD, message, with_action=True)
     try:
         text = raw.decode("utf-8")
         record = parse_record(text)

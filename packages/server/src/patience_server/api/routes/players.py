@@ -22,13 +22,12 @@ __all__ = ["check_name", "register", "register_player", "router"]
 router = APIRouter(prefix="/players", tags=["players"])
 
 
-# The declared endpoints are coroutines: for a plain function FastAPI hops to a worker thread and
-# back several times a request, which cost more than the few indexed statements. A well-formed
-# request is served by a plain route (patience_server.api.plain) with the same function.
+# A coroutine whose database work runs in one database thread (Database.run): for a plain function
+# FastAPI hops to a worker thread and back several times a request.
 @router.post("", status_code=201, responses=error_responses(409, 422, 429))
 async def register(body: PlayerIn, request: Request, db: DatabaseDep, limits: LimitsDep) -> PlayerOut:
     """Register a player: the token is shown once and kept only as a hash."""
-    return register_player(body, _address(request), db, limits)
+    return await db.run(register_player, body, _address(request), db, limits)
 
 
 def _address(request: Request) -> str:
