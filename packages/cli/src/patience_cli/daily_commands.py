@@ -212,7 +212,13 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         game = Game.from_code(daily.code)
         store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
         tracker = store.track(game, daily=daily.date)
-    if play.practice:
+    if play.pending:
+        # The attempt was played to its end here; only its record waits: this game is no second attempt.
+        intro = _(
+            "Daily {title} {date}: deal #{deal} ({code}), not counted: the day's attempt has ended"
+            " and its record waits to be sent to the server"
+        )
+    elif play.practice:
         intro = _("Daily {title} {date}: deal #{deal} ({code}), practice")
     else:
         intro = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt")
