@@ -58,14 +58,15 @@ _BODIES = {
 class _Handler(http.server.BaseHTTPRequestHandler):
     server: FlakyProxy
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: the test's output is the client's."""
 
     def _forward(self) -> tuple[int, list[tuple[str, str]], bytes]:
         length = int(self.headers.get("Content-Length") or 0)
         data = self.rfile.read(length) if length else None
         headers = {key: value for key, value in self.headers.items() if key.lower() not in ("host", "connection")}
-        request = urllib.request.Request(self.server.target + self.path, data=data, method=self.command, headers=headers)
+        url = self.server.target + self.path
+        request = urllib.request.Request(url, data=data, method=self.command, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return response.status, list(response.headers.items()), response.read()

@@ -1,4 +1,4 @@
-"""Players' names: look-alikes are one name (409 ``name_taken``), names nobody can see are refused (422 ``name_invisible``).
+"""Players' names: look-alikes are one name (409 ``name_taken``), names nobody can see are 422 ``name_invisible``.
 
 Against real `patience serve` processes, on SQLite and PostgreSQL; the
 skeleton is the database's unique key, so two processes racing on
@@ -120,12 +120,12 @@ def test_two_processes_racing_on_look_alike_names_admit_one(database: str, tmp_p
             answers: list[int] = []
             barrier = threading.Barrier(len(spellings))
 
-            def one(server: Server, name: str) -> None:
+            def one(server: Server, name: str, barrier: threading.Barrier, answers: list[int]) -> None:
                 barrier.wait()
                 answers.append(register(server, name)[0])
 
             threads = [
-                threading.Thread(target=one, args=(first if i % 2 else second, name))
+                threading.Thread(target=one, args=(first if i % 2 else second, name, barrier, answers))
                 for i, name in enumerate(spellings)
             ]
             for thread in threads:

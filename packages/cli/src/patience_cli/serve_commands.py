@@ -34,9 +34,7 @@ def serve(
         list[str] | None,
         typer.Option(
             "--trusted-proxy",
-            help=_(
-                "A proxy (an address or a CIDR network) whose X-Forwarded-For header names the client; repeatable."
-            ),
+            help=_("A proxy (an address or a CIDR network) whose X-Forwarded-For header names the client; repeatable."),
             show_default=False,
         ),
     ] = None,

@@ -291,7 +291,7 @@ def send_unsent(url: str) -> list[str]:
 
 
 def pending_attempt(url: str, daily: DailyDeal, key: str) -> bool:
-    """True when a record of ``daily``'s attempt (kept as ``key``, :attr:`DailyPlay.key`) waits to be sent to ``url``."""
+    """True when a record of ``daily``'s attempt (its key :attr:`DailyPlay.key`) waits to be sent to ``url``."""
     from patience_home.leaderboard import saved_attempt, unsent_records
 
     return any(

@@ -57,9 +57,7 @@ def _default_ignorable(char: str) -> bool:
 
 def invisible(name: str) -> bool:
     """True when ``name`` holds a character nobody could see, or shows no letter at all."""
-    if any(
-        char in BLANK_LOOKING or _default_ignorable(char) or unicodedata.category(char) in _UNSEEN for char in name
-    ):
+    if any(char in BLANK_LOOKING or _default_ignorable(char) or unicodedata.category(char) in _UNSEEN for char in name):
         return True
     if any(char.isspace() and char != " " for char in name):
         return True

@@ -17,7 +17,9 @@ down_revision = "0001"
 branch_labels = None
 depends_on = None
 
-_players = sa.table("players", sa.column("id", sa.Integer), sa.column("name", sa.String), sa.column("name_key", sa.Text))
+_players = sa.table(
+    "players", sa.column("id", sa.Integer), sa.column("name", sa.String), sa.column("name_key", sa.Text)
+)
 
 
 def upgrade() -> None:
