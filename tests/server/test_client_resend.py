@@ -194,3 +194,29 @@ def test_after_a_stall_the_record_is_kept_and_its_resend_says_it_is_on_the_board
     assert f"the record kept from {today()} is on the leaderboard already: the server had accepted it" in said
     assert "refused" not in said
     assert board(real_server).count((name, "won")) == 1
+
+
+def test_the_windows_next_daily_sends_the_kept_record_and_says_the_attempt_waits(
+    proxy: FlakyProxy, real_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_home.store import Store
+    from patience_tk.daily import find_daily
+
+    name = unique_name("window")
+    proxy.faults = [503, 429]
+    win(proxy, tmp_path, name)
+    monkeypatch.setenv("PATIENCE_HOME", str(tmp_path))
+    monkeypatch.setenv("PATIENCE_SERVER", proxy.url)
+    monkeypatch.setenv("PATIENCE_SERVER_TIMEOUT", "3")
+    store = Store.open()
+    # The server still fails (429): the window's daily says the attempt waits, and keeps the record.
+    waiting = find_daily("freecell", 4, store, today())
+    assert waiting.pending
+    assert "not counted: the day's attempt has ended and its record waits to be sent to the server" in waiting.intro
+    assert f"The record kept from {today()} is still kept, to send again later" in waiting.intro
+    # Back: the next start of the window's daily sends it.
+    sent = find_daily("freecell", 4, store, today())
+    assert not sent.pending
+    assert f"The record kept from {today()} is sent: rank" in sent.intro
+    assert "practice" in sent.intro
+    assert (name, "won") in board(real_server)
