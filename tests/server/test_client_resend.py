@@ -24,7 +24,7 @@ from serverhelp import PATIENCE, Server, call, solution, today, unique_name
 
 
 class FlakyProxy(http.server.ThreadingHTTPServer):
-    """Passes every request on to ``target``; the record ``PUT``\\s fail as ``faults`` says, one fault each.
+    """Passes every request on to ``target``; those whose path ends in ``failing`` fail as ``faults`` says, one each.
 
     A fault is an HTTP status (answered with the body the service gives for
     it), ``"reset"`` (the connection closed, nothing answered), or
@@ -37,6 +37,7 @@ class FlakyProxy(http.server.ThreadingHTTPServer):
     def __init__(self, target: str) -> None:
         self.target = target
         self.faults: list[int | str] = []
+        self.failing = "/record"
         self.release = threading.Event()
         super().__init__(("127.0.0.1", 0), _Handler)
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
@@ -84,7 +85,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _handle(self) -> None:
-        fault = self.server.faults.pop(0) if self.path.endswith("/record") and self.server.faults else None
+        failing = self.path.endswith(self.server.failing) and self.server.faults
+        fault = self.server.faults.pop(0) if failing else None
         if fault == "reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
             self.close_connection = True
@@ -220,3 +222,15 @@ def test_the_windows_next_daily_sends_the_kept_record_and_says_the_attempt_waits
     assert f"The record kept from {today()} is sent: rank" in sent.intro
     assert "practice" in sent.intro
     assert (name, "won") in board(real_server)
+
+
+@pytest.mark.parametrize(("failing", "fault"), [("/attempts", 503), ("/attempts", 429), ("/players", 503)])
+def test_a_server_failing_at_the_start_is_not_said_to_refuse(
+    failing: str, fault: int, proxy: FlakyProxy, real_server: Server, tmp_path: Path
+) -> None:
+    proxy.failing, proxy.faults = failing, [fault]
+    done = daily(["play", "--date", today(), "--server", proxy.url, "--name", unique_name("start")], tmp_path, "giveup\n")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert "the attempt is played and recorded here only" in said
+    assert "refused" not in said

@@ -306,7 +306,7 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     player's name there, given once. Never raises for the server's sake:
     each problem is a line in :attr:`DailyPlay.notes`.
     """
-    from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
+    from patience_home.leaderboard import LeaderboardError, save_attempt, saved_attempt, server_url
 
     games = games_of(store, daily)
     resume = resumable_attempt(games)
@@ -329,24 +329,22 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
         play.notes.extend(notes)
         if client is None:
             return play
-    except ServerUnreachable as error:
-        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
-        return play
     except LeaderboardError as error:
-        play.notes.append(
-            _("the server refused the player: {error}; this game is played and recorded here only").format(error=error)
-        )
+        if error.passing:  # away, failing or busy: no refusal of the player
+            play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
+        else:
+            message = _("the server refused the player: {error}; this game is played and recorded here only")
+            play.notes.append(message.format(error=error))
         return play
     try:
         attempt = saved_attempt(url, play.key, who) if unfinished else None
         if attempt is None:
             attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
             save_attempt(url, play.key, attempt, who)
-    except ServerUnreachable as error:
-        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
-        return play
     except LeaderboardError as error:
-        if error.status == 409 and not unfinished:
+        if error.passing:  # away, failing or busy: the attempt was not refused
+            play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
+        elif error.status == 409 and not unfinished:
             # Started elsewhere (another machine, or a game this store no longer has): that one counts.
             play.practice = True
             play.notes.append(_("the server says: {error}; this game is practice").format(error=error))
