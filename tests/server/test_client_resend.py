@@ -229,7 +229,9 @@ def test_a_server_failing_at_the_start_is_not_said_to_refuse(
     failing: str, fault: int, proxy: FlakyProxy, real_server: Server, tmp_path: Path
 ) -> None:
     proxy.failing, proxy.faults = failing, [fault]
-    done = daily(["play", "--date", today(), "--server", proxy.url, "--name", unique_name("start")], tmp_path, "giveup\n")
+    done = daily(
+        ["play", "--date", today(), "--server", proxy.url, "--name", unique_name("start")], tmp_path, "giveup\n"
+    )
     assert done.returncode == 0, done.stderr
     said = done.stdout + done.stderr
     assert "the attempt is played and recorded here only" in said
