@@ -236,3 +236,15 @@ def test_a_server_failing_at_the_start_is_not_said_to_refuse(
     said = done.stdout + done.stderr
     assert "the attempt is played and recorded here only" in said
     assert "refused" not in said
+
+
+def test_the_leaderboard_command_sends_a_kept_record_before_it_reads_the_board(
+    proxy: FlakyProxy, real_server: Server, tmp_path: Path
+) -> None:
+    name = unique_name("board")
+    proxy.faults = [503]
+    win(proxy, tmp_path, name)
+    shown = daily(["leaderboard", "--date", today(), "--server", proxy.url, "--format", "json"], tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert f"patience: the record kept from {today()} is sent: rank" in shown.stderr
+    assert name in [row["name"] for row in json.loads(shown.stdout)]

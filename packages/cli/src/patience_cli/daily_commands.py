@@ -299,7 +299,7 @@ def leaderboard(
     server: Annotated[str | None, _server_option()] = None,
     output: Annotated[BoardFormat, typer.Option("--format", "-f", help=_("table or json."))] = BoardFormat.TABLE,
 ) -> None:
-    """Print the day's leaderboard from the server."""
+    """Print the day's leaderboard from the server, after sending any record kept for it."""
     import attrs
 
     from patience import get_variant
@@ -313,6 +313,11 @@ def leaderboard(
     url = server_url(server)
     if url is None:
         bad_input(_("no server: give --server URL or set PATIENCE_SERVER"))
+    from patience_home.daily import send_unsent
+
+    # A record kept for this server goes first, so the board shows it; each line on stderr, as notes.
+    for line in send_unsent(url):
+        _note(line)
     try:
         entries = Client(url).leaderboard(day, var.name, n_cells)
     except LeaderboardError as error:
