@@ -95,3 +95,7 @@ def skeleton(name: str) -> str:
 
     once = mapped(unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name)))
     return mapped(unicodedata.normalize("NFD", once.casefold()))
+
+
+# Read when the service starts (about 0.4 s), not on its first registration, which would wait for it.
+_prototypes()
