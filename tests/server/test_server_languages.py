@@ -458,7 +458,7 @@ def test_the_client_reads_the_message_and_the_id(server: Server) -> None:
     with pytest.raises(LeaderboardError) as refused:
         Client(server.url).register(name)
     assert (refused.value.status, refused.value.code) == (409, "name_taken")
-    assert str(refused.value) == f"the name “{name}” is taken: choose another"
+    assert str(refused.value) == f"the name “{name}” is taken, or looks like a name that is: choose another"
     assert not refused.value.passing
     with pytest.raises(LeaderboardError) as unauthorized:
         Client(server.url, "1.wrong").start_attempt(today(), "freecell", 4)

@@ -212,7 +212,13 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         game = Game.from_code(daily.code)
         store.abandon_unfinished()  # as `play` with a deal named: the unfinished game is left for this one
         tracker = store.track(game, daily=daily.date)
-    if play.practice:
+    if play.pending:
+        # The attempt was played to its end here; only its record waits: this game is no second attempt.
+        intro = _(
+            "Daily {title} {date}: deal #{deal} ({code}), not counted: the day's attempt has ended"
+            " and its record waits to be sent to the server"
+        )
+    elif play.practice:
         intro = _("Daily {title} {date}: deal #{deal} ({code}), practice")
     else:
         intro = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt")
@@ -293,7 +299,7 @@ def leaderboard(
     server: Annotated[str | None, _server_option()] = None,
     output: Annotated[BoardFormat, typer.Option("--format", "-f", help=_("table or json."))] = BoardFormat.TABLE,
 ) -> None:
-    """Print the day's leaderboard from the server."""
+    """Print the day's leaderboard from the server, after sending any record kept for it."""
     import attrs
 
     from patience import get_variant
@@ -307,6 +313,11 @@ def leaderboard(
     url = server_url(server)
     if url is None:
         bad_input(_("no server: give --server URL or set PATIENCE_SERVER"))
+    from patience_home.daily import send_unsent
+
+    # A record kept for this server goes first, so the board shows it; each line on stderr, as notes.
+    for line in send_unsent(url):
+        _note(line)
     try:
         entries = Client(url).leaderboard(day, var.name, n_cells)
     except LeaderboardError as error:

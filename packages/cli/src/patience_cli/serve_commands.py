@@ -30,6 +30,14 @@ def serve(
     ] = None,
     host: Annotated[str, typer.Option("--host", help=_("Address to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=_("Port to listen on."))] = 8000,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help=_("A proxy (an address or a CIDR network) whose X-Forwarded-For header names the client; repeatable."),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the daily leaderboard service."""
     try:
@@ -40,6 +48,16 @@ def serve(
         bad_input(_("--database {url}: give a sqlite:/// or postgresql+psycopg:// URL").format(url=repr(database)))
     if not 0 < port < 65536:
         bad_input(_("--port {port}: a port is 1 to 65535").format(port=port))
+    from patience_server.core.config import trusted_proxies
+
+    try:
+        trusted = trusted_proxies(trusted_proxy or ())
+    except ValueError as error:
+        bad_input(
+            _("--trusted-proxy {value}: give an address such as 10.0.0.1 or a network such as 10.0.0.0/8").format(
+                value=repr(str(error))
+            )
+        )
     import socket
 
     # Tried here first, so that a port in use is one line of ours rather than the server's log.
@@ -50,7 +68,7 @@ def serve(
         except OSError as error:
             bad_input(_cannot_serve(host, port, error))
     try:
-        run(database, host, port)
+        run(database, host, port, trusted)
     except OSError as error:
         bad_input(_cannot_serve(host, port, error))
     except Exception as error:  # a database that cannot be reached or migrated: one line, no traceback

@@ -67,7 +67,12 @@ class DailyGame(DailyPlay):
     def intro(self) -> str:
         """What the window says when it deals it."""
         daily = self.daily
-        if self.practice:
+        if self.pending:
+            said = _(
+                "Daily {title} {date}: deal #{deal} ({code}), not counted: the day's attempt has ended"
+                " and its record waits to be sent to the server."
+            )
+        elif self.practice:
             said = _("Daily {title} {date}: deal #{deal} ({code}), practice (the day's attempt is already played).")
         else:
             said = _("Daily {title} {date}: deal #{deal} ({code}), the day's attempt.")
@@ -149,7 +154,8 @@ def share_of(daily_game: DailyGame, game: Game) -> str:
 def send_result(daily_game: DailyGame, game: Game) -> str:
     """Send the attempt's record to the server (worker thread); the line to show about it.
 
-    A record the server cannot be reached for is kept and sent with the next daily deal.
+    A record the server did not take for a passing reason (no answer, a timeout, a 5xx or
+    429) is kept and sent with the next daily deal.
     """
     client = daily_game.client
     if client is None:

@@ -10,8 +10,15 @@ so they behave alike:
 - With a server, the attempt is started there before the deal is shown (or
   the attempt already started for an unfinished game is taken again); a
   ``409`` for a new attempt means it was played elsewhere: practice.
-- A record the server cannot be reached for is kept in the data directory
-  and sent by the next :func:`begin` on that server; nothing is lost.
+- A record the server did not take for a passing reason (no answer, a
+  timeout or a reset connection, a ``5xx``, a ``429``) is kept in the data
+  directory and sent again by the next :func:`begin` on that server;
+  nothing is lost. A record sent again that the server had accepted after
+  all (its answer never arrived) is said to be on the leaderboard.
+- While the day's attempt has ended but its record is still kept,
+  :attr:`DailyPlay.pending` says so: a later game of that deal is not
+  sent, and the front ends say the attempt waits for the server rather than
+  calling the game plain practice.
 
 Every problem with the server is one line in :attr:`DailyPlay.notes`; the
 game is then played and recorded here all the same.
@@ -41,6 +48,7 @@ __all__ = [
     "attempt_sql",
     "begin",
     "games_of",
+    "pending_attempt",
     "resumable_attempt",
     "role_of",
     "send_unsent",
@@ -135,6 +143,8 @@ class DailyPlay:
     notes: list[str] = Factory(list)
     """One line each about the server (not set, not reachable, refused, a kept record sent), to show."""
     started: dt.datetime = Factory(_now)
+    pending: bool = False
+    """The day's attempt has ended and its record is kept, not yet on the server's leaderboard."""
 
     @property
     def key(self) -> str:
@@ -161,11 +171,12 @@ class DailyPlay:
     def send(self, game: Game) -> str:
         """Send the attempt's record (``game`` has ended); the line that says how the server ranked it, or why not.
 
-        When the server cannot be reached the record is kept and sent by the
-        next :func:`begin` on that server. ``""`` when there is nothing to send.
+        When the server does not take it for a passing reason (no answer, a
+        timeout, a ``5xx`` or ``429``) the record is kept and sent by the next
+        :func:`begin` on that server. ``""`` when there is nothing to send.
         """
         from patience.formats.records import format_record, record_of
-        from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_unsent
+        from patience_home.leaderboard import LeaderboardError, save_unsent
 
         client, attempt, daily = self.client, self.attempt, self.daily
         if client is None or attempt is None:
@@ -180,18 +191,24 @@ class DailyPlay:
         text = format_record(record)
         try:
             accepted = client.send_record(daily.date, attempt, text)
-        except ServerUnreachable as error:
+        except LeaderboardError as error:
+            if error.already_recorded:
+                return _("the record of {date} is on the leaderboard already: the server had accepted it").format(
+                    date=daily.date
+                )
+            if not error.passing:
+                return _("the server did not accept the record: {error}").format(error=error)
+            # No answer, a timeout, a 5xx or a 429: the server may take it later, so nothing is dropped.
             try:
                 save_unsent(client.url, self.name or "", daily.date, attempt, text)
             except (LeaderboardError, OSError) as kept:
                 return _("{error}; the record could not be kept to send later either: {kept}").format(
                     error=error, kept=kept
                 )
+            self.pending = True
             return _(
                 "{error}: the record is kept and sent the next time a daily deal is played with this server"
             ).format(error=error)
-        except LeaderboardError as error:
-            return _("the server did not accept the record: {error}").format(error=error)
         title = with_article(daily.title) if current_language() == "hu" else daily.title
         return _("rank {rank} on the {title} leaderboard of {date} (score {score}, checked by the server)").format(
             rank=accepted.rank, title=title, date=daily.date, score=accepted.score
@@ -229,7 +246,6 @@ def send_unsent(url: str) -> list[str]:
     from patience_home.leaderboard import (
         Client,
         LeaderboardError,
-        ServerUnreachable,
         forget_unsent,
         saved_player,
         unsent_records,
@@ -242,11 +258,24 @@ def send_unsent(url: str) -> list[str]:
             continue
         try:
             accepted = Client(url, player[1]).send_record(kept.date, kept.attempt, kept.record)
-        except ServerUnreachable:
-            break  # still away: everything stays kept
         except LeaderboardError as error:
-            if error.passing or error.status == 429:
-                break  # a passing refusal: try again next time
+            if error.already_recorded:
+                # Its first sending reached the server, whose answer was lost (a timeout, a reset).
+                forget_unsent(url, kept.name, kept.attempt)
+                lines.append(
+                    _("the record kept from {date} is on the leaderboard already: the server had accepted it").format(
+                        date=kept.date
+                    )
+                )
+                continue
+            if error.passing:
+                # Still away, failing or busy: everything stays kept for the next time.
+                lines.append(
+                    _("the record kept from {date} is still kept, to send again later: {error}").format(
+                        date=kept.date, error=error
+                    )
+                )
+                break
             forget_unsent(url, kept.name, kept.attempt)
             lines.append(
                 _("the record kept from {date} was refused by the server: {error}").format(date=kept.date, error=error)
@@ -261,6 +290,15 @@ def send_unsent(url: str) -> list[str]:
     return lines
 
 
+def pending_attempt(url: str, daily: DailyDeal, key: str) -> bool:
+    """True when a record of ``daily``'s attempt (its key :attr:`DailyPlay.key`) waits to be sent to ``url``."""
+    from patience_home.leaderboard import saved_attempt, unsent_records
+
+    return any(
+        kept.date == daily.date and saved_attempt(url, key, kept.name) == kept.attempt for kept in unsent_records(url)
+    )
+
+
 def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, name: str | None = None) -> DailyPlay:
     """Decide how ``daily`` is played now: the attempt (started or resumed on the server, if any) or practice.
 
@@ -268,7 +306,7 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     player's name there, given once. Never raises for the server's sake:
     each problem is a line in :attr:`DailyPlay.notes`.
     """
-    from patience_home.leaderboard import LeaderboardError, ServerUnreachable, save_attempt, saved_attempt, server_url
+    from patience_home.leaderboard import LeaderboardError, save_attempt, saved_attempt, server_url
 
     games = games_of(store, daily)
     resume = resumable_attempt(games)
@@ -284,30 +322,29 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     except LeaderboardError as error:
         play.notes.append(str(error))
     if play.practice:
+        play.pending = pending_attempt(url, daily, play.key)
         return play
     try:
         client, who, notes = server_player(url, name)
         play.notes.extend(notes)
         if client is None:
             return play
-    except ServerUnreachable as error:
-        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
-        return play
     except LeaderboardError as error:
-        play.notes.append(
-            _("the server refused the player: {error}; this game is played and recorded here only").format(error=error)
-        )
+        if error.passing:  # away, failing or busy: no refusal of the player
+            play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
+        else:
+            message = _("the server refused the player: {error}; this game is played and recorded here only")
+            play.notes.append(message.format(error=error))
         return play
     try:
         attempt = saved_attempt(url, play.key, who) if unfinished else None
         if attempt is None:
             attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
             save_attempt(url, play.key, attempt, who)
-    except ServerUnreachable as error:
-        play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
-        return play
     except LeaderboardError as error:
-        if error.status == 409 and not unfinished:
+        if error.passing:  # away, failing or busy: the attempt was not refused
+            play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))
+        elif error.status == 409 and not unfinished:
             # Started elsewhere (another machine, or a game this store no longer has): that one counts.
             play.practice = True
             play.notes.append(_("the server says: {error}; this game is practice").format(error=error))

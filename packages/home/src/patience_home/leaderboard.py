@@ -23,6 +23,7 @@ the attempts they started and any record the server could not be sent
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import urllib.error
@@ -40,6 +41,8 @@ from patience_home.texts import _
 __all__ = [
     "PAGE",
     "SERVER_ENV",
+    "TIMEOUT",
+    "TIMEOUT_ENV",
     "TOKENS_FILE",
     "Accepted",
     "Client",
@@ -64,6 +67,20 @@ PAGE = 500
 
 #: The environment variable that names the server when ``--server`` is not given.
 SERVER_ENV = "PATIENCE_SERVER"
+#: The environment variable that sets how many seconds the client waits for an answer (default 10).
+TIMEOUT_ENV = "PATIENCE_SERVER_TIMEOUT"
+#: Seconds the client waits for the server's answer unless :data:`TIMEOUT_ENV` says otherwise.
+TIMEOUT = 10.0
+
+
+def _timeout() -> float:
+    """:data:`TIMEOUT_ENV` when it is a positive number of seconds, else :data:`TIMEOUT`."""
+    text = os.environ.get(TIMEOUT_ENV, "").strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        return TIMEOUT
+    return seconds if 0 < seconds < 3600 else TIMEOUT
 
 
 class LeaderboardError(PatienceError):
@@ -85,7 +102,21 @@ class LeaderboardError(PatienceError):
     @property
     def passing(self) -> bool:
         """True for a refusal worth trying again later: no answer, a rate limit, the service unavailable or failing."""
-        return self.status is None or self.status >= 500 or self.code in ("rate_limited", "unavailable")
+        return (
+            self.status is None
+            or self.status >= 500
+            or self.status == 429
+            or self.code in ("rate_limited", "unavailable")
+        )
+
+    @property
+    def already_recorded(self) -> bool:
+        """True when a record was refused because its attempt has one already (``409`` ``action_conflict``).
+
+        The server keeps an attempt's first accepted record: a record sent
+        again after an answer that never arrived finds itself on the board.
+        """
+        return self.status == 409 and self.code == "action_conflict"
 
 
 class ServerUnreachable(LeaderboardError):
@@ -136,7 +167,7 @@ def server_url(option: str | None = None) -> str | None:
 class Client:
     """Talks to one leaderboard server at ``url`` (``http://host:port``), as the player whose token is given."""
 
-    def __init__(self, url: str, token: str | None = None, *, timeout: float = 10.0) -> None:
+    def __init__(self, url: str, token: str | None = None, *, timeout: float | None = None) -> None:
         parsed = urllib.parse.urlsplit(url)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise LeaderboardError(
@@ -144,7 +175,7 @@ class Client:
             )
         self.url = url.rstrip("/")
         self.token = token
-        self.timeout = timeout
+        self.timeout = _timeout() if timeout is None else timeout
 
     def _call(self, method: str, path: str, body: Any = None, *, text: str | None = None) -> Any:
         headers = {"Accept": "application/json"}
@@ -177,7 +208,8 @@ class Client:
                 action if isinstance(action, int) else None,
                 code if isinstance(code, str) else None,
             ) from None
-        except (urllib.error.URLError, OSError, ValueError) as error:
+        except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as error:
+            # OSError covers a timeout and a connection reset; HTTPException an answer cut short.
             reason = getattr(error, "reason", error)
             raise ServerUnreachable(
                 _("cannot reach the server at {url}: {reason}").format(url=self.url, reason=reason)

@@ -324,14 +324,32 @@ class _Guard:
             log.info("%s %s %s %d %.1fms", client[0], scope["method"], scope["path"], status[0], elapsed)
 
 
-def serve(database_url: str | None = None, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the service with uvicorn until interrupted (``patience serve``)."""
+def serve(
+    database_url: str | None = None, host: str = "127.0.0.1", port: int = 8000, trusted: tuple[str, ...] = ()
+) -> None:
+    """Run the service with uvicorn until interrupted (``patience serve``).
+
+    ``X-Forwarded-For`` names the client only on a request from one of the
+    ``trusted`` proxies or those of ``PATIENCE_TRUSTED_PROXIES``; with none,
+    uvicorn reads no proxy header at all (by itself it would trust loopback).
+    """
     import uvicorn
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     log.setLevel(logging.INFO)
-    app = SecurityHeaders(_Guard(create_app(database_url)))
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning", http=_header_deadline_protocol())
+    service = create_app(database_url)
+    proxies = tuple(dict.fromkeys((*trusted, *cast(Settings, service.state.settings).trusted_proxies)))
+    app = SecurityHeaders(_Guard(service))
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="warning",
+        http=_header_deadline_protocol(),
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
+    )
 
 
 def _header_deadline_protocol() -> type[asyncio.Protocol]:

@@ -152,10 +152,13 @@ def find_player(connection: sa.Connection, ident: int) -> sa.Row[int, str, str] 
     return connection.execute(_FIND_PLAYER, {"ident": ident}).first()
 
 
-def create_player(database: Database, *, name: str, secret: str, created: dt.datetime) -> tuple[int, str]:
+def create_player(database: Database, *, name: str, key: str, secret: str, created: dt.datetime) -> tuple[int, str]:
     """Add a player named ``name``: their id and token (``ID.SECRET``), whose hash alone is stored.
 
-    Raises :class:`sqlalchemy.exc.IntegrityError` when the name is taken.
+    ``key`` is the name's skeleton (:func:`patience_server.core.names.skeleton`).
+    Raises :class:`sqlalchemy.exc.IntegrityError` when the name, or its
+    skeleton, is taken: the unique index decides, so two processes racing
+    on look-alike names admit one.
     """
     if database.numbered:
         # PostgreSQL hands out the id first, so the player is one INSERT with its token's hash, in
@@ -163,7 +166,7 @@ def create_player(database: Database, *, name: str, secret: str, created: dt.dat
         with database.autocommit.connect() as connection:
             ident = int(connection.execute(_NEXT_PLAYER_ID).scalar_one())
             token = token_of(ident, secret)
-            row = {"id": ident, "name": name, "token_hash": hash_token(token), "created": created}
+            row = {"id": ident, "name": name, "name_key": key, "token_hash": hash_token(token), "created": created}
             connection.execute(_ADD_NUMBERED_PLAYER, row)
         return ident, token
     with database.engine.begin() as connection:
@@ -172,7 +175,7 @@ def create_player(database: Database, *, name: str, secret: str, created: dt.dat
             connection.execute(
                 _ADD_PLAYER,
                 # A random placeholder until the id, which the token starts with, is known.
-                {"name": name, "token_hash": placeholder_hash(), "created": created},
+                {"name": name, "name_key": key, "token_hash": placeholder_hash(), "created": created},
             ).scalar_one()
         )
         token = token_of(ident, secret)

@@ -20,12 +20,20 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A player: a unique name, and the SHA-256 of the token that proves who they are (never the token)."""
+    """A player: a unique name, and the SHA-256 of the token that proves who they are (never the token).
+
+    ``name_key`` is the name's skeleton (:func:`patience_server.core.names.skeleton`),
+    unique, so that no two players have names that look alike. It is empty
+    only for a player whose name looked like an earlier player's when
+    migration 0002 added the column (both accounts are kept).
+    """
 
     __tablename__ = "players"
+    __table_args__ = (sa.Index("players_name_skeleton", "name_key", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(sa.String(32), unique=True)
+    name_key: Mapped[str | None] = mapped_column(sa.Text)
     token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
     created: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
 

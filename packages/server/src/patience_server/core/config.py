@@ -7,14 +7,18 @@ The environment is read when an app is made (:meth:`Settings.from_env`, in
 - ``PATIENCE_REGISTER_LIMIT``: registrations from one client address;
 - ``PATIENCE_REFUSED_LIMIT``: a player's records refused after their replay;
 
-each ``COUNT/SECONDS`` (any other value means the default), and
-``PATIENCE_HOME``, the data directory that holds the default SQLite file.
+each ``COUNT/SECONDS`` (any other value means the default);
+``PATIENCE_TRUSTED_PROXIES``, the proxies whose ``X-Forwarded-For`` names
+the client (addresses or CIDR networks, separated by commas or spaces;
+``patience serve --trusted-proxy`` adds to them); and ``PATIENCE_HOME``,
+the data directory that holds the default SQLite file.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 __all__ = [
@@ -31,6 +35,7 @@ __all__ = [
     "RateLimit",
     "Settings",
     "default_database_url",
+    "trusted_proxies",
 ]
 
 #: Where the JSON API lives (the pages live at the root).
@@ -74,12 +79,13 @@ class RateLimit:
 
 @dataclass(frozen=True)
 class Settings:
-    """What one app is made with: its database and its three rate limits."""
+    """What one app is made with: its database, its three rate limits, and the proxies it trusts."""
 
     database_url: str
     rate_limit: RateLimit
     register_limit: RateLimit
     refused_limit: RateLimit
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, database_url: str | None = None, environ: Mapping[str, str] | None = None) -> Settings:
@@ -93,7 +99,27 @@ class Settings:
             # A refused record leaves its attempt open for a corrected one; replays that end refused are
             # limited apart, so nobody can keep the service replaying records it refuses.
             refused_limit=RateLimit.parse(env.get("PATIENCE_REFUSED_LIMIT", ""), REFUSED_COUNT),
+            trusted_proxies=trusted_proxies(env.get("PATIENCE_TRUSTED_PROXIES", "").replace(",", " ").split()),
         )
+
+
+def trusted_proxies(values: Iterable[str]) -> tuple[str, ...]:
+    """Each proxy address (``127.0.0.1``, ``::1``) or CIDR network (``10.0.0.0/8``) written in its normal form.
+
+    Raises :class:`ValueError` naming the first that is neither. Only a
+    request that comes from one of them has its ``X-Forwarded-For`` read:
+    anyone else could write any address there.
+    """
+    proxies: list[str] = []
+    for value in values:
+        text = value.strip()
+        try:
+            proxy = str(ipaddress.ip_network(text, strict=False)) if "/" in text else str(ipaddress.ip_address(text))
+        except ValueError:
+            raise ValueError(text) from None
+        if proxy not in proxies:
+            proxies.append(proxy)
+    return tuple(proxies)
 
 
 def default_database_url() -> str:

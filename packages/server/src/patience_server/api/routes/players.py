@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -12,6 +13,7 @@ from patience_server import crud
 from patience_server.api.deps import DatabaseDep, LimitsDep
 from patience_server.core.config import NAME_LENGTH
 from patience_server.core.db import Database
+from patience_server.core.names import invisible, skeleton
 from patience_server.core.ratelimit import Limits
 from patience_server.core.security import new_secret
 from patience_server.schemas import PlayerIn, PlayerOut
@@ -48,20 +50,26 @@ def register_player(body: PlayerIn, address: str, db: Database, limits: Limits) 
         raise ApiError(ErrorCode.RATE_LIMITED, message.format(address=address, count=count, seconds=seconds))
     name = check_name(body.name)
     try:
-        _ident, token = crud.create_player(db, name=name, secret=new_secret(), created=dt.datetime.now(dt.UTC))
+        _ident, token = crud.create_player(
+            db, name=name, key=skeleton(name), secret=new_secret(), created=dt.datetime.now(dt.UTC)
+        )
     except sa.exc.IntegrityError:
-        raise ApiError(
-            ErrorCode.NAME_TAKEN, tr.gettext("the name “{name}” is taken: choose another").format(name=name)
-        ) from None
+        # The unique skeleton refused it: the same name, or one that looks the same.
+        message = tr.gettext("the name “{name}” is taken, or looks like a name that is: choose another")
+        raise ApiError(ErrorCode.NAME_TAKEN, message.format(name=name)) from None
     return PlayerOut(name=name, token=token)
 
 
 def check_name(name: str) -> str:
-    """A player's name: 1 to 32 printable characters, no space at either end; else 422.
+    """A player's name as it is kept and shown (NFC): 1 to 32 visible characters, no space at either end; else 422.
 
     ``invalid_name`` for its length, ``name_invisible`` for a character
-    nobody could see (a tab, a line break, a space at either end).
+    nobody could see (a tab, a line break, a zero-width or other
+    default-ignorable character, a blank-looking letter such as U+3164 or
+    U+2800, a space at either end) or a name of spaces and marks alone
+    (:func:`patience_server.core.names.invisible`).
     """
+    name = unicodedata.normalize("NFC", name)
     least, most = NAME_LENGTH
     if not least <= len(name) <= most:
         raise ApiError(
@@ -70,9 +78,12 @@ def check_name(name: str) -> str:
                 least=format_number(least), most=format_number(most)
             ),
         )
-    if not name.isprintable() or name != name.strip():
+    if not name.isprintable() or name != name.strip() or invisible(name):
         raise ApiError(
             ErrorCode.NAME_INVISIBLE,
-            tr.gettext("a name may hold no tab, line break or other invisible character, nor start or end in a space"),
+            tr.gettext(
+                "a name may hold no tab, line break, blank-looking or other invisible character,"
+                " nor start or end in a space"
+            ),
         )
     return name
