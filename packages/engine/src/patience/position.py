@@ -42,9 +42,9 @@ class Position:
 
     Foundations built by rank regardless of suit (Stalactites) hold cards of
     mixed suits: ``piles[f]`` lists the cards on foundation ``f``, its base
-    first, and ``foundations[f]`` is their number. Such a foundation takes
-    the next higher rank of any suit (a K then an A), up to 13 cards; an
-    empty one takes any card. ``piles`` is empty for foundations by suit.
+    (dealt there, and never leaving) first, and ``foundations[f]`` is their
+    number. Such a foundation takes the next higher rank of any suit (a K
+    then an A), up to 13 cards. ``piles`` is empty for foundations by suit.
     """
 
     columns: tuple[tuple[Card, ...], ...]
@@ -89,12 +89,12 @@ class Position:
         """The foundation ``card`` goes onto now (the first of its suit it is next for), else ``None``.
 
         With foundations by rank: the first, from the left, whose top card is one rank lower (a K under
-        an A) and which holds fewer than 13 cards, or the first empty one.
+        an A) and which holds fewer than 13 cards.
         """
         if self.piles:
             rank = card.rank
             for f, pile in enumerate(self.piles):
-                if not pile or (len(pile) < 13 and pile[-1].rank % 13 + 1 == rank):
+                if len(pile) < 13 and pile[-1].rank % 13 + 1 == rank:
                     return f
             return None
         suit = card.index // 13
@@ -166,10 +166,14 @@ class Position:
             raise InvalidBoardError("; ".join([head, *problems]))
 
     def _validate_piles(self) -> None:
-        """Raise :class:`InvalidBoardError` unless the foundations by rank are 4, counted right and in order."""
-        if len(self.piles) != 4 or tuple(len(pile) for pile in self.piles) != self.foundations:
+        """Raise :class:`InvalidBoardError` unless the foundations by rank are 4, each with its base, in order."""
+        if (
+            len(self.piles) != 4
+            or tuple(len(pile) for pile in self.piles) != self.foundations
+            or not all(self.foundations)
+        ):
             raise InvalidBoardError(
-                _("a position has 4 foundations by rank whose counts match their cards, not {counts}").format(
+                _("a position has 4 foundations by rank, each holding at least its base card: {counts}").format(
                     counts=self.foundations
                 )
             )

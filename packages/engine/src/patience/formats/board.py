@@ -20,8 +20,8 @@ empty). A game whose foundations start at another rank than the ace
 and each is written as it is (``5H`` twice).
 
 Foundations built by rank regardless of suit (Stalactites) hold cards of
-mixed suits: each is written as its cards from the base up, joined by
-commas, and ``0`` when empty: ``Foundations: 9C,TH,JS 5D 2H KC,AH``.
+mixed suits: each is written as its cards from the base (dealt there) up,
+joined by commas: ``Foundations: 9C,TH,JS 5D 2H KC,AH``.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ _ONCE = {
 def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
     """Write ``position`` in fc-solve's format; every cell is shown (``-`` when free)."""
     if position.piles:
-        found = " ".join(",".join(str(card) for card in pile) or "0" for pile in position.piles)
+        found = " ".join(",".join(str(card) for card in pile) for pile in position.piles)
     else:
         found = " ".join(
             f"{suit.letter}-{_top_rank(position, deck * 4 + suit.value)}"
@@ -221,9 +221,7 @@ def _is_piles(items: list[str]) -> bool:
 
 
 def _pile(item: str, line: int) -> tuple[Card, ...]:
-    """One foundation by rank as a ``Foundations:`` line writes it: ``KC,AH,2S``, or ``0`` when empty."""
-    if item == "0":
-        return ()
+    """One foundation by rank as a ``Foundations:`` line writes it: ``KC,AH,2S``."""
     if "-" in item:
         raise InvalidBoardError(
             _("line {number}: {text} is not a foundation by rank like 9C,TH,JS").format(number=line, text=repr(item))
