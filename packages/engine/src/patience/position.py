@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Final
 
 from attrs import frozen
@@ -56,7 +57,9 @@ class Position:
     """The cards on each foundation, base first, when the foundations build by rank (else empty)."""
 
     @classmethod
-    def by_rank(cls, columns: tuple[tuple[Card, ...], ...], cells: tuple[Card | None, ...], piles: tuple[tuple[Card, ...], ...]) -> Position:
+    def by_rank(
+        cls, columns: tuple[tuple[Card, ...], ...], cells: tuple[Card | None, ...], piles: tuple[tuple[Card, ...], ...]
+    ) -> Position:
         """A position whose foundations build by rank regardless of suit and hold ``piles`` (base first)."""
         return cls(columns, cells, tuple(len(pile) for pile in piles), 1, piles)
 
@@ -178,7 +181,7 @@ class Position:
                 )
             )
         for pile in self.piles:
-            for lower, upper in zip(pile, pile[1:]):
+            for lower, upper in pairwise(pile):
                 if lower.rank % 13 + 1 != upper.rank:
                     raise InvalidBoardError(
                         _("{upper} cannot lie on {lower} on a foundation that builds up by rank").format(
@@ -316,7 +319,9 @@ class Position:
             else:
                 assert at is not None
                 if self.piles:
-                    raise IllegalMoveError(_("{move}: nothing comes back from a foundation built by rank").format(move=move))
+                    raise IllegalMoveError(
+                        _("{move}: nothing comes back from a foundation built by rank").format(move=move)
+                    )
                 new_foundations = list(foundations)
                 new_foundations[at] -= 1
         kind, to = dest.kind, dest.index

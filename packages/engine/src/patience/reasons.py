@@ -309,7 +309,9 @@ def _wrong_suit(values: Values, w: Words) -> str:
         Build.SAME_SUIT: _.gettext("{card} cannot go on {top}: {title} builds by suit"),
         Build.ALTERNATE_COLOURS: _.gettext("{card} cannot go on {top}: {title} builds in alternating colours"),
         Build.ANY_SUIT: _.gettext("{card} cannot go on {top}: {title} builds down regardless of suit"),
-        Build.NONE: _.gettext("{card} cannot go on {top}: nothing is put on a column in {title}, cards only leave them"),
+        Build.NONE: _.gettext(
+            "{card} cannot go on {top}: nothing is put on a column in {title}, cards only leave them"
+        ),
     }[_build(values)]
     return message.format(card=w["card"], top=w["top"], title=w["title"])
 

@@ -33,7 +33,7 @@ from patience.position import Position
 from patience.testing import ConformanceError, check_scoring_text, random_games
 from patience.variant import Variant
 from patience_solver import Outcome, SolverError, _start, compiled_for, place_step, solve
-from patience_solver._compiled import Compiled, CompiledTwoDecks
+from patience_solver._compiled import Compiled
 from patience_solver._judged import Judged, JudgedTwoDecks
 
 __all__ = ["check_solver", "patience_solver_conformance"]
