@@ -21,18 +21,22 @@ from patience import (
     Game,
     Move,
     Position,
+    Registrar,
     Rules,
+    Variant,
+    Verdict,
     format_board,
     full_deck,
+    hookimpl,
     parse_board,
 )
 from patience.cardnames import display
 from patience.errors import InvalidBoardError
-from patience.legality import autoplay_moves
+from patience.legality import autoplay_moves, check_move
 from patience.movegen import legal_moves
 from patience.testing import check_variant
 from patience_cli.repl.render import board_fragments, plain, toolbar_text
-from patience_solver import Outcome, solve
+from patience_solver import CellChoiceError, Outcome, solve
 from patience_solver.testing import check_solver
 
 SL = "stalactites"
@@ -311,3 +315,24 @@ def test_the_terminal_draws_every_position_of_a_stalactites_win_in_80_columns() 
         tops = [game.position.foundation_top(index) for index in range(4)]
         assert all(top is not None for top in tops)
         assert len("".join(text for _, text, *_ in toolbar_text(game, "", 80))) <= 80
+
+
+class WatchedStalactites:
+    """Stalactites with a legality hook that agrees with the rules: the solver would judge every move by the hook."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(register.get(SL).derive(name="stalactites-watched", title="Stalactites, Watched", prefix="QA"))
+
+    @hookimpl
+    def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
+        return check_move(variant.rules, position, move, variant.title)
+
+
+def test_the_solver_refuses_in_words_to_search_foundations_by_rank_that_a_plugin_judges() -> None:
+    pm = patience.make_plugin_manager()
+    pm.register(WatchedStalactites(), name="watched-stalactites")
+    game = Game.new("stalactites-watched", 6, plugins=pm)
+    assert not game.rules_are_data
+    with pytest.raises(CellChoiceError, match="builds its foundations by rank and a plugin judges its moves"):
+        solve(game.variant, game.position, time_limit=10, plugins=pm)

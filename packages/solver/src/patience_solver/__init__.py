@@ -119,6 +119,8 @@ class SolverError(PatienceError):
 class CellChoiceError(SolverError):
     """The variant's legality hook lets a card into some free cells and not others: the solver cannot search it.
 
+    Raised too for a variant whose foundations build by rank and whose moves a plugin's hook judges.
+
     The search holds the cells as a set of cards, so it cannot tell one free
     cell from another; rather than a verdict that disagrees with the game, it
     stops with this error the first time the hook chooses between free cells.
@@ -267,6 +269,13 @@ def _solve_with_hook(
     with a hook that allows what the rules allow it expands the same
     positions, deal for deal; a hook that forbids more prunes them.
     """
+    if position.piles:
+        # The hook's search rebuilds each position from counts alone, and foundations by rank need their cards.
+        raise CellChoiceError(
+            _(
+                "{title} builds its foundations by rank and a plugin judges its moves: the solver cannot search it"
+            ).format(title=variant.title)
+        )
     legality = route("patience_move_legality", variant, pm).call
     reserve = variant.rules.reserve
     cell_suits = variant.rules.cell_suits
