@@ -208,9 +208,12 @@ def _runs_words(variant: Variant) -> str:
 
 
 def _build_words(variant: Variant) -> str:
-    return {"suit": "by suit", "alternate": "alternating colours", "any": "regardless of suit"}[
-        variant.rules.build.value
-    ]
+    return {
+        "suit": "by suit",
+        "alternate": "alternating colours",
+        "any": "regardless of suit",
+        "none": "nothing (cards only leave a column)",
+    }[variant.rules.build.value]
 
 
 def _cells_words(variant: Variant) -> str:
@@ -244,7 +247,18 @@ def _redeal_words(variant: Variant) -> str:
     return " (by card moves alone: the solver makes no redeal, which may still win a deal it calls lost)"
 
 
+#: The games fc-solve has no preset for whose verdicts another oracle checks, and which one.
+OWN_ORACLES = {
+    "stalactites": (
+        "no preset (fc-solve has no foundations by rank): every solution replays to a win through the game,"
+        " and deals 1-12 agree with an exhaustive search of the game's own moves"
+    ),
+}
+
+
 def _fc_solve_words(name: str, figures: dict[str, Any] | None) -> str:
+    if name in OWN_ORACLES:
+        return OWN_ORACLES[name]
     if name not in GAMES:
         return "not an fc-solve game"
     game = GAMES[name]

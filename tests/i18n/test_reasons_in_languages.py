@@ -58,6 +58,8 @@ SAMPLES: dict[Refusal, dict[str, object]] = {
     Refusal.SUIT_HOME_ONLY: {"card": Card.parse("AS"), "title": "Simple Simon"},
     Refusal.NOT_A_WHOLE_SUIT: {"count": 13, "place": Place.column(0), "title": "Simple Simon"},
     Refusal.NO_GROUP_MOVES: {"count": 2},
+    Refusal.NEEDS_RANK: {"card": Card.parse("8H"), "ranks": "4 6 12"},
+    Refusal.NOTHING_ON_COLUMNS: {"card": Card.parse("7D"), "top": Card.parse("8H"), "title": "Stalactites"},
     Refusal.OVER_CAPACITY: {"count": 7, "free": 2, "empty": 1, "limit": 6, "to_empty": False},
 }
 

@@ -7,18 +7,18 @@ import random
 import pytest
 
 import patience
+import patience_solver
 from patience import Game, Move, PlaceKind, Position, Variant, Verdict, deal_position, hookimpl
 from patience.plugins import cell_counts, make_plugin_manager
 from patience.rules import AutoPlay
 from patience_solver import Outcome, place_step, solve
-from patience_solver._compiled import Compiled, CompiledTwoDecks
+from patience_solver._compiled import Compiled
 
 VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() for cells in cell_counts(variant)[0]]
 
 
 def compiled_for(variant: Variant, position: Position, policy: AutoPlay) -> Compiled:
-    kind = Compiled if position.decks == 1 else CompiledTwoDecks
-    return kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    return patience_solver.compiled_for(variant.rules, policy, position)
 
 
 def raw(position: Position) -> tuple[list[bytes], list[int], list[int]]:

@@ -24,7 +24,9 @@ shell completion do not pay for loading it.
 
 A game whose foundations do not start at the ace (Penguin) adds ``"base"``
 (that rank, 1-13); a two-deck game adds ``"second_foundations"``, the
-second foundation of each suit in the same form.
+second foundation of each suit in the same form. Where the foundations
+build by rank regardless of suit (Stalactites), ``"foundations"`` is a list
+of each foundation's cards, base first: ``[["6S", "7D"], ["9C"], ...]``.
 """
 
 from __future__ import annotations
@@ -282,6 +284,9 @@ def deal_json(spec: DealSpec, position: Position) -> dict[str, Any]:
         "freecells": [None if card is None else str(card) for card in position.cells],
         "foundations": {suit.letter: _top(position, suit.value) for suit in Suit},
     }
+    if position.piles:
+        # Foundations by rank hold mixed suits: each is its cards, base first.
+        layout["foundations"] = [[str(card) for card in pile] for pile in position.piles]
     if position.base != 1:
         layout["base"] = position.base
     if position.decks == 2:
@@ -344,6 +349,8 @@ def deal(
     null when free), foundations (the top card's rank per suit letter, 0 when
     empty: the highest rank home when aces are the base), base (only when the
     foundations start at another rank) and, with two decks, second_foundations.
+    Where the foundations build by rank regardless of suit, foundations lists
+    each one's cards, base first.
     """
     _no_stray_option("deal", variant, deal_number)
     start = parse_deal_number(from_deal) if from_deal is not None else None
@@ -750,7 +757,9 @@ def register(app: typer.Typer) -> None:
             "null when free), foundations (the top card's rank per suit letter, 0 when\n"
             "empty: the highest rank home when aces are the base), base (only when the\n"
             "foundations start at another rank) and, with two decks, second_foundations."
-        ),
+        )
+        + "\n\n"
+        + _("Where the foundations build by rank regardless of suit, foundations lists each one's cards, base first."),
         epilog=_deal_epilog(),
         context_settings=_NUMBERS_AS_ARGUMENTS,
     )(deal)

@@ -53,7 +53,7 @@ from patience.plugins import (
     variants,
 )
 from patience.position import Position
-from patience.rules import AutoPlay, Build, EmptyColumns, Redeal, Rules, Scoring, Target
+from patience.rules import AutoPlay, Build, EmptyColumns, FoundationBuild, Redeal, Rules, Scoring, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import MAX_DEAL, deal_round_robin, ms_deal
 from patience.variant import Variant
@@ -72,6 +72,7 @@ __all__ = [
     "CellCounts",
     "Colour",
     "EmptyColumns",
+    "FoundationBuild",
     "Game",
     "GameCode",
     "GameEvent",

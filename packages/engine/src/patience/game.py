@@ -29,7 +29,7 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import DEFAULT_PLUGIN, check_cells, get_plugin_manager, get_variant, resolve_code, route
 from patience.position import Position
 from patience.redeal import REDEAL_WORD, redeal_refusal, redealt
-from patience.rules import AutoPlay, Target
+from patience.rules import AutoPlay, FoundationBuild, Target
 from patience.scoring import ActionKind, ScoredAction, ScoreState
 from patience.shuffle import check_deal_number
 from patience.texts import _
@@ -723,6 +723,13 @@ def check_fits(variant: Variant, position: Position) -> None:
         else:
             played = _("{title} is played with three decks ({cards} cards), not {count}")
         raise InvalidBoardError(played.format(title=_title(variant), cards=52 * rules.decks, count=52 * position.decks))
+    by_rank = rules.foundation_build is FoundationBuild.BY_RANK
+    if by_rank != bool(position.piles):
+        if by_rank:
+            shape = _("{title}'s foundations build by rank: write each one's cards, base first, like 9C,TH,JS")
+        else:
+            shape = _("{title}'s foundations build by suit: write each one's suit and top rank, like H-5")
+        raise InvalidBoardError(shape.format(title=_title(variant)))
     if rules.base_rank is not None and position.base != rules.base_rank:
         raise InvalidBoardError(
             _("{title}'s foundations start at rank {base}, not {found}").format(

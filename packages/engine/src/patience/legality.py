@@ -214,6 +214,8 @@ def _no_place(position: Position, place: Place, title: str) -> Verdict:
 
 def _build_reason(build: Build, wrap: bool, card: Card, top: Card, title: str) -> Verdict:
     """Why ``card`` may not lie on ``top`` under ``build``: the rank, the turn from A to K, or the suit or colour."""
+    if build is Build.NONE:
+        return _no(Refusal.NOTHING_ON_COLUMNS, card=card, top=top, title=title)
     if top.rank == 1 and not wrap:
         return _no(Refusal.NOTHING_ON_ACE, card=card, top=top, title=title)
     below = 13 if top.rank == 1 else top.rank - 1
@@ -224,6 +226,11 @@ def _build_reason(build: Build, wrap: bool, card: Card, top: Card, title: str) -
 
 def _foundation_reason(position: Position, card: Card) -> Verdict:
     """Why ``card`` may not go home: its foundation wants another card next, or is full."""
+    if position.piles:
+        wanted = sorted({pile[-1].rank % 13 + 1 for pile in position.piles if 0 < len(pile) < 13})
+        if not wanted:
+            return _no(Refusal.FOUNDATION_FULL, card=card)
+        return _no(Refusal.NEEDS_RANK, card=card, ranks=" ".join(str(rank) for rank in wanted))
     suit = card.suit.value
     tops = [position.foundations[f] for f in range(suit, len(position.foundations), 4)]
     if all(height == 13 for height in tops):
@@ -313,12 +320,17 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
     that which of two equal cards goes home does not depend on where the
     columns stand. With ``whole_suit`` (:attr:`Rules.whole_suit_home`) no card
     goes home alone: unless ``policy`` is :attr:`AutoPlay.NONE`, each complete
-    suit on top of a column goes home as one move, columns in order.
+    suit on top of a column goes home as one move, columns in order. With
+    foundations by rank (:attr:`Position.piles`) every card that can go home
+    goes, onto the first foundation that takes it, whatever the policy
+    other than :attr:`AutoPlay.NONE`: nothing is built on a card there.
     """
     if policy is _NO_AUTOPLAY:
         return []
     if whole_suit:
         return _whole_suits_home(position)
+    if position.piles:
+        return _piles_home(position)
     found = list(position.foundations)
     rule = autoplay_rule(policy, position.base, len(found) // 4)
     base = position.base
@@ -375,6 +387,42 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
                         moves.append(cell_home[i])
                         changed = True
     return moves
+
+
+def _piles_home(position: Position) -> list[Move]:
+    """Every card that can go home onto foundations by rank, in passes over the columns, then the cells.
+
+    Two cards of one rank may be next where one foundation takes that rank: as with two decks, each
+    pass looks at the columns in the order of their cards (as bytes of card indices) and at the cells
+    in the order of the cards they hold, so that which one goes does not depend on where it lies and
+    the solver, which sorts its columns and cells, sends the same one home.
+    """
+    moves: list[Move] = []
+    changed = True
+    while changed:
+        changed = False
+        columns = position.columns
+        for i in sorted(range(len(columns)), key=lambda i: bytes(card.index for card in columns[i])):
+            column = position.columns[i]
+            if column and position.home_index(column[-1]) is not None:
+                move = Move(Place.column(i), _HOME)
+                position = position.apply(move)
+                moves.append(move)
+                changed = True
+        cells = position.cells
+        for i in sorted((i for i, held in enumerate(cells) if held is not None), key=lambda i: _index(cells[i])):
+            held = position.cells[i]
+            if held is not None and position.home_index(held) is not None:
+                move = Move(Place.cell(i), _HOME)
+                position = position.apply(move)
+                moves.append(move)
+                changed = True
+    return moves
+
+
+def _index(card: Card | None) -> int:
+    """A held card's index (a free cell sorts first)."""
+    return -1 if card is None else card.index
 
 
 def _whole_suits_home(position: Position) -> list[Move]:

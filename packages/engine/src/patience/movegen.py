@@ -57,6 +57,8 @@ def lies_on(build: Build, wrap: bool, upper: int, lower: int) -> bool:
 
     The one building test: :class:`Tables` are made from it.
     """
+    if build is Build.NONE:
+        return False
     if _RANK0[upper] + 1 != _RANK0[lower] and not (wrap and _RANK0[upper] == 12 and _RANK0[lower] == 0):
         return False
     if build is Build.SAME_SUIT:
@@ -102,7 +104,13 @@ class Tables:
         self.no_empty: bool = rules.empty_columns is EmptyColumns.NONE
         #: Which safe rule sends a card home when nothing can be built on it any more (see :func:`safe_home_rule`).
         self.safe_kind: str = (
-            "suit" if build is Build.SAME_SUIT else "raymond" if build is Build.ALTERNATE_COLOURS else "any"
+            "suit"
+            if build is Build.SAME_SUIT
+            else "raymond"
+            if build is Build.ALTERNATE_COLOURS
+            else "all"
+            if build is Build.NONE
+            else "any"
         )
         self._rules = rules
 
@@ -295,10 +303,10 @@ def legal_moves(rules: Rules, position: Position) -> list[Move]:
     reserve cells, which take nothing; with :attr:`Rules.cell_suits`, the cell of its suit), then to
     each column (the first empty one standing for all), shorter runs first.
     The tables cover one deck with foundations from the ace; other games (two
-    decks, a dealt base) have the ordered candidates judged by check_move.
+    decks, a dealt base, foundations by rank) have the ordered candidates judged by check_move.
     """
     tables = tables_for(rules)
-    if rules.decks != 1 or position.decks != 1 or position.base != 1:
+    if rules.decks != 1 or position.decks != 1 or position.base != 1 or position.piles:
         # Imported here: the reference judge reads these tables, so it imports this module.
         from patience.legality import candidate_moves, check_move
 

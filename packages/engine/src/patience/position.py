@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Final
 
 from attrs import frozen
@@ -39,6 +40,12 @@ class Position:
     Penguin's does) and wraps from K to A, so with the ace as the base
     ``foundations[s]`` is the highest rank home. A position does not know the
     rules: legality lives in the variant (see :mod:`patience.legality`).
+
+    Foundations built by rank regardless of suit (Stalactites) hold cards of
+    mixed suits: ``piles[f]`` lists the cards on foundation ``f``, its base
+    (dealt there, and never leaving) first, and ``foundations[f]`` is their
+    number. Such a foundation takes the next higher rank of any suit (a K
+    then an A), up to 13 cards. ``piles`` is empty for foundations by suit.
     """
 
     columns: tuple[tuple[Card, ...], ...]
@@ -46,6 +53,15 @@ class Position:
     foundations: tuple[int, ...] = (0, 0, 0, 0)
     base: int = 1
     """The rank every foundation starts with."""
+    piles: tuple[tuple[Card, ...], ...] = ()
+    """The cards on each foundation, base first, when the foundations build by rank (else empty)."""
+
+    @classmethod
+    def by_rank(
+        cls, columns: tuple[tuple[Card, ...], ...], cells: tuple[Card | None, ...], piles: tuple[tuple[Card, ...], ...]
+    ) -> Position:
+        """A position whose foundations build by rank regardless of suit and hold ``piles`` (base first)."""
+        return cls(columns, cells, tuple(len(pile) for pile in piles), 1, piles)
 
     # -- reading ----------------------------------------------------------
     @property
@@ -59,16 +75,31 @@ class Position:
 
     def foundation_cards(self, index: int) -> tuple[Card, ...]:
         """The cards on foundation ``index``, bottom (the base) first."""
+        if self.piles:
+            return self.piles[index]
         suit = Suit(index % 4)
         return tuple(Card((self.base - 1 + i) % 13 + 1, suit) for i in range(self.foundations[index]))
 
     def foundation_top(self, index: int) -> Card | None:
         """The top card of foundation ``index``, ``None`` when it is empty."""
+        if self.piles:
+            pile = self.piles[index]
+            return pile[-1] if pile else None
         count = self.foundations[index]
         return Card((self.base + count - 2) % 13 + 1, Suit(index % 4)) if count else None
 
     def home_index(self, card: Card) -> int | None:
-        """The foundation ``card`` goes onto now (the first of its suit it is next for), else ``None``."""
+        """The foundation ``card`` goes onto now (the first of its suit it is next for), else ``None``.
+
+        With foundations by rank: the first, from the left, whose top card is one rank lower (a K under
+        an A) and which holds fewer than 13 cards.
+        """
+        if self.piles:
+            rank = card.rank
+            for f, pile in enumerate(self.piles):
+                if len(pile) < 13 and pile[-1].rank % 13 + 1 == rank:
+                    return f
+            return None
         suit = card.index // 13
         height = HEIGHTS[self.base][card.index]
         found = self.foundations
@@ -79,6 +110,8 @@ class Position:
 
     def is_home(self, card: Card) -> bool:
         """Whether a card equal to ``card`` lies on a foundation (one of them, with two decks)."""
+        if self.piles:
+            return any(card in pile for pile in self.piles)
         height = HEIGHTS[self.base][card.index]
         suit = card.index // 13
         return any(self.foundations[f] > height for f in range(suit, len(self.foundations), 4))
@@ -104,6 +137,8 @@ class Position:
             )
         if not 1 <= self.base <= 13:
             raise InvalidBoardError(_("the foundations' base {base} is not a rank (1 to 13)").format(base=self.base))
+        if self.piles:
+            self._validate_piles()
         if any(not 0 <= count <= 13 for count in self.foundations):
             raise InvalidBoardError(_("a foundation holds 0 to 13 cards: {counts}").format(counts=self.foundations))
         decks = self.decks
@@ -132,6 +167,27 @@ class Position:
             )
             # Each part is a whole clause; they are listed after one another, separated by semicolons.
             raise InvalidBoardError("; ".join([head, *problems]))
+
+    def _validate_piles(self) -> None:
+        """Raise :class:`InvalidBoardError` unless the foundations by rank are 4, each with its base, in order."""
+        if (
+            len(self.piles) != 4
+            or tuple(len(pile) for pile in self.piles) != self.foundations
+            or not all(self.foundations)
+        ):
+            raise InvalidBoardError(
+                _("a position has 4 foundations by rank, each holding at least its base card: {counts}").format(
+                    counts=self.foundations
+                )
+            )
+        for pile in self.piles:
+            for lower, upper in pairwise(pile):
+                if lower.rank % 13 + 1 != upper.rank:
+                    raise InvalidBoardError(
+                        _("{upper} cannot lie on {lower} on a foundation that builds up by rank").format(
+                            upper=display(upper), lower=display(lower)
+                        )
+                    )
 
     @property
     def free_cells(self) -> int:
@@ -262,6 +318,10 @@ class Position:
                 new_cells[self._cell_index(source)] = None
             else:
                 assert at is not None
+                if self.piles:
+                    raise IllegalMoveError(
+                        _("{move}: nothing comes back from a foundation built by rank").format(move=move)
+                    )
                 new_foundations = list(foundations)
                 new_foundations[at] -= 1
         kind, to = dest.kind, dest.index
@@ -289,11 +349,26 @@ class Position:
             if new_foundations is None:
                 new_foundations = list(foundations)
             new_foundations[home] += len(cards)
+            if self.piles:
+                if len(cards) != 1:
+                    raise IllegalMoveError(
+                        _("{move}: {card} is not next for its foundation").format(move=move, card=display(card))
+                    )
+                piles = list(self.piles)
+                piles[home] = piles[home] + cards
+                return Position(
+                    columns if new_columns is None else tuple(new_columns),
+                    cells if new_cells is None else tuple(new_cells),
+                    tuple(new_foundations),
+                    self.base,
+                    tuple(piles),
+                )
         return Position(
             columns if new_columns is None else tuple(new_columns),
             cells if new_cells is None else tuple(new_cells),
             foundations if new_foundations is None else tuple(new_foundations),
             self.base,
+            self.piles,
         )
 
     def __str__(self) -> str:

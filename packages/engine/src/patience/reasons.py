@@ -22,7 +22,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from patience.cardnames import display, suit_word
+from patience.cardnames import display, rank_letter, suit_word
 from patience.cards import Card, Colour, Suit
 from patience.i18n import Domain, current_language, speaking
 from patience.i18n.hungarian import with_article
@@ -76,6 +76,9 @@ class Refusal(enum.Enum):
     """The card's foundation is empty and starts with the deal's base card (``card``, ``needed``)."""
     NEEDS_CARD = "needs_card"
     """The card's foundation needs another card next (``card``, ``needed``)."""
+    NEEDS_RANK = "needs_rank"
+    """No foundation by rank takes the card's rank next (``card``; ``ranks``: the ranks they take, as numbers
+    separated by spaces)."""
     CELL_TO_CELL = "cell_to_cell"
     """From one cell to another."""
     RESERVE_CELL = "reserve_cell"
@@ -90,6 +93,8 @@ class Refusal(enum.Enum):
     """Not the rank below (``card``, ``top``, ``title``, ``build``, ``rank``; ``around`` on an ace)."""
     WRONG_SUIT = "wrong_suit"
     """The right rank in the wrong suit or colour (``card``, ``top``, ``title``, ``build``)."""
+    NOTHING_ON_COLUMNS = "nothing_on_columns"
+    """Onto a column where nothing builds (``card``, ``top``, ``title``)."""
     NO_EMPTY_COLUMNS = "no_empty_columns"
     """The variant lets nothing into an empty column (``title``)."""
     EMPTY_COLUMN_RANK = "empty_column_rank"
@@ -279,6 +284,9 @@ def _not_a_run(values: Values, w: Words) -> str:
         Build.ANY_SUIT: _.gettext(
             "the top {count} cards of {place} are not an ordered run: {title} builds down regardless of suit"
         ),
+        Build.NONE: _.gettext(
+            "the top {count} cards of {place} are not an ordered run: {title} builds nothing on the columns"
+        ),
     }[_build(values)]
     return message.format(count=w["count"], place=w["place"], title=w["title"])
 
@@ -301,6 +309,9 @@ def _wrong_suit(values: Values, w: Words) -> str:
         Build.SAME_SUIT: _.gettext("{card} cannot go on {top}: {title} builds by suit"),
         Build.ALTERNATE_COLOURS: _.gettext("{card} cannot go on {top}: {title} builds in alternating colours"),
         Build.ANY_SUIT: _.gettext("{card} cannot go on {top}: {title} builds down regardless of suit"),
+        Build.NONE: _.gettext(
+            "{card} cannot go on {top}: nothing is put on a column in {title}, cards only leave them"
+        ),
     }[_build(values)]
     return message.format(card=w["card"], top=w["top"], title=w["title"])
 
@@ -354,6 +365,12 @@ def _over_capacity(values: Values, w: Words) -> str:
     return message.format(count=w["count"], cells=cells, columns=columns, limit=w["limit"])
 
 
+def _needs_rank(values: Values, w: Words) -> str:
+    ranks = str(values["ranks"]).split()
+    message = _.gettext("{card} cannot go home yet: the foundations take only {ranks} next")
+    return message.format(card=w["card"], ranks=", ".join(rank_letter(int(rank)) for rank in ranks))
+
+
 def _text(message: Callable[[], str]) -> Callable[[Values, Words], str]:
     """A message whose placeholders are all parameters' words."""
     return lambda _values, words: message().format(**words)
@@ -389,6 +406,7 @@ _MESSAGES: dict[Refusal, Callable[[Values, Words], str]] = {
         lambda: _.gettext("{card} cannot go home yet: its foundation needs the {needed} (the base) next")
     ),
     Refusal.NEEDS_CARD: _text(lambda: _.gettext("{card} cannot go home yet: its foundation needs the {needed} next")),
+    Refusal.NEEDS_RANK: _needs_rank,
     Refusal.CELL_TO_CELL: _text(lambda: _.gettext("moving a card from one cell to another changes nothing")),
     Refusal.RESERVE_CELL: _text(
         lambda: _.gettext("{place} is a reserve cell: nothing goes into a reserve cell in {title}")
@@ -402,6 +420,9 @@ _MESSAGES: dict[Refusal, Callable[[Values, Words], str]] = {
     ),
     Refusal.WRONG_RANK: _wrong_rank,
     Refusal.WRONG_SUIT: _wrong_suit,
+    Refusal.NOTHING_ON_COLUMNS: _text(
+        lambda: _.gettext("{card} cannot go on {top}: nothing is put on a column in {title}, cards only leave them")
+    ),
     Refusal.NO_EMPTY_COLUMNS: _text(lambda: _.gettext("nothing may go to an empty column in {title}")),
     Refusal.EMPTY_COLUMN_RANK: _empty_column_rank,
     Refusal.WHOLE_COLUMN_TO_EMPTY: _text(

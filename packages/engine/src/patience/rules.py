@@ -22,6 +22,7 @@ __all__ = [
     "AutoPlay",
     "Build",
     "EmptyColumns",
+    "FoundationBuild",
     "Redeal",
     "Rules",
     "Scoring",
@@ -39,6 +40,8 @@ class Build(enum.Enum):
     """One rank lower in the other colour (FreeCell)."""
     ANY_SUIT = "any"
     """One rank lower in any suit."""
+    NONE = "none"
+    """Nothing: no card goes onto a column, a card only leaves one (Stalactites)."""
 
     @property
     def words(self) -> str:
@@ -47,7 +50,19 @@ class Build(enum.Enum):
             Build.SAME_SUIT: pgettext("how a variant builds", "builds by suit"),
             Build.ALTERNATE_COLOURS: pgettext("how a variant builds", "builds in alternating colours"),
             Build.ANY_SUIT: pgettext("how a variant builds", "builds down regardless of suit"),
+            Build.NONE: pgettext("how a variant builds", "builds nothing on the columns"),
         }[self]
+
+
+class FoundationBuild(enum.Enum):
+    """How cards build up on the foundations."""
+
+    BY_SUIT = "suit"
+    """One foundation per suit, each up from :attr:`Rules.base_rank` (or the deal's base) in its suit."""
+    BY_RANK = "rank"
+    """Up by rank regardless of suit, each foundation from the card the deal puts on it and wrapping from
+    K to A, 13 cards each (Stalactites); a card goes onto the first foundation, from the left, that takes it.
+    The foundations' cards are :attr:`patience.Position.piles`."""
 
 
 class EmptyColumns(enum.Enum):
@@ -142,6 +157,8 @@ class Rules:
     empty columns (Relaxed FreeCell, Der Katzenschwanz: fc-solve's ``--sequence-move unlimited``)."""
     foundation_takeback: bool = False
     """A foundation's top card may go back to a cell or a column (Eight Off)."""
+    foundation_build: FoundationBuild = FoundationBuild.BY_SUIT
+    """How the foundations build: by suit (every game but one), or by rank from dealt bases (Stalactites)."""
     base_rank: int | None = 1
     """The rank each foundation starts with (1, the ace, in most games); ``None`` when the deal sets it,
     as in Penguin, where the deal's :attr:`patience.Position.base` says it. A foundation built from a
@@ -208,6 +225,16 @@ class Rules:
             # One cell at most for each suit: the solver, which holds the cells as a set of cards, then
             # knows which cell each held card is in.
             raise ValueError(_("cell_suits names each suit at most once, and is offered without a reserve"))
+        if self.foundation_build is FoundationBuild.BY_RANK and (
+            self.decks != 1 or self.foundation_takeback or self.whole_suit_home or self.base_rank is not None
+        ):
+            # Each foundation's base is the card the deal puts on it, and its cards stay there.
+            raise ValueError(
+                _(
+                    "foundations by rank are offered with one deck, base_rank None, no foundation_takeback"
+                    " and no whole_suit_home"
+                )
+            )
         if self.decks > 1 and self.foundation_takeback:
             # "hS" could name any spades foundation: several decks and takeback are not offered together.
             raise ValueError(_("foundation_takeback is offered with one deck only"))

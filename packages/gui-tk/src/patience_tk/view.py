@@ -144,7 +144,9 @@ class TableView:
         for i, held in enumerate(position.cells):
             if held == card:
                 return Place.cell(i), 0
-        for index in range(card.suit.value, len(position.foundations), 4):
+        # A foundation by rank holds cards of every suit; otherwise a card can only be on its suit's.
+        first, step = (0, 1) if position.piles else (card.suit.value, 4)
+        for index in range(first, len(position.foundations), step):
             if card in position.foundation_cards(index):
                 return Place(PlaceKind.FOUNDATION, index), 0
         return None

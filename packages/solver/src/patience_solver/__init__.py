@@ -54,9 +54,9 @@ from patience.legality import autoplay_moves
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
-from patience.rules import AutoPlay
+from patience.rules import AutoPlay, Rules
 from patience.variant import Variant
-from patience_solver._compiled import RESERVED, Compiled, CompiledTwoDecks, State, Step
+from patience_solver._compiled import RESERVED, Compiled, CompiledByRank, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
 from patience_solver._replay import place, replay
 from patience_solver._search import Limits, Scan, Status, Weights
@@ -69,6 +69,7 @@ __all__ = [
     "Outcome",
     "SolveResult",
     "SolverError",
+    "compiled_for",
     "describe_move",
     "hint",
     "next_winnable",
@@ -117,6 +118,8 @@ class SolverError(PatienceError):
 
 class CellChoiceError(SolverError):
     """The variant's legality hook lets a card into some free cells and not others: the solver cannot search it.
+
+    Raised too for a variant whose foundations build by rank and whose moves a plugin's hook judges.
 
     The search holds the cells as a set of cards, so it cannot tell one free
     cell from another; rather than a verdict that disagrees with the game, it
@@ -172,8 +175,7 @@ def solve(
     policy = variant.rules.autoplay
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
-    kind = Compiled if position.decks == 1 else CompiledTwoDecks
-    comp = kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
+    comp = compiled_for(variant.rules, policy, position)
     root, opening = _start(comp, position)
     with _collector_paused():
         status, path = _portfolio(comp, root, limits)
@@ -182,6 +184,16 @@ def solve(
         return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return SolveResult(outcome, (), limits.positions, limits.elapsed)
+
+
+def compiled_for(rules: Rules, policy: AutoPlay, position: Position) -> Compiled:
+    """The compiled move generator for ``rules`` on tables shaped as ``position`` (decks, foundations by rank)."""
+    if position.piles:
+        # Each foundation by rank holds its base card from the deal on (Position.validate).
+        bases = tuple(pile[0].rank for pile in position.piles)
+        return CompiledByRank(rules, policy, len(position.columns), len(position.cells), bases)
+    kind = Compiled if position.decks == 1 else CompiledTwoDecks
+    return kind(rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
 
 
 def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
@@ -257,6 +269,13 @@ def _solve_with_hook(
     with a hook that allows what the rules allow it expands the same
     positions, deal for deal; a hook that forbids more prunes them.
     """
+    if position.piles:
+        # The hook's search rebuilds each position from counts alone, and foundations by rank need their cards.
+        raise CellChoiceError(
+            _(
+                "{title} builds its foundations by rank and a plugin judges its moves: the solver cannot search it"
+            ).format(title=variant.title)
+        )
     legality = route("patience_move_legality", variant, pm).call
     reserve = variant.rules.reserve
     cell_suits = variant.rules.cell_suits

@@ -17,6 +17,8 @@ decks there are eight, kept so that each suit's first foundation holds at
 least as many as its second (``found[s] >= found[s + 4]``; with three decks
 there are twelve, and the second holds at least as many as the third); a
 card then goes onto the first one it is next for, which keeps that order.
+Foundations built by rank (:class:`CompiledByRank`) count each foundation's
+cards, in the table's order; each keeps the base the deal gave it.
 
 Every state is *settled*: the game's automatic play (the variant's policy)
 has run, and so have the extra moves home that can never hurt (every card in
@@ -35,7 +37,18 @@ from patience.movegen import autoplay_rule, tables_for
 from patience.position import HEIGHTS
 from patience.rules import UNLIMITED_RUN, AutoPlay, Build, Rules
 
-__all__ = ["CELL", "EMPTY", "HOME", "RESERVED", "Compiled", "CompiledTwoDecks", "Later", "State", "Step"]
+__all__ = [
+    "CELL",
+    "EMPTY",
+    "HOME",
+    "RESERVED",
+    "Compiled",
+    "CompiledByRank",
+    "CompiledTwoDecks",
+    "Later",
+    "State",
+    "Step",
+]
 
 #: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
 HOME: Final = -1
@@ -573,3 +586,97 @@ class CompiledTwoDecks(Compiled):
                 cols.sort()
                 return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
         return steps, new_cols, new_cells, new_found, cost
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CompiledByRank(Compiled):
+    """:class:`Compiled` for foundations built by rank regardless of suit from dealt bases (Stalactites).
+
+    ``found[f]`` counts the cards on foundation ``f``, which started at rank ``bases[f]``; a card goes onto
+    the first one, in the table's order, that is not full and whose next rank is the card's. Every card
+    that can go home goes by itself, in the passes of :func:`patience.legality.autoplay_moves` (the columns
+    in the order of their cards, then the cells), so a settled state shows no card that could go home.
+    """
+
+    def __init__(self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int, bases: tuple[int, ...]) -> None:
+        super().__init__(rules, AutoPlay.ALL, n_columns, n_cells)
+        #: Each foundation's base rank, counted from 0 (an ace is 0).
+        self.bases0 = bytes(base - 1 for base in bases)
+
+    def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
+        """The foundation ``card`` goes onto (the first that takes its rank), or -1."""
+        rank0 = card % 13
+        bases0 = self.bases0
+        for f in range(len(bases0)):
+            count = found[f]
+            if count < 13 and (bases0[f] + count) % 13 == rank0:
+                return f
+        return -1
+
+    def _wanted_of(self, found: tuple[int, ...]) -> bytes:
+        """``wanted[card]`` is 1 for every card of a rank that some foundation takes next (256 bytes long)."""
+        flags = bytearray(256)
+        bases0 = self.bases0
+        for f in range(len(bases0)):
+            if found[f] < 13:
+                rank0 = (bases0[f] + found[f]) % 13
+                for suit in range(4):
+                    flags[suit * 13 + rank0] = 1
+        wanted = self._wanted[found] = bytes(flags)
+        return wanted
+
+    def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
+        """Send home every card that can go, in the game's passes (in place); nothing is left to explicit steps."""
+        slot = self.slot
+        moved = True
+        while moved:
+            moved = False
+            for i in sorted(range(len(columns)), key=columns.__getitem__):
+                column = columns[i]
+                if column:
+                    f = slot(column[-1], found)
+                    if f >= 0:
+                        found[f] += 1
+                        columns[i] = column[:-1]
+                        moved = True
+            for card in sorted(cells):
+                f = slot(card, found)
+                if f >= 0:
+                    found[f] += 1
+                    cells.remove(card)
+                    moved = True
+        return []
+
+    def _make(
+        self,
+        columns: tuple[bytes, ...],
+        cells: bytes,
+        found: tuple[int, ...],
+        src: int,
+        count: int,
+        dest: int,
+        cell_card: int,
+        step: Step,
+    ) -> Child:
+        # One card moves: home, to a cell or (where a column takes it) onto a column; then the game's
+        # automatic play runs, which may send any card home now.
+        cols = list(columns)
+        held = list(cells)
+        if src >= 0:
+            card = cols[src][-1]
+            cols[src] = cols[src][:-1]
+        else:
+            card = cell_card & 63
+            held.remove(cell_card)
+        home = list(found)
+        cost = 1
+        if dest == HOME:
+            home[self.slot(card, found)] += 1
+            cost = 0
+        elif dest == CELL:
+            held.append(card)
+        else:
+            cols[dest] += _ONE[card]
+        extra = self.settle(cols, held, home)
+        cols.sort()
+        return ((step, *extra) if extra else (step,)), tuple(cols), bytes(sorted(held)), tuple(home), cost

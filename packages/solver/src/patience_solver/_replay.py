@@ -80,7 +80,7 @@ def autoplay(policy: AutoPlay, position: Position, whole_suit: bool = False) -> 
     autos = autoplay_moves(policy, position, whole_suit=whole_suit)
     if not autos:
         return position
-    if whole_suit:
+    if whole_suit or position.piles:
         for auto in autos:
             position = position.apply(auto)
         return position

@@ -32,8 +32,8 @@ from patience.plugins import cell_counts, get_variant, make_plugin_manager, rout
 from patience.position import Position
 from patience.testing import ConformanceError, check_scoring_text, random_games
 from patience.variant import Variant
-from patience_solver import Outcome, SolverError, _start, place_step, solve
-from patience_solver._compiled import Compiled, CompiledTwoDecks
+from patience_solver import Outcome, SolverError, _start, compiled_for, place_step, solve
+from patience_solver._compiled import Compiled
 from patience_solver._judged import Judged, JudgedTwoDecks
 
 __all__ = ["check_solver", "patience_solver_conformance"]
@@ -114,7 +114,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
     shape = (len(position.columns), len(position.cells), position.base, position.decks)
     one_deck = position.decks == 1
     if rules_are_data(variant, pm):
-        comp: Compiled = (Compiled if one_deck else CompiledTwoDecks)(variant.rules, game.autoplay, *shape)
+        comp: Compiled = compiled_for(variant.rules, game.autoplay, position)
     else:
         legality = route("patience_move_legality", variant, pm).call
 

@@ -18,6 +18,10 @@ empty). A game whose foundations start at another rank than the ace
 (104 cards) lists eight foundations, the second four after the first:
 ``Foundations: H-3 C-0 D-0 S-0 H-A C-0 D-0 S-0``; its equal cards are alike
 and each is written as it is (``5H`` twice).
+
+Foundations built by rank regardless of suit (Stalactites) hold cards of
+mixed suits: each is written as its cards from the base (dealt there) up,
+joined by commas: ``Foundations: 9C,TH,JS 5D 2H KC,AH``.
 """
 
 from __future__ import annotations
@@ -43,11 +47,14 @@ _ONCE = {
 
 def format_board(position: Position, *, show_empty_cells: bool = True) -> str:
     """Write ``position`` in fc-solve's format; every cell is shown (``-`` when free)."""
-    found = " ".join(
-        f"{suit.letter}-{_top_rank(position, deck * 4 + suit.value)}"
-        for deck in range(position.decks)
-        for suit in _FOUNDATION_ORDER
-    )
+    if position.piles:
+        found = " ".join(",".join(str(card) for card in pile) for pile in position.piles)
+    else:
+        found = " ".join(
+            f"{suit.letter}-{_top_rank(position, deck * 4 + suit.value)}"
+            for deck in range(position.decks)
+            for suit in _FOUNDATION_ORDER
+        )
     cells = [str(card) if card is not None else "-" for card in position.cells]
     if not show_empty_cells:
         cells = [c for c in cells if c != "-"]
@@ -77,6 +84,7 @@ def parse_board(
     """
     tops = [0] * 12
     base = 1
+    piles: list[tuple[Card, ...]] = []
     listed = 0
     cell_cards: list[Card | None] = []
     cells_seen = False
@@ -111,6 +119,9 @@ def parse_board(
         if sep and label in ("foundations", "founds"):
             seen: dict[Suit, int] = {}
             listed = max(listed, len(rest.split()))
+            if _is_piles(rest.split()):
+                piles = [_pile(item, number) for item in rest.split()]
+                continue
             for item in rest.split():
                 suit_text, _dash, rank_text = item.partition("-")
                 try:
@@ -196,9 +207,26 @@ def parse_board(
         total = loose + sum(found)
         decks = 3 if listed > 8 or total > 130 else 2 if listed > 4 or total > 78 else 1
     found = found[: 4 * decks]
-    position = Position(tuple(column_lines), tuple(cell_cards), tuple(found), base)
+    if piles:
+        position = Position.by_rank(tuple(column_lines), tuple(cell_cards), tuple(piles))
+    else:
+        position = Position(tuple(column_lines), tuple(cell_cards), tuple(found), base)
     position.validate()
     return position
+
+
+def _is_piles(items: list[str]) -> bool:
+    """Whether a ``Foundations:`` line lists foundations by rank: cards joined by commas, not ``H-5``."""
+    return any("-" not in item and item != "0" for item in items)
+
+
+def _pile(item: str, line: int) -> tuple[Card, ...]:
+    """One foundation by rank as a ``Foundations:`` line writes it: ``KC,AH,2S``."""
+    if "-" in item:
+        raise InvalidBoardError(
+            _("line {number}: {text} is not a foundation by rank like 9C,TH,JS").format(number=line, text=repr(item))
+        )
+    return tuple(_card(text, line) for text in item.split(","))
 
 
 def _cell_items(rest: str) -> list[str]:
