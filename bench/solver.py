@@ -69,8 +69,12 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from patience import Game, PlaceKind, deal_position, format_board, get_variant
-from patience_solver import Outcome, hint, solve
+from patience import Game, PlaceKind, Position, deal_position, format_board, get_variant
+from patience.plugins import variants
+from patience_solver import Outcome, hint, schedule_for, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "variants"))
+from fcsolve_games import GAMES, FcsGame, fc_solve_command  # noqa: E402
 
 FC_SOLVE = shutil.which("fc-solve")
 MOVE = re.compile(r"(?:10|[1-9a-gk])(?:10|[1-9a-hk])(?:v[0-9a-f]+)?")
@@ -82,12 +86,12 @@ def parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def ours_one(job: tuple[str, int, int, float]) -> Row:
-    name, deal, cells, limit = job
+def ours_one(job: tuple[str, int, int, float, int | None]) -> Row:
+    name, deal, cells, limit, budget = job
     variant = get_variant(name)
     position = deal_position(variant, deal, cells)
     started = time.process_time()
-    result = solve(variant, position, time_limit=limit)
+    result = solve(variant, position, time_limit=limit, max_positions=budget)
     seconds = time.process_time() - started
     length = sum(1 for move in result.moves if move.destination.kind is not PlaceKind.FOUNDATION)
     return deal, result.outcome.value, length, seconds, result.positions
@@ -105,19 +109,35 @@ def build_name() -> str:
 
 def run_pure(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
     """:func:`run_ours` in a child process that runs the pure Python sources (``PATIENCE_COMPILED=0``)."""
-    env = {**os.environ, "PATIENCE_COMPILED": "0"}
+    return run_child("pure", name, cells, deals, limit, jobs)[0]
+
+
+def run_child(
+    build: str, name: str, cells: int, deals: range, limit: float, jobs: int = 1, budget: int | None = None
+) -> tuple[list[Row], float]:
+    """:func:`run_ours` in a fresh child process of ``build`` (``pure``, or ``this``: the installed build).
+
+    Returns the rows and the child's own peak memory in MiB (the whole Python process, interpreter included).
+    """
+    env = {**os.environ, "PATIENCE_COMPILED": "0"} if build == "pure" else dict(os.environ)
     command = [sys.executable, __file__, "rows", "--variant", name, "--cells", str(cells)]
     command += ["--range", f"{deals.start}-{deals.stop - 1}", "--jobs", str(jobs), "--time-limit", str(limit)]
+    if budget is not None:
+        command += ["--max-positions", str(budget)]
     done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
     rows: list[Row] = []
+    peak = float("nan")
     for line in done.stdout.splitlines():
+        if line.startswith("peak,"):
+            peak = float(line.split(",")[1])
+            continue
         deal, verdict, length, seconds, positions = line.split(",")
         rows.append((int(deal), verdict, int(length), float(seconds), int(positions)))
-    return rows
+    return rows, peak
 
 
-def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
-    work = [(name, deal, cells, limit) for deal in deals]
+def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float, budget: int | None = None) -> list[Row]:
+    work = [(name, deal, cells, limit, budget) for deal in deals]
     if jobs == 1:
         return collect(map(ours_one, work), len(work))
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -392,6 +412,129 @@ def bench_eight_off(cells: int, deals: range, options: Options) -> None:
     print(flush=True)
 
 
+@dataclass
+class FcRun:
+    """One fc-solve process on one deal: its verdict, CPU time (user + system, s) and peak memory (KiB)."""
+
+    verdict: str
+    cpu: float
+    peak_kib: int
+
+
+def fc_timed(game: FcsGame, position: Position, budget: int) -> FcRun:
+    """fc-solve on ``position`` within ``budget`` iterations, timed in CPU time, its peak memory from GNU time."""
+    command = fc_solve_command(game, position, budget)
+    gnu_time = Path("/usr/bin/time")
+    if gnu_time.exists():
+        command = [str(gnu_time), "-f", "PEAK_KIB=%M", *command]
+    env = {**os.environ, "FREECELL_SOLVER_QUIET": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        command, input=format_board(position), capture_output=True, text=True, env=env, timeout=600, check=False
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    said = done.stdout + done.stderr
+    match = re.search(r"PEAK_KIB=(\d+)", done.stderr)
+    peak = int(match.group(1)) if match else 0
+    if "This game is solveable." in said:
+        return FcRun("solved", cpu, peak)
+    if "I could not solve this game." in said:
+        return FcRun("unsolvable", cpu, peak)
+    return FcRun("unknown", cpu, peak)
+
+
+def fc_startup(game: FcsGame, position: Position, runs: int = 5) -> float:
+    """The CPU time of one fc-solve process that reads the board and stops after one iteration (median)."""
+    return statistics.median(fc_timed(game, position, 1).cpu for _ in range(runs))
+
+
+def verdicts(values: list[str]) -> str:
+    """``solved / lost / unknown`` counts."""
+    return " / ".join(str(values.count(v)) for v in ("solved", "unsolvable", "unknown"))
+
+
+@dataclass
+class GameFigures:
+    """One build's figures on one game's deals."""
+
+    rows: list[Row]
+    peak_mib: float
+
+    @property
+    def positions(self) -> int:
+        """Positions expanded over all the deals."""
+        return sum(row[4] for row in self.rows)
+
+    @property
+    def cpu(self) -> float:
+        """CPU seconds over all the deals (one core's worth)."""
+        return total(self.rows)
+
+    def line(self, build: str, fc_cpu: float, fc_search: float) -> str:
+        """The table row of this build."""
+        deals = len(self.rows)
+        per_position = self.cpu / self.positions * 1e6 if self.positions else float("nan")
+        median = statistics.median(row[4] for row in self.rows)
+        ratio = f"{self.cpu / fc_cpu:.2f}x" if fc_cpu else "-"
+        ratio_search = f"{self.cpu / fc_search:.2f}x" if fc_search > 0 else "-"
+        return (
+            f"| {build} | {verdicts([row[1] for row in self.rows])} | {self.positions / deals:,.0f} / {median:,.0f} |"
+            f" {per_position:.1f} | {fmt_seconds(self.cpu)} | {self.peak_mib:.0f} | **{ratio}** | {ratio_search} |"
+        )
+
+
+def bench_games(deals: range, options: Options, budget: int, names: list[str] | None) -> None:
+    """Every installed game that fc-solve knows and its build here runs, on ``deals``: this solver beside fc-solve.
+
+    Each build runs each game in a fresh child process (so its peak memory is its own); fc-solve runs one
+    process per deal with ``-mi budget``, timed in CPU time. Its start-up (one process that reads the board and
+    stops after one iteration) is measured so that the ratio against its search alone can be given as well.
+    """
+    installed = variants()
+    chosen = [game for name, game in GAMES.items() if name in installed and game.runnable and name != "freecell"]
+    if names is not None:
+        chosen = [game for game in chosen if game.name in names]
+    print(f"## Every other game fc-solve knows, deals {deals.start}-{deals.stop - 1}\n")
+    print(f"Budget: {budget:,} positions a deal here, `-mi {budget}` for fc-solve; CPU time, one core.\n")
+    for game in chosen:
+        variant = installed[game.name]
+        cells = variant.default_cells
+        positions = [deal_position(variant, deal, cells) for deal in deals]
+        schedule = schedule_for(variant.rules).name
+        builds: list[tuple[str, GameFigures]] = []
+        for n in range(options.repeat):
+            del n
+            this = GameFigures(*run_child("this", game.name, cells, deals, options.limit, budget=budget))
+            builds.append((build_name(), this))
+            if options.both:
+                pure = GameFigures(*run_child("pure", game.name, cells, deals, options.limit, budget=budget))
+                builds.append(("pure", pure))
+        fc_runs = [fc_timed(game, position, budget) for position in positions]
+        startup = fc_startup(game, positions[0])
+        fc_cpu = sum(run.cpu for run in fc_runs)
+        fc_search = fc_cpu - startup * len(fc_runs)
+        fc_peak = max(run.peak_kib for run in fc_runs) / 1024
+        preset = " ".join(["--game", game.preset, *game.options])
+        print(f"### {variant.title} (`{game.name}`, {cells} cells, schedule {schedule}; fc-solve `{preset}`)\n")
+        print(
+            "| who | solved / lost / unknown | positions a deal (mean / median) | µs a position | CPU (s) |"
+            " peak (MiB) | ratio to fc-solve | ratio to its search alone |"
+        )
+        print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        fc_verdict_text = verdicts([run.verdict for run in fc_runs])
+        print(
+            f"| fc-solve | {fc_verdict_text} | - | - | {fmt_seconds(fc_cpu)} (search alone {fmt_seconds(fc_search)};"
+            f" start-up {startup * 1000:.1f} ms a process) | {fc_peak:.0f} | 1x | 1x |"
+        )
+        for build, figures in builds:
+            print(figures.line(build, fc_cpu, fc_search))
+        print(
+            f"\nSame verdicts, lengths and positions in every run and build: {same_search([f.rows for _, f in builds])}\n"
+        )
+        print(flush=True)
+
+
 def bench_hint(deals: range) -> None:
     print(f"## Hint in the middle of FreeCell games, deals {deals.start}-{deals.stop - 1}\n", flush=True)
     times = []
@@ -418,14 +561,36 @@ def pct_f(values: list[float], q: float) -> float:
     return sorted(values)[min(len(values) - 1, int(q * len(values)))]
 
 
+#: The FreeCell deals a random range is drawn from when none is given (Microsoft's numbering reaches 2^33).
+RANDOM_DEALS = range(100_001, 8_000_000_001)
+#: How many deals a random FreeCell range holds.
+RANDOM_SIZE = 1000
+
+
+def random_range() -> range:
+    """A FreeCell range of :data:`RANDOM_SIZE` deals that no tuning used, drawn afresh each run."""
+    import random
+
+    start = random.SystemRandom().randrange(RANDOM_DEALS.start, RANDOM_DEALS.stop - RANDOM_SIZE)
+    return range(start, start + RANDOM_SIZE)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["freecell", "eight-off", "hint", "all", "rows"])
+    parser.add_argument("what", choices=["freecell", "games", "eight-off", "hint", "all", "rows"])
     parser.add_argument("--variant", default="freecell", help="rows: the variant (rows prints this solver's CSV rows)")
     parser.add_argument(
         "--builds", choices=["this", "both"], default="this", help="both: the pure Python build too, side by side"
     )
-    parser.add_argument("--range", default=None, help="deals, like 1-32000 (defaults: see --quick)")
+    parser.add_argument("--range", default=None, help="FreeCell deals, like 1-32000 (default: a random range)")
+    parser.add_argument("--deals", default="1-200", help="games: the deals of every game (default 1-200)")
+    parser.add_argument("--games", default=None, help="games: only these, comma-separated (default: every one)")
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        default=None,
+        help="positions a deal for this solver, iterations for fc-solve (games: default 200000; else no budget)",
+    )
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
     parser.add_argument(
         "--jobs",
@@ -440,9 +605,11 @@ def main() -> None:
     args = parser.parse_args()
     jobs = args.jobs or 1
     if args.what == "rows":
-        rows = run_ours(args.variant, args.cells or 4, parse_range(args.range), jobs, args.time_limit)
+        cells = args.cells if args.cells is not None else 4
+        rows = run_ours(args.variant, cells, parse_range(args.range), jobs, args.time_limit, args.max_positions)
         for deal, verdict, length, seconds, positions in rows:
             print(f"{deal},{verdict},{length},{seconds:.6f},{positions}", flush=True)
+        print(f"peak,{peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN):.1f}")
         return
     if (args.jobs is not None and args.jobs < 1) or args.repeat < 1:
         sys.exit("--jobs and --repeat must be at least 1")
@@ -454,14 +621,24 @@ def main() -> None:
     print(f"Build: {build_name()}{' and pure Python' if both else ''}; each range {args.repeat} time(s)")
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
-        deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
+        if args.range is not None:
+            deals = parse_range(args.range)
+        elif args.quick:
+            deals = range(1, 1001)
+        else:
+            deals = random_range()
+            print(f"FreeCell range drawn at random: {deals.start}-{deals.stop - 1}\n")
         bench_freecell(deals, options, args.save)
-    if args.what in ("eight-off", "all"):
+    if args.what in ("games", "all"):
+        names = args.games.split(",") if args.games else None
+        deals = range(1, 51) if args.quick and args.deals == "1-200" else parse_range(args.deals)
+        bench_games(deals, options, args.max_positions or 200_000, names)
+    if args.what == "eight-off":
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:
             bench_eight_off(cells, deals, options)
     if args.what in ("hint", "all"):
-        bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
+        bench_hint(parse_range("1-50" if args.quick else "1-200"))
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"Whole run: {time.perf_counter() - started:.0f} s wall; load average at the end {load}")
 
