@@ -74,7 +74,7 @@ from patience.plugins import variants
 from patience_solver import Outcome, hint, schedule_for, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "variants"))
-from fcsolve_games import GAMES, FcsGame, fc_solve_command  # noqa: E402
+from fcsolve_games import GAMES, FcsGame, fc_solve_command
 
 FC_SOLVE = shutil.which("fc-solve")
 MOVE = re.compile(r"(?:10|[1-9a-gk])(?:10|[1-9a-hk])(?:v[0-9a-f]+)?")
@@ -529,10 +529,8 @@ def bench_games(deals: range, options: Options, budget: int, names: list[str] | 
         )
         for build, figures in builds:
             print(figures.line(build, fc_cpu, fc_search))
-        print(
-            f"\nSame verdicts, lengths and positions in every run and build: {same_search([f.rows for _, f in builds])}\n"
-        )
-        print(flush=True)
+        agree = same_search([figures.rows for _, figures in builds])
+        print(f"\nSame verdicts, lengths and positions in every run and build: {agree}\n", flush=True)
 
 
 def bench_hint(deals: range) -> None:
