@@ -2,29 +2,42 @@
 
 Usage (from the repository root)::
 
+    .venv/bin/python bench/solver.py all --builds both      # FreeCell on a random range, every other game, hints
     .venv/bin/python bench/solver.py freecell --range 1-32000
+    .venv/bin/python bench/solver.py games --games bakers-game,seahaven-towers --deals 1-200
     .venv/bin/python bench/solver.py eight-off --cells 8 --range 1-1000
     .venv/bin/python bench/solver.py hint --range 1-100
-    .venv/bin/python bench/solver.py all --quick        # small ranges of everything, a minute or two
+    .venv/bin/python bench/solver.py all --quick        # small ranges of everything
 
-Issue 13's whole measurement in one run (FreeCell 1-32,000 and Eight Off with
-8, 4 and 2 cells on 1-1,000; the compiled build, the pure Python build and
-fc-solve; every range three times, medians reported), after ``python3
-tasks.py setup --compiled``::
+The whole measurement, after ``python3 tasks.py setup --compiled``::
 
-    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both --repeat 3 > solver-bench.md
+    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both > solver-bench.md
 
-``freecell``: Microsoft deals with 4 cells. This solver runs in-process, one
-deal after another (``--jobs N`` spreads them over N processes; times are
-still the sum of per-deal CPU times, i.e. one core's worth). fc-solve runs
-``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times (or
-``--repeat`` times if more) for its total time: one process, one core, timed
-in CPU time (user + system, the same measure as this solver's) and in wall
-time, the median run of each; the time ratio is taken from CPU times. Then
-``fc-solve -l lg -m -snx`` once per deal gives its verdicts and solution
-lengths, ``--jobs`` processes at a time (default: one per core; these runs are
-not timed). Lengths count moves not to a foundation; a run moved as one
-action is one move on both sides.
+``freecell``: Microsoft deals with 4 cells, the range of ``--range``; without
+one, a range of 1,000 deals drawn at random from 100,001-8,000,000,000 (printed
+first), so that the figures come from deals no tuning has seen. This solver
+runs in-process, one deal after another (``--jobs N`` spreads them over N
+processes; times are still the sum of per-deal CPU times, i.e. one core's
+worth). fc-solve runs ``freecell-solver-range-parallel-solve FIRST LAST 1 -l
+lg`` three times (or ``--repeat`` times if more) for its total time: one
+process, one core, timed in CPU time (user + system, the same measure as this
+solver's) and in wall time, the median run of each; the time ratio is taken
+from CPU times. Then ``fc-solve -l lg -m -snx`` once per deal gives its
+verdicts and solution lengths, ``--jobs`` processes at a time (default: one
+per core; these runs are not timed). Lengths count moves not to a foundation;
+a run moved as one action is one move on both sides.
+
+``games``: every installed game that fc-solve knows (``tests/variants/fcsolve_games.py``
+maps each to its ``--game`` preset) and that its build here runs (at most 10
+columns, no column longer than it reads), FreeCell aside, on ``--deals``
+(1-200) with the game's default cells. Each build solves each game in a fresh
+child process (its peak memory is its own: the whole Python process) within
+``--max-positions`` (200,000) positions a deal; fc-solve runs once per deal
+with ``-mi`` as many iterations, timed in CPU time, its peak memory from GNU
+time. A process of fc-solve that reads the board and stops after one
+iteration gives its start-up, so that the ratio against its search alone is
+printed beside the ratio against its whole runs. Each table gives verdicts,
+positions a deal (mean and median), µs a position, CPU time and the ratios.
 
 ``eight-off``: verdicts side by side with ``fc-solve --game eight_off
 --freecells-num N -mi 2000000`` (no ``-l lg``: that preset resets the
@@ -41,13 +54,14 @@ process with ``PATIENCE_COMPILED=0``, and puts the two builds side by side
 (and checks that they agree on every verdict, length and position count).
 
 ``--repeat N`` runs this solver (each build, alternating) N times over each
-FreeCell and Eight Off range, prints every run's total and the median, takes
-the ratios from the medians, and checks that every run gave the same
-verdicts, lengths and positions expanded. The per-deal figures (and
-``--save``) come from the run whose total is the median.
+range, prints every FreeCell run's total and the median, takes the ratios
+from the medians, and checks that every run gave the same verdicts, lengths
+and positions expanded. The per-deal figures (and ``--save``) come from the
+run whose total is the median.
 
-Prints a Markdown table. Other processes on the machine (it has 2 cores and
-is shared) affect the times: compare the two columns of one run, not runs.
+Prints Markdown. Other processes on the machine (it has 2 cores and is
+shared) affect the times, less so the CPU times: compare the columns of one
+run, not runs.
 """
 
 from __future__ import annotations
