@@ -364,7 +364,10 @@ def bench_freecell(deals: range, options: Options, save: str | None = None) -> N
     if len(runs.ours) > 1:
         print(f"| same verdicts, lengths and positions in all {len(runs.ours)} runs | {same_search(runs.ours)} | - |")
     print(f"| mean / max time a deal (s) | {total(ours) / len(ours):.3f} / {max(row[3] for row in ours):.2f} | - |")
-    print(f"| median positions a deal | {statistics.median(row[4] for row in ours):.0f} | - |")
+    positions = sum(row[4] for row in ours)
+    median_positions = statistics.median(row[4] for row in ours)
+    print(f"| positions a deal (mean / median) | {positions / len(ours):,.0f} / {median_positions:,.0f} | - |")
+    print(f"| µs a position | {total(ours) / positions * 1e6:.1f} | - |")
     print(f"| median solution length | {pct(our_len, 0.5)} | {pct(fc_len, 0.5)} |")
     print(f"| 90th percentile length | {pct(our_len, 0.9)} | {pct(fc_len, 0.9)} |")
     mean_ours = f"{statistics.mean(our_len):.1f}" if our_len else "-"
@@ -381,6 +384,10 @@ def bench_freecell(deals: range, options: Options, save: str | None = None) -> N
         pure_ratio = f"{pure_median / fc_cpu:.1f}x" if fc_cpu else "-"
         print(f"| pure Python build: total CPU time, one core (s) | {seconds_text(pure_totals)} | - |")
         print(f"| pure Python build: time ratio (CPU, medians) | **{pure_ratio}** | 1x |")
+        pure_run = median_run(runs.pure)
+        print(
+            f"| pure Python build: µs a position | {total(pure_run) / sum(row[4] for row in pure_run) * 1e6:.1f} | - |"
+        )
         print(f"| {build_name()} build's speed-up over pure Python | {pure_median / ours_median:.2f}x | - |")
         agree = same_search(runs.ours + runs.pure)
         print(f"| both builds: same verdicts, lengths and positions (every run) | {agree} | - |")
