@@ -32,7 +32,7 @@ maps each to its ``--game`` preset) and that its build here runs (at most 10
 columns, no column longer than it reads), FreeCell aside, on ``--deals``
 (1-200) with the game's default cells. Each build solves each game in a fresh
 child process (its peak memory is its own: the whole Python process) within
-``--max-positions`` (200,000) positions a deal; fc-solve runs once per deal
+``--max-positions`` (20,000, the budget of ``bench/games.py``) positions a deal; fc-solve runs once per deal
 with ``-mi`` as many iterations, timed in CPU time, its peak memory from GNU
 time. A process of fc-solve that reads the board and stops after one
 iteration gives its start-up, so that the ratio against its search alone is
@@ -608,7 +608,7 @@ def main() -> None:
         "--max-positions",
         type=int,
         default=None,
-        help="positions a deal for this solver, iterations for fc-solve (games: default 200000; else no budget)",
+        help="positions a deal for this solver, iterations for fc-solve (games: default 20000, as in bench/games.json; else no budget)",
     )
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
     parser.add_argument(
@@ -651,7 +651,7 @@ def main() -> None:
     if args.what in ("games", "all"):
         names = args.games.split(",") if args.games else None
         deals = range(1, 51) if args.quick and args.deals == "1-200" else parse_range(args.deals)
-        bench_games(deals, options, args.max_positions or 200_000, names)
+        bench_games(deals, options, args.max_positions or 20_000, names)
     if args.what == "eight-off":
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:
