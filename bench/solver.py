@@ -608,7 +608,7 @@ def main() -> None:
         "--max-positions",
         type=int,
         default=None,
-        help="positions a deal for this solver, iterations for fc-solve (games: default 20000, as in bench/games.json; else no budget)",
+        help="positions a deal for this solver, iterations for fc-solve (games: default 20000; else none)",
     )
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
     parser.add_argument(
