@@ -14,7 +14,7 @@ The whole measurement, after ``python3 tasks.py setup --compiled``::
     PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both > solver-bench.md
 
 ``freecell``: Microsoft deals with 4 cells, the range of ``--range``; without
-one, a range of 1,000 deals drawn at random from 100,001-8,000,000,000 (printed
+one, a range of 1,000 deals drawn at random from 100,001 to 2^31 - 1 (printed
 first), so that the figures come from deals no tuning has seen. This solver
 runs in-process, one deal after another (``--jobs N`` spreads them over N
 processes; times are still the sum of per-deal CPU times, i.e. one core's
@@ -580,8 +580,9 @@ def pct_f(values: list[float], q: float) -> float:
     return sorted(values)[min(len(values) - 1, int(q * len(values)))]
 
 
-#: The FreeCell deals a random range is drawn from when none is given (Microsoft's numbering reaches 2^33).
-RANDOM_DEALS = range(100_001, 8_000_000_001)
+#: The FreeCell deals a random range is drawn from when none is given: past the deals anything was tuned on, and
+#: below 2^31, where fc-solve's range solver deals the same boards as ``deal_position`` (Microsoft's numbering).
+RANDOM_DEALS = range(100_001, 2**31)
 #: How many deals a random FreeCell range holds.
 RANDOM_SIZE = 1000
 
