@@ -2,29 +2,42 @@
 
 Usage (from the repository root)::
 
+    .venv/bin/python bench/solver.py all --builds both      # FreeCell on a random range, every other game, hints
     .venv/bin/python bench/solver.py freecell --range 1-32000
+    .venv/bin/python bench/solver.py games --games bakers-game,seahaven-towers --deals 1-200
     .venv/bin/python bench/solver.py eight-off --cells 8 --range 1-1000
     .venv/bin/python bench/solver.py hint --range 1-100
-    .venv/bin/python bench/solver.py all --quick        # small ranges of everything, a minute or two
+    .venv/bin/python bench/solver.py all --quick        # small ranges of everything
 
-Issue 13's whole measurement in one run (FreeCell 1-32,000 and Eight Off with
-8, 4 and 2 cells on 1-1,000; the compiled build, the pure Python build and
-fc-solve; every range three times, medians reported), after ``python3
-tasks.py setup --compiled``::
+The whole measurement, after ``python3 tasks.py setup --compiled``::
 
-    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both --repeat 3 > solver-bench.md
+    PYTHONHASHSEED=0 .venv/bin/python bench/solver.py all --builds both > solver-bench.md
 
-``freecell``: Microsoft deals with 4 cells. This solver runs in-process, one
-deal after another (``--jobs N`` spreads them over N processes; times are
-still the sum of per-deal CPU times, i.e. one core's worth). fc-solve runs
-``freecell-solver-range-parallel-solve FIRST LAST 1 -l lg`` three times (or
-``--repeat`` times if more) for its total time: one process, one core, timed
-in CPU time (user + system, the same measure as this solver's) and in wall
-time, the median run of each; the time ratio is taken from CPU times. Then
-``fc-solve -l lg -m -snx`` once per deal gives its verdicts and solution
-lengths, ``--jobs`` processes at a time (default: one per core; these runs are
-not timed). Lengths count moves not to a foundation; a run moved as one
-action is one move on both sides.
+``freecell``: Microsoft deals with 4 cells, the range of ``--range``; without
+one, a range of 1,000 deals drawn at random from 100,001 to 2^31 - 1 (printed
+first), so that the figures come from deals no tuning has seen. This solver
+runs in-process, one deal after another (``--jobs N`` spreads them over N
+processes; times are still the sum of per-deal CPU times, i.e. one core's
+worth). fc-solve runs ``freecell-solver-range-parallel-solve FIRST LAST 1 -l
+lg`` three times (or ``--repeat`` times if more) for its total time: one
+process, one core, timed in CPU time (user + system, the same measure as this
+solver's) and in wall time, the median run of each; the time ratio is taken
+from CPU times. Then ``fc-solve -l lg -m -snx`` once per deal gives its
+verdicts and solution lengths, ``--jobs`` processes at a time (default: one
+per core; these runs are not timed). Lengths count moves not to a foundation;
+a run moved as one action is one move on both sides.
+
+``games``: every installed game that fc-solve knows (``tests/variants/fcsolve_games.py``
+maps each to its ``--game`` preset) and that its build here runs (at most 10
+columns, no column longer than it reads), FreeCell aside, on ``--deals``
+(1-200) with the game's default cells. Each build solves each game in a fresh
+child process (its peak memory is its own: the whole Python process) within
+``--max-positions`` (20,000, the budget of ``bench/games.py``) positions a deal; fc-solve runs once per deal
+with ``-mi`` as many iterations, timed in CPU time, its peak memory from GNU
+time. A process of fc-solve that reads the board and stops after one
+iteration gives its start-up, so that the ratio against its search alone is
+printed beside the ratio against its whole runs. Each table gives verdicts,
+positions a deal (mean and median), µs a position, CPU time and the ratios.
 
 ``eight-off``: verdicts side by side with ``fc-solve --game eight_off
 --freecells-num N -mi 2000000`` (no ``-l lg``: that preset resets the
@@ -41,13 +54,14 @@ process with ``PATIENCE_COMPILED=0``, and puts the two builds side by side
 (and checks that they agree on every verdict, length and position count).
 
 ``--repeat N`` runs this solver (each build, alternating) N times over each
-FreeCell and Eight Off range, prints every run's total and the median, takes
-the ratios from the medians, and checks that every run gave the same
-verdicts, lengths and positions expanded. The per-deal figures (and
-``--save``) come from the run whose total is the median.
+range, prints every FreeCell run's total and the median, takes the ratios
+from the medians, and checks that every run gave the same verdicts, lengths
+and positions expanded. The per-deal figures (and ``--save``) come from the
+run whose total is the median.
 
-Prints a Markdown table. Other processes on the machine (it has 2 cores and
-is shared) affect the times: compare the two columns of one run, not runs.
+Prints Markdown. Other processes on the machine (it has 2 cores and is
+shared) affect the times, less so the CPU times: compare the columns of one
+run, not runs.
 """
 
 from __future__ import annotations
@@ -69,8 +83,12 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from patience import Game, PlaceKind, deal_position, format_board, get_variant
-from patience_solver import Outcome, hint, solve
+from patience import Game, PlaceKind, Position, deal_position, format_board, get_variant
+from patience.plugins import variants
+from patience_solver import Outcome, hint, schedule_for, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "variants"))
+from fcsolve_games import GAMES, FcsGame, fc_solve_command
 
 FC_SOLVE = shutil.which("fc-solve")
 MOVE = re.compile(r"(?:10|[1-9a-gk])(?:10|[1-9a-hk])(?:v[0-9a-f]+)?")
@@ -82,12 +100,12 @@ def parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def ours_one(job: tuple[str, int, int, float]) -> Row:
-    name, deal, cells, limit = job
+def ours_one(job: tuple[str, int, int, float, int | None]) -> Row:
+    name, deal, cells, limit, budget = job
     variant = get_variant(name)
     position = deal_position(variant, deal, cells)
     started = time.process_time()
-    result = solve(variant, position, time_limit=limit)
+    result = solve(variant, position, time_limit=limit, max_positions=budget)
     seconds = time.process_time() - started
     length = sum(1 for move in result.moves if move.destination.kind is not PlaceKind.FOUNDATION)
     return deal, result.outcome.value, length, seconds, result.positions
@@ -105,19 +123,35 @@ def build_name() -> str:
 
 def run_pure(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
     """:func:`run_ours` in a child process that runs the pure Python sources (``PATIENCE_COMPILED=0``)."""
-    env = {**os.environ, "PATIENCE_COMPILED": "0"}
+    return run_child("pure", name, cells, deals, limit, jobs)[0]
+
+
+def run_child(
+    build: str, name: str, cells: int, deals: range, limit: float, jobs: int = 1, budget: int | None = None
+) -> tuple[list[Row], float]:
+    """:func:`run_ours` in a fresh child process of ``build`` (``pure``, or ``this``: the installed build).
+
+    Returns the rows and the child's own peak memory in MiB (the whole Python process, interpreter included).
+    """
+    env = {**os.environ, "PATIENCE_COMPILED": "0"} if build == "pure" else dict(os.environ)
     command = [sys.executable, __file__, "rows", "--variant", name, "--cells", str(cells)]
     command += ["--range", f"{deals.start}-{deals.stop - 1}", "--jobs", str(jobs), "--time-limit", str(limit)]
+    if budget is not None:
+        command += ["--max-positions", str(budget)]
     done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
     rows: list[Row] = []
+    peak = float("nan")
     for line in done.stdout.splitlines():
+        if line.startswith("peak,"):
+            peak = float(line.split(",")[1])
+            continue
         deal, verdict, length, seconds, positions = line.split(",")
         rows.append((int(deal), verdict, int(length), float(seconds), int(positions)))
-    return rows
+    return rows, peak
 
 
-def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float) -> list[Row]:
-    work = [(name, deal, cells, limit) for deal in deals]
+def run_ours(name: str, cells: int, deals: range, jobs: int, limit: float, budget: int | None = None) -> list[Row]:
+    work = [(name, deal, cells, limit, budget) for deal in deals]
     if jobs == 1:
         return collect(map(ours_one, work), len(work))
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -330,7 +364,10 @@ def bench_freecell(deals: range, options: Options, save: str | None = None) -> N
     if len(runs.ours) > 1:
         print(f"| same verdicts, lengths and positions in all {len(runs.ours)} runs | {same_search(runs.ours)} | - |")
     print(f"| mean / max time a deal (s) | {total(ours) / len(ours):.3f} / {max(row[3] for row in ours):.2f} | - |")
-    print(f"| median positions a deal | {statistics.median(row[4] for row in ours):.0f} | - |")
+    positions = sum(row[4] for row in ours)
+    median_positions = statistics.median(row[4] for row in ours)
+    print(f"| positions a deal (mean / median) | {positions / len(ours):,.0f} / {median_positions:,.0f} | - |")
+    print(f"| µs a position | {total(ours) / positions * 1e6:.1f} | - |")
     print(f"| median solution length | {pct(our_len, 0.5)} | {pct(fc_len, 0.5)} |")
     print(f"| 90th percentile length | {pct(our_len, 0.9)} | {pct(fc_len, 0.9)} |")
     mean_ours = f"{statistics.mean(our_len):.1f}" if our_len else "-"
@@ -347,6 +384,10 @@ def bench_freecell(deals: range, options: Options, save: str | None = None) -> N
         pure_ratio = f"{pure_median / fc_cpu:.1f}x" if fc_cpu else "-"
         print(f"| pure Python build: total CPU time, one core (s) | {seconds_text(pure_totals)} | - |")
         print(f"| pure Python build: time ratio (CPU, medians) | **{pure_ratio}** | 1x |")
+        pure_run = median_run(runs.pure)
+        print(
+            f"| pure Python build: µs a position | {total(pure_run) / sum(row[4] for row in pure_run) * 1e6:.1f} | - |"
+        )
         print(f"| {build_name()} build's speed-up over pure Python | {pure_median / ours_median:.2f}x | - |")
         agree = same_search(runs.ours + runs.pure)
         print(f"| both builds: same verdicts, lengths and positions (every run) | {agree} | - |")
@@ -392,6 +433,127 @@ def bench_eight_off(cells: int, deals: range, options: Options) -> None:
     print(flush=True)
 
 
+@dataclass
+class FcRun:
+    """One fc-solve process on one deal: its verdict, CPU time (user + system, s) and peak memory (KiB)."""
+
+    verdict: str
+    cpu: float
+    peak_kib: int
+
+
+def fc_timed(game: FcsGame, position: Position, budget: int) -> FcRun:
+    """fc-solve on ``position`` within ``budget`` iterations, timed in CPU time, its peak memory from GNU time."""
+    command = fc_solve_command(game, position, budget)
+    gnu_time = Path("/usr/bin/time")
+    if gnu_time.exists():
+        command = [str(gnu_time), "-f", "PEAK_KIB=%M", *command]
+    env = {**os.environ, "FREECELL_SOLVER_QUIET": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        command, input=format_board(position), capture_output=True, text=True, env=env, timeout=600, check=False
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    said = done.stdout + done.stderr
+    match = re.search(r"PEAK_KIB=(\d+)", done.stderr)
+    peak = int(match.group(1)) if match else 0
+    if "This game is solveable." in said:
+        return FcRun("solved", cpu, peak)
+    if "I could not solve this game." in said:
+        return FcRun("unsolvable", cpu, peak)
+    return FcRun("unknown", cpu, peak)
+
+
+def fc_startup(game: FcsGame, position: Position, runs: int = 5) -> float:
+    """The CPU time of one fc-solve process that reads the board and stops after one iteration (median)."""
+    return statistics.median(fc_timed(game, position, 1).cpu for _ in range(runs))
+
+
+def verdicts(values: list[str]) -> str:
+    """``solved / lost / unknown`` counts."""
+    return " / ".join(str(values.count(v)) for v in ("solved", "unsolvable", "unknown"))
+
+
+@dataclass
+class GameFigures:
+    """One build's figures on one game's deals."""
+
+    rows: list[Row]
+    peak_mib: float
+
+    @property
+    def positions(self) -> int:
+        """Positions expanded over all the deals."""
+        return sum(row[4] for row in self.rows)
+
+    @property
+    def cpu(self) -> float:
+        """CPU seconds over all the deals (one core's worth)."""
+        return total(self.rows)
+
+    def line(self, build: str, fc_cpu: float, fc_search: float) -> str:
+        """The table row of this build."""
+        deals = len(self.rows)
+        per_position = self.cpu / self.positions * 1e6 if self.positions else float("nan")
+        median = statistics.median(row[4] for row in self.rows)
+        ratio = f"{self.cpu / fc_cpu:.2f}x" if fc_cpu else "-"
+        ratio_search = f"{self.cpu / fc_search:.2f}x" if fc_search > 0 else "-"
+        return (
+            f"| {build} | {verdicts([row[1] for row in self.rows])} | {self.positions / deals:,.0f} / {median:,.0f} |"
+            f" {per_position:.1f} | {fmt_seconds(self.cpu)} | {self.peak_mib:.0f} | **{ratio}** | {ratio_search} |"
+        )
+
+
+def bench_games(deals: range, options: Options, budget: int, names: list[str] | None) -> None:
+    """Every installed game that fc-solve knows and its build here runs, on ``deals``: this solver beside fc-solve.
+
+    Each build runs each game in a fresh child process (so its peak memory is its own); fc-solve runs one
+    process per deal with ``-mi budget``, timed in CPU time. Its start-up (one process that reads the board and
+    stops after one iteration) is measured so that the ratio against its search alone can be given as well.
+    """
+    installed = variants()
+    chosen = [game for name, game in GAMES.items() if name in installed and game.runnable and name != "freecell"]
+    if names is not None:
+        chosen = [game for game in chosen if game.name in names]
+    print(f"## Every other game fc-solve knows, deals {deals.start}-{deals.stop - 1}\n")
+    print(f"Budget: {budget:,} positions a deal here, `-mi {budget}` for fc-solve; CPU time, one core.\n")
+    for game in chosen:
+        variant = installed[game.name]
+        cells = variant.default_cells
+        positions = [deal_position(variant, deal, cells) for deal in deals]
+        schedule = schedule_for(variant.rules).name
+        builds: list[tuple[str, GameFigures]] = []
+        for n in range(options.repeat):
+            del n
+            this = GameFigures(*run_child("this", game.name, cells, deals, options.limit, budget=budget))
+            builds.append((build_name(), this))
+            if options.both:
+                pure = GameFigures(*run_child("pure", game.name, cells, deals, options.limit, budget=budget))
+                builds.append(("pure", pure))
+        fc_runs = [fc_timed(game, position, budget) for position in positions]
+        startup = fc_startup(game, positions[0])
+        fc_cpu = sum(run.cpu for run in fc_runs)
+        fc_search = fc_cpu - startup * len(fc_runs)
+        fc_peak = max(run.peak_kib for run in fc_runs) / 1024
+        preset = " ".join(["--game", game.preset, *game.options])
+        print(f"### {variant.title} (`{game.name}`, {cells} cells, schedule {schedule}; fc-solve `{preset}`)\n")
+        print(
+            "| who | solved / lost / unknown | positions a deal (mean / median) | µs a position | CPU (s) |"
+            " peak (MiB) | ratio to fc-solve | ratio to its search alone |"
+        )
+        print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        fc_verdict_text = verdicts([run.verdict for run in fc_runs])
+        print(
+            f"| fc-solve | {fc_verdict_text} | - | - | {fmt_seconds(fc_cpu)} (search alone {fmt_seconds(fc_search)};"
+            f" start-up {startup * 1000:.1f} ms a process) | {fc_peak:.0f} | 1x | 1x |"
+        )
+        for build, figures in builds:
+            print(figures.line(build, fc_cpu, fc_search))
+        agree = same_search([figures.rows for _, figures in builds])
+        print(f"\nSame verdicts, lengths and positions in every run and build: {agree}\n", flush=True)
+
+
 def bench_hint(deals: range) -> None:
     print(f"## Hint in the middle of FreeCell games, deals {deals.start}-{deals.stop - 1}\n", flush=True)
     times = []
@@ -418,14 +580,37 @@ def pct_f(values: list[float], q: float) -> float:
     return sorted(values)[min(len(values) - 1, int(q * len(values)))]
 
 
+#: The FreeCell deals a random range is drawn from when none is given: past the deals anything was tuned on, and
+#: below 2^31, where fc-solve's range solver deals the same boards as ``deal_position`` (Microsoft's numbering).
+RANDOM_DEALS = range(100_001, 2**31)
+#: How many deals a random FreeCell range holds.
+RANDOM_SIZE = 1000
+
+
+def random_range() -> range:
+    """A FreeCell range of :data:`RANDOM_SIZE` deals that no tuning used, drawn afresh each run."""
+    import random
+
+    start = random.SystemRandom().randrange(RANDOM_DEALS.start, RANDOM_DEALS.stop - RANDOM_SIZE)
+    return range(start, start + RANDOM_SIZE)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["freecell", "eight-off", "hint", "all", "rows"])
+    parser.add_argument("what", choices=["freecell", "games", "eight-off", "hint", "all", "rows"])
     parser.add_argument("--variant", default="freecell", help="rows: the variant (rows prints this solver's CSV rows)")
     parser.add_argument(
         "--builds", choices=["this", "both"], default="this", help="both: the pure Python build too, side by side"
     )
-    parser.add_argument("--range", default=None, help="deals, like 1-32000 (defaults: see --quick)")
+    parser.add_argument("--range", default=None, help="FreeCell deals, like 1-32000 (default: a random range)")
+    parser.add_argument("--deals", default="1-200", help="games: the deals of every game (default 1-200)")
+    parser.add_argument("--games", default=None, help="games: only these, comma-separated (default: every one)")
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        default=None,
+        help="positions a deal for this solver, iterations for fc-solve (games: default 20000; else none)",
+    )
     parser.add_argument("--cells", type=int, default=None, help="Eight Off cell count (default: 8, 4 and 2)")
     parser.add_argument(
         "--jobs",
@@ -440,9 +625,11 @@ def main() -> None:
     args = parser.parse_args()
     jobs = args.jobs or 1
     if args.what == "rows":
-        rows = run_ours(args.variant, args.cells or 4, parse_range(args.range), jobs, args.time_limit)
+        cells = args.cells if args.cells is not None else 4
+        rows = run_ours(args.variant, cells, parse_range(args.range), jobs, args.time_limit, args.max_positions)
         for deal, verdict, length, seconds, positions in rows:
             print(f"{deal},{verdict},{length},{seconds:.6f},{positions}", flush=True)
+        print(f"peak,{peak_mib(resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN):.1f}")
         return
     if (args.jobs is not None and args.jobs < 1) or args.repeat < 1:
         sys.exit("--jobs and --repeat must be at least 1")
@@ -454,14 +641,24 @@ def main() -> None:
     print(f"Build: {build_name()}{' and pure Python' if both else ''}; each range {args.repeat} time(s)")
     print(f"Machine: {os.cpu_count()} cores; fc-solve: {FC_SOLVE or 'not installed'}\n")
     if args.what in ("freecell", "all"):
-        deals = parse_range(args.range or ("1-1000" if args.quick else "1-32000"))
+        if args.range is not None:
+            deals = parse_range(args.range)
+        elif args.quick:
+            deals = range(1, 1001)
+        else:
+            deals = random_range()
+            print(f"FreeCell range drawn at random: {deals.start}-{deals.stop - 1}\n")
         bench_freecell(deals, options, args.save)
-    if args.what in ("eight-off", "all"):
+    if args.what in ("games", "all"):
+        names = args.games.split(",") if args.games else None
+        deals = range(1, 51) if args.quick and args.deals == "1-200" else parse_range(args.deals)
+        bench_games(deals, options, args.max_positions or 20_000, names)
+    if args.what == "eight-off":
         deals = parse_range(args.range or ("1-100" if args.quick else "1-1000"))
         for cells in [args.cells] if args.cells else [8, 4, 2]:
             bench_eight_off(cells, deals, options)
     if args.what in ("hint", "all"):
-        bench_hint(parse_range(args.range or ("1-50" if args.quick else "1-200")))
+        bench_hint(parse_range("1-50" if args.quick else "1-200"))
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"Whole run: {time.perf_counter() - started:.0f} s wall; load average at the end {load}")
 

@@ -1,0 +1,85 @@
+"""The search schedule: chosen from the rules' shape, and what each schedule is for, pinned by positions."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import patience
+from patience import deal_position
+from patience.rules import Build
+from patience_solver import DEFAULT_SCHEDULE, SAME_SUIT_SCHEDULE, Outcome, Schedule, schedule_for, solve
+
+#: FreeCell deal #11982 cannot be won; its proof must stay within this many positions. The complete
+#: scan alone needs 61,643 and every meta-move scan runs out of states after 46,436: the search pays
+#: for one of them, the others' first two rounds and the complete scan.
+FREECELL_11982_BUDGET = 140_000
+#: Baker's Game deal #10 cannot be won: its complete scan alone proves it in 5,019 positions.
+BAKERS_GAME_10_BUDGET = 5_100
+
+
+def test_a_game_built_by_suit_gets_the_same_suit_schedule() -> None:
+    assert schedule_for(patience.get_variant("bakers-game").rules) is SAME_SUIT_SCHEDULE
+    assert schedule_for(patience.get_variant("seahaven-towers").rules) is SAME_SUIT_SCHEDULE
+    assert schedule_for(patience.get_variant("eight-off").rules) is SAME_SUIT_SCHEDULE
+
+
+def test_games_built_in_alternating_colours_or_regardless_of_suit_get_the_default_schedule() -> None:
+    assert schedule_for(patience.get_variant("freecell").rules) is DEFAULT_SCHEDULE
+    assert schedule_for(patience.get_variant("simple-simon").rules) is DEFAULT_SCHEDULE
+    assert schedule_for(patience.get_variant("beleaguered-castle").rules) is DEFAULT_SCHEDULE
+
+
+def test_the_schedule_follows_the_rules_not_the_name() -> None:
+    freecell = patience.get_variant("freecell")
+    by_suit = attrs.evolve(freecell.rules, build=Build.SAME_SUIT)
+    assert schedule_for(by_suit) is SAME_SUIT_SCHEDULE
+    renamed = freecell.derive(name="freecell-again", title="FreeCell Again", prefix="FA")
+    assert schedule_for(renamed.rules) is DEFAULT_SCHEDULE
+
+
+def test_the_same_suit_schedule_runs_the_complete_scan_first_with_the_largest_quota() -> None:
+    (first_weights, first_full, first_quota), *rest = SAME_SUIT_SCHEDULE.scans
+    assert first_full
+    assert first_quota > max(quota for _, _, quota in rest)
+    assert not any(full for _, full, _ in rest)
+    # The default schedule lets a meta-move scan start, and gives the complete scan one of the smallest quotas.
+    assert not DEFAULT_SCHEDULE.scans[0][1]
+    default_full = next(scan for scan in DEFAULT_SCHEDULE.scans if scan[1])
+    assert default_full[0] is first_weights
+    assert default_full[2] == min(quota for _, _, quota in DEFAULT_SCHEDULE.scans)
+    # The same meta-move scans follow, in the same order.
+    assert [scan for scan in DEFAULT_SCHEDULE.scans if not scan[1]] == rest
+
+
+def test_a_schedule_needs_exactly_one_complete_scan() -> None:
+    weights = DEFAULT_SCHEDULE.scans[0][0]
+    with pytest.raises(ValueError, match="exactly one scan"):
+        Schedule("none", ((weights, False, 100),))
+    with pytest.raises(ValueError, match="exactly one scan"):
+        Schedule("two", ((weights, True, 100), (weights, True, 100)))
+    with pytest.raises(ValueError, match="positive"):
+        Schedule("zero", ((weights, True, 0),))
+
+
+def test_freecell_11982_is_proved_lost_within_its_budget() -> None:
+    variant = patience.get_variant("freecell")
+    result = solve(variant, deal_position(variant, 11982, 4), max_positions=FREECELL_11982_BUDGET)
+    assert result.outcome is Outcome.LOST
+    assert result.positions <= FREECELL_11982_BUDGET
+
+
+def test_a_lost_bakers_game_deal_costs_the_complete_scan_alone() -> None:
+    variant = patience.get_variant("bakers-game")
+    result = solve(variant, deal_position(variant, 10, 4), max_positions=BAKERS_GAME_10_BUDGET)
+    assert result.outcome is Outcome.LOST
+    assert result.positions <= BAKERS_GAME_10_BUDGET
+
+
+def test_a_game_with_bakers_game_rules_under_another_name_searches_the_same_positions() -> None:
+    bakers = patience.get_variant("bakers-game")
+    copy = bakers.derive(name="bakers-game-copy", title="Baker's Game Copy", prefix="BX")
+    position = deal_position(bakers, 5, 4)
+    ours, theirs = solve(bakers, position), solve(copy, position)
+    assert ours.outcome is theirs.outcome is Outcome.SOLVED
+    assert (ours.positions, ours.moves) == (theirs.positions, theirs.moves)
