@@ -246,7 +246,7 @@ def _text(
                 " try a larger --max-memory"
             )
         return memory.format(game=what, size=_size(max_memory or 0), search=seconds) + "\n"
-    if result.outcome.value == "unknown" and max_positions is not None and result.positions >= max_positions:
+    if reason == "positions" and max_positions is not None:
         budget = ngettext(
             "{game}: undecided, no solution found within the budget of {budget} position ({search});"
             " try a larger --max-positions",

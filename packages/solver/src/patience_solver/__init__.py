@@ -478,8 +478,18 @@ class Hinter:
                 Outcome.UNDECIDED,
                 _("no solution found within the memory the search may use; undo a few moves and ask again"),
             )
-        spent = time.monotonic() - started
         assert self._undecided is not None
+        if result.reason is Stop.POSITIONS and positions is not None:
+            more = (max_positions or 0) * 2 ** self._undecided[1]
+            return Hint(
+                None,
+                Outcome.UNDECIDED,
+                _(
+                    "no solution found within {positions} positions; ask again to search {more},"
+                    " or undo a few moves"
+                ).format(positions=format_number(positions), more=format_number(more)),
+            )
+        spent = time.monotonic() - started
         again = time_limit * 2 ** self._undecided[1]
         return Hint(
             None,
