@@ -184,3 +184,13 @@ def test_play_hints_keep_to_max_positions(tmp_path: Path) -> None:
     done = program("play", "freecell", "11982", "--max-positions", "300", input="hint\nquit\n", home=tmp_path)
     assert done.returncode in (0, 1), done.stderr
     assert "no solution found within 300 positions; ask again to search 600, or undo a few moves" in done.stdout
+
+
+def test_resume_onto_a_census_file_without_the_reason_column_keeps_its_columns(tmp_path: Path) -> None:
+    out = tmp_path / "old.csv"
+    out.write_text("deal,result,moves,seconds\n1,solved,62,0.010\n")
+    done = program("census", "freecell", "1-2", "--resume", str(out))
+    assert done.returncode == 0, done.stderr
+    lines = out.read_text().splitlines()
+    assert lines[:2] == ["deal,result,moves,seconds", "1,solved,62,0.010"]
+    assert lines[2].split(",")[:2] == ["2", "solved"] and len(lines[2].split(",")) == 4
