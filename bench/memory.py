@@ -79,9 +79,8 @@ def main(argv: list[str] | None = None) -> None:
     for row in rows:
         extra = row["stored"] - base["stored"]
         per = f"{(row['resident'] - base['resident']) / extra:.0f}" if extra else "-"
-        print(
-            f"| {row['expanded']:,} | {row['stored']:,} | {row['resident'] / 1e6:.0f} | {row['peak'] / 1e6:.0f} | {per} |"
-        )
+        resident, peak = row["resident"] / 1e6, row["peak"] / 1e6
+        print(f"| {row['expanded']:,} | {row['stored']:,} | {resident:.0f} | {peak:.0f} | {per} |")
 
 
 if __name__ == "__main__":

@@ -485,8 +485,7 @@ class Hinter:
                 None,
                 Outcome.UNDECIDED,
                 _(
-                    "no solution found within {positions} positions; ask again to search {more},"
-                    " or undo a few moves"
+                    "no solution found within {positions} positions; ask again to search {more}, or undo a few moves"
                 ).format(positions=format_number(positions), more=format_number(more)),
             )
         spent = time.monotonic() - started
