@@ -190,7 +190,7 @@ def solve(
     kind = Compiled if position.decks == 1 else CompiledTwoDecks
     comp = kind(variant.rules, policy, len(position.columns), len(position.cells), position.base, position.decks)
     root, opening = _start(comp, position)
-    status, path = _search(comp, root, limits)
+    status, path = _run_search(comp, root, limits)
     if status is Status.SOLVED:
         moves = _replay_solution(variant, position, opening + path, policy)
         return _result(Outcome.SOLVED, moves, limits)
@@ -198,7 +198,7 @@ def solve(
     return _result(outcome, (), limits)
 
 
-def _search(comp: Compiled, root: State, limits: Limits) -> tuple[Status, list[Step]]:
+def _run_search(comp: Compiled, root: State, limits: Limits) -> tuple[Status, list[Step]]:
     """:func:`_portfolio` with the collector paused; a :class:`MemoryError` is a stop for lack of memory.
 
     The limits stop a search before the system refuses it memory; the
@@ -319,7 +319,7 @@ def _solve_with_hook(
 
     comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
-    status, path = _search(comp, root, limits)
+    status, path = _run_search(comp, root, limits)
     if status is Status.SOLVED:
         game = Game.from_position(variant, position, plugins=pm)
         moves: list[Move] = []
