@@ -68,8 +68,8 @@ REASONS = ("positions", "time", "memory", "cancelled")
 #: One deal's result: ``(deal, result, moves, seconds, reason)``; ``moves`` is None unless solved,
 #: ``reason`` (one of :data:`REASONS`) None unless unknown.
 Row = tuple[int, str, int | None, float, str | None]
-#: One chunk of work: ``(variant name, cells, time limit or None, position budget, memory per search or None, deals)``.
-Task = tuple[str, int, float | None, int | None, int | None, tuple[int, ...]]
+#: One chunk of work: ``(variant name, cells, time limit or None, position budget, deals, memory per search or None)``.
+Task = tuple[str, int, float | None, int | None, tuple[int, ...], int | None]
 
 
 def solve_chunk(
@@ -77,8 +77,8 @@ def solve_chunk(
     cells: int,
     time_limit: float | None,
     max_positions: int | None,
-    max_memory: int | None,
     deals: tuple[int, ...],
+    max_memory: int | None = None,
 ) -> list[Row]:
     """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it).
 

@@ -463,7 +463,7 @@ def census(
         # Each worker's default share of this machine's memory (a cluster's workers judge their own).
         memory = work.memory_per_job(runner.workers)
     tasks = (
-        (var.name, n_cells, time_limit, max_positions, memory, part)
+        (var.name, n_cells, time_limit, max_positions, part, memory)
         for part in work.chunks(work.missing(span, done), size)
     )
     sink = _Sink(resume, output, identity)
