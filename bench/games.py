@@ -103,7 +103,7 @@ def judge(name: str, deal: int, budget: int, compare: bool) -> tuple[int, str, s
 
     variant = variants()[name]
     started, children = time.process_time(), _children_cpu()
-    ((_, ours, _, _),) = solve_chunk(name, variant.default_cells, None, budget, (deal,))
+    ((_, ours, *_),) = solve_chunk(name, variant.default_cells, None, budget, (deal,))
     theirs: str | None = None
     if compare:
         position = deal_position(variant, deal, variant.default_cells)

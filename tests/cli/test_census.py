@@ -21,7 +21,7 @@ from patience_cli.census import chunks, count_missing, missing, read_done, usabl
 pytestmark = pytest.mark.timeout(180)
 
 PATIENCE = Path(sys.executable).with_name("patience")
-HEADER = "deal,result,moves,seconds"
+HEADER = "deal,result,moves,seconds,reason"
 
 
 def run(*args: str) -> Result:

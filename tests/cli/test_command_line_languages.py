@@ -96,7 +96,7 @@ def test_a_solution_and_a_census_are_reported_in_german_and_hungarian() -> None:
     assert hungarian[0].startswith("FreeCell, 1. osztás (FC1-C4-AAAAAAB): megoldva 62 lépésben (")
     assert hungarian[0].endswith(" mp)")
     german = patience("--lang", "de", "census", "freecell", "1-2", "--format", "table").stdout.splitlines()
-    assert german[0].split() == ["Spiel", "Ergebnis", "Züge", "Sekunden"]
+    assert german[0].split() == ["Spiel", "Ergebnis", "Züge", "Sekunden", "Grund"]
     assert german[1].split()[:3] == ["1", "gelöst", "62"]
     assert re.fullmatch(
         r"FreeCell, 4 Zellen, 2 Spiele: gelöst 2, unlösbar 0, unbekannt 0; \d+,\d s mit 1 Prozess", german[3]

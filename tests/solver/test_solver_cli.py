@@ -100,7 +100,7 @@ def test_census_csv() -> None:
     code, out, _ = run("census", "freecell", "11980-11983", "--time-limit", "30")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "deal,result,moves,seconds"
+    assert lines[0] == "deal,result,moves,seconds,reason"
     rows = [line.split(",") for line in lines[1:]]
     assert [row[0] for row in rows] == ["11980", "11981", "11982", "11983"]
     assert [row[1] for row in rows] == ["solved", "solved", "unsolvable", "solved"]

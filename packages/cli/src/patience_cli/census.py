@@ -23,6 +23,8 @@ from patience_cli.texts import _
 
 __all__ = [
     "HEADER",
+    "HEADER_WITHOUT_REASON",
+    "REASONS",
     "RESULTS",
     "ClusterRunner",
     "InlineRunner",
@@ -33,7 +35,9 @@ __all__ = [
     "Task",
     "chunks",
     "count_missing",
+    "file_header",
     "identity_line",
+    "memory_per_job",
     "missing",
     "read_done",
     "results",
@@ -42,7 +46,9 @@ __all__ = [
 ]
 
 #: The CSV header every census writes first.
-HEADER = "deal,result,moves,seconds"
+HEADER = "deal,result,moves,seconds,reason"
+#: The header of a census CSV written before rows said why a deal is unknown (``--resume`` still appends to one).
+HEADER_WITHOUT_REASON = "deal,result,moves,seconds"
 
 #: How the first line of a ``--resume`` file says which census it holds.
 IDENTITY_PREFIX = "# census "
@@ -56,20 +62,30 @@ def identity_line(variant: str, cells: int, max_positions: int, time_limit: floa
 
 #: The results a row may hold.
 RESULTS = ("solved", "unsolvable", "unknown")
+#: Why a deal is unknown, in the ``reason`` column (empty for a decided deal).
+REASONS = ("positions", "time", "memory", "cancelled")
 
-#: One deal's result: ``(deal, result, moves, seconds)``; ``moves`` is None unless solved.
-Row = tuple[int, str, int | None, float]
-#: One chunk of work: ``(variant name, cells, time limit or None, position budget, deals)``.
-Task = tuple[str, int, float | None, int | None, tuple[int, ...]]
+#: One deal's result: ``(deal, result, moves, seconds, reason)``; ``moves`` is None unless solved,
+#: ``reason`` (one of :data:`REASONS`) None unless unknown.
+Row = tuple[int, str, int | None, float, str | None]
+#: One chunk of work: ``(variant name, cells, time limit or None, position budget, deals, memory per search or None)``.
+Task = tuple[str, int, float | None, int | None, tuple[int, ...], int | None]
 
 
 def solve_chunk(
-    name: str, cells: int, time_limit: float | None, max_positions: int | None, deals: tuple[int, ...]
+    name: str,
+    cells: int,
+    time_limit: float | None,
+    max_positions: int | None,
+    deals: tuple[int, ...],
+    max_memory: int | None = None,
 ) -> list[Row]:
     """Solve ``deals`` of the variant called ``name`` one after the other (in whatever process runs it).
 
-    With ``max_positions`` and no ``time_limit`` each verdict depends only on
-    the deal and the budget, never on how busy the machine is.
+    With ``max_positions`` each verdict depends only on the deal and the
+    budget, never on how busy the machine is: ``time_limit`` counts CPU
+    time and ``max_memory`` (bytes a search may take) only stops a search
+    that would run out of memory, and a row says which stopped it.
     """
     from patience import deal_position, get_variant
     from patience_solver import solve
@@ -79,10 +95,30 @@ def solve_chunk(
     for deal in deals:
         started = time.monotonic()
         position = deal_position(variant, deal, cells)
-        result = solve(variant, position, time_limit=time_limit, max_positions=max_positions)
+        result = solve(variant, position, time_limit=time_limit, max_positions=max_positions, max_memory=max_memory)
         moves = len(result.moves) if result.outcome.value == "solved" else None
-        rows.append((deal, result.outcome.value, moves, time.monotonic() - started))
+        reason = None if result.reason is None else result.reason.value
+        rows.append((deal, result.outcome.value, moves, time.monotonic() - started, reason))
     return rows
+
+
+def memory_per_job(jobs: int) -> int | None:
+    """The memory each of ``jobs`` searches running side by side may take by default: what is free, shared out."""
+    from patience_solver._memory import default_allowance
+
+    return default_allowance(jobs)
+
+
+def file_header(path: Path) -> str | None:
+    """The CSV header of the census file at ``path`` (after its identity line), or None when it has none yet."""
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        for raw in handle:
+            line = raw.decode("utf-8", "replace").strip()
+            if not line.startswith(IDENTITY_PREFIX):
+                return line
+    return None
 
 
 def usable_cores() -> int:
@@ -125,7 +161,7 @@ def read_done(path: Path) -> tuple[list[tuple[int, int]], bool, str | None]:
                 identity, header_line = line, 2
                 continue
             if number == header_line:
-                if line != HEADER:
+                if line not in (HEADER, HEADER_WITHOUT_REASON):
                     raise ResumeError(
                         _("{file}: line {number} is {line}, not the census header {header}").format(
                             file=path, number=number, line=repr(line[:60]), header=repr(HEADER)
@@ -133,7 +169,13 @@ def read_done(path: Path) -> tuple[list[tuple[int, int]], bool, str | None]:
                     )
                 continue
             fields = line.split(",")
-            if len(fields) != 4 or not fields[0].isascii() or not fields[0].isdigit() or fields[1] not in RESULTS:
+            if (
+                len(fields) not in (4, 5)
+                or not fields[0].isascii()
+                or not fields[0].isdigit()
+                or fields[1] not in RESULTS
+                or (len(fields) == 5 and fields[4] not in ("", *REASONS))
+            ):
                 raise ResumeError(
                     _("{file}: line {number} is {line}, not a census row like 1,solved,93,0.120").format(
                         file=path, number=number, line=repr(line[:60])

@@ -32,11 +32,15 @@ __all__ = [
     "EXIT_OK",
     "EXIT_UNDECIDED",
     "DealSpec",
+    "MaxMemoryOption",
+    "MaxPositionsOption",
     "TableFormat",
     "TableFormatOption",
     "TextFormat",
     "TextFormatOption",
     "bad_input",
+    "check_max_memory",
+    "check_max_positions",
     "check_time_limit",
     "closed_pipe",
     "deal_from_args",
@@ -152,6 +156,78 @@ def check_time_limit(seconds: float, option: str = "--time-limit") -> float:
             )
         )
     return seconds
+
+
+_SIZE = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)([kmgtp]?)(i?)(b?)$", re.IGNORECASE)
+_POWERS = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5}
+
+
+def parse_size(text: str) -> int | None:
+    """Bytes from ``500M``, ``2G``, ``1.5GiB``, ``800MB``, ``123456``; None for text that is no size of 1 byte or more.
+
+    K, M, G, T and P count powers of 1000, KiB, MiB, GiB, TiB and PiB powers
+    of 1024; the B may be left out, and case does not matter.
+    """
+    found = _SIZE.match(text.strip().replace(" ", ""))
+    if found is None:
+        return None
+    number, prefix, binary, _unit = found.groups()
+    if binary and not prefix:
+        return None
+    value = float(number) * (1024 if binary else 1000) ** _POWERS[prefix.lower()]
+    if not 1 <= value <= 1 << 62 or (not prefix and "." in number):
+        return None
+    return int(value)
+
+
+def check_max_memory(text: str | None, option: str = "--max-memory") -> int | None:
+    """The bytes ``text`` names (None stays None: the solver's default); :func:`bad_input` for anything else."""
+    if text is None:
+        return None
+    size = parse_size(text)
+    if size is None:
+        bad_input(
+            _("{option} must be a size like 500M, 2G, 1.5GiB or a number of bytes, not {text}").format(
+                option=option, text=repr(text)
+            )
+        )
+    return size
+
+
+def check_max_positions(budget: int | None, option: str = "--max-positions") -> int | None:
+    """``budget`` if it is None or 1 or more; :func:`bad_input` otherwise."""
+    if budget is not None and budget < 1:
+        bad_input(
+            _("{option} must be a whole number of positions, 1 or more, not {budget}").format(
+                option=option, budget=budget
+            )
+        )
+    return budget
+
+
+#: ``--max-memory SIZE``: the memory one search may take (the solver's default when not given).
+MaxMemoryOption = Annotated[
+    str | None,
+    typer.Option(
+        "--max-memory",
+        metavar="SIZE",
+        help=_(
+            "Memory the search may take, like 500M, 2G or 1.5GiB (exit code 4 when it is reached);"
+            " default: what the process's limits and the machine's free memory allow."
+        ),
+        show_default=False,
+    ),
+]
+
+#: ``--max-positions N``: a budget of expanded positions that does not depend on the load.
+MaxPositionsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-positions",
+        metavar="N",
+        help=_("Give up after expanding N positions (exit code 4): a budget that does not depend on the load."),
+    ),
+]
 
 
 @contextlib.contextmanager

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from patience.i18n import N_paragraphs, translate_paragraphs
-from patience_cli.common import bad_input, complete_variant, game_from_args, guarded, parse_deal_number
+from patience_cli.common import (
+    bad_input,
+    check_max_memory,
+    check_max_positions,
+    complete_variant,
+    game_from_args,
+    guarded,
+    parse_deal_number,
+)
 from patience_cli.notation import MoveNotation, MovesOption
 from patience_cli.texts import DOMAIN, _, ngettext
 
@@ -56,8 +64,14 @@ def start_play(
     code: str | None = None,
     resume: int | None = None,
     moves: MoveNotation = MoveNotation.PATIENCE,
+    *,
+    hint_positions: int | None = None,
+    hint_memory: int | None = None,
 ) -> None:
     """Deal the game the arguments name and play it: interactively on a terminal, line by line otherwise.
+
+    ``hint_positions`` and ``hint_memory`` bound each hint's search (None:
+    the solver's defaults, see :class:`~patience_cli.repl.hints.Hinter`).
 
     ``moves`` says whose notation the moves are in: :attr:`MoveNotation.FCS`
     reads fc-solve's output as fc-solve means it.
@@ -69,6 +83,7 @@ def start_play(
     from patience_cli.record_commands import open_store
     from patience_cli.repl import Controller, Repl, Reply, Say, run_piped
     from patience_cli.repl.controller import DEFAULT_VARIANT
+    from patience_cli.repl.hints import Hinter
 
     for value in (variant, deal):
         if isinstance(value, str) and value.startswith("--"):
@@ -101,13 +116,14 @@ def start_play(
     piped = not sys.stdin.isatty()
     fcs = moves is MoveNotation.FCS
     controller = Controller(tracker.game, piped=piped, store=store, tracker=tracker, fcs=fcs)
+    hinter = Hinter(max_positions=hint_positions, max_memory=hint_memory)
     intro = resumed_line(tracker.game) if resumed else None
     if piped:
         if intro is not None:
             print(f"patience: {intro}", file=sys.stderr)
-        run_piped(controller, sys.stdin, sys.stdout)
+        run_piped(controller, sys.stdin, sys.stdout, hinter=hinter)
         return
-    repl = Repl(controller)
+    repl = Repl(controller, hint_finder=hinter)
     if intro is not None:
         repl.show(Reply([Say(intro)]))
     repl.run()
@@ -193,9 +209,32 @@ def play(
         ),
     ] = None,
     moves: MovesOption = MoveNotation.PATIENCE,
+    max_positions: Annotated[
+        int | None,
+        typer.Option(
+            "--max-positions",
+            metavar="N",
+            help=_("Positions each hint's search may expand (default: no budget, only its time)."),
+            show_default=False,
+        ),
+    ] = None,
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            "--max-memory",
+            metavar="SIZE",
+            help=_(
+                "Memory each hint's search may take, like 500M or 2G;"
+                " default: what the process's limits and the machine's free memory allow."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal."""
-    start_play(variant, deal, cells, code, resume, moves)
+    check_max_positions(max_positions)
+    memory = check_max_memory(max_memory)
+    start_play(variant, deal, cells, code, resume, moves, hint_positions=max_positions, hint_memory=memory)
 
 
 def register(app: typer.Typer) -> None:

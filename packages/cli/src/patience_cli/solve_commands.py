@@ -1,9 +1,12 @@
 """Solver commands: ``solve`` (one deal, a code or a board) and ``census`` (a range of deals).
 
 ``solve`` exits 0 when it found a solution, 3 when it proved the position
-lost, 4 when it decided neither within ``--time-limit`` (or within
-``--max-positions``, a budget of expanded positions), and 2 on bad input
-(one ``patience: ...`` line on stderr).
+lost, 4 when it decided neither within ``--time-limit`` (CPU seconds of the
+search), ``--max-positions`` (a budget of expanded positions) or
+``--max-memory`` (the memory the search may take; by default what the
+process's limits and the machine's free memory allow), saying in one line
+which limit stopped it, and 2 on bad input (one ``patience: ...`` line on
+stderr).
 
 ``solve --format sn`` prints every card movement in fc-solve's ``-snx``
 notation, one per line, from the layout as dealt: the game's automatic
@@ -21,13 +24,16 @@ is no "no limit": a search can run for hours). With ``--format sn`` stdout
 holds solution lines only, so a lost or undecided deal leaves it empty and
 says which on stderr, in one line.
 
-``census`` writes CSV ``deal,result,moves,seconds`` (result ``solved``,
-``unsolvable`` or ``unknown``; ``moves`` counts the player's moves and is
-empty unless the deal was solved), one line per deal in order, and draws a
-progress bar on stderr when stderr is a terminal. Each deal's search is
-bounded by ``--max-positions`` (:data:`CENSUS_MAX_POSITIONS` by default) and
-by no time unless ``--time-limit`` is given, so that its verdicts do not
-depend on the machine's load.
+``census`` writes CSV ``deal,result,moves,seconds,reason`` (result
+``solved``, ``unsolvable`` or ``unknown``; ``moves`` counts the player's
+moves and is empty unless the deal was solved; ``reason`` says why a deal is
+unknown: ``positions``, ``time`` or ``memory``), one line per deal in order,
+and draws a progress bar on stderr when stderr is a terminal. Each deal's
+search is bounded by ``--max-positions`` (:data:`CENSUS_MAX_POSITIONS` by
+default), by no time unless ``--time-limit`` (CPU seconds) is given, so that
+its verdicts do not depend on the machine's load, and by ``--max-memory``
+per job (by default the memory free at the start, shared out among the
+jobs).
 """
 
 from __future__ import annotations
@@ -49,8 +55,12 @@ from patience_cli.common import (
     CellsOption,
     CodeOption,
     DealArgument,
+    MaxMemoryOption,
+    MaxPositionsOption,
     VariantArgument,
     bad_input,
+    check_max_memory,
+    check_max_positions,
     check_time_limit,
     complete_variant,
     deal_from_args,
@@ -100,13 +110,12 @@ class CensusFormat(enum.StrEnum):
 _EXIT = {"solved": EXIT_OK, "unsolvable": EXIT_LOST, "unknown": EXIT_UNDECIDED}
 
 
-def check_max_positions(budget: int | None) -> int | None:
-    """``budget`` if it is None or 1 or more; :func:`bad_input` otherwise."""
-    if budget is not None and budget < 1:
-        bad_input(
-            _("--max-positions must be a whole number of positions, 1 or more, not {budget}").format(budget=budget)
-        )
-    return budget
+def _size(size: int) -> str:
+    """``size`` bytes as people read it: ``500 MB``, ``1.5 GB`` (numbers written as the language writes them)."""
+    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if size >= scale:
+            return f"{decimal(size / scale, 1 if size < 10 * scale else 0)} {unit}"
+    return f"{format_number(size)} B"
 
 
 def sn_lines(game: Game, result: SolveResult) -> list[str]:
@@ -138,20 +147,18 @@ def solve(
     ] = None,
     time_limit: Annotated[
         float,
-        typer.Option("--time-limit", "-t", help=_("Give up after this many seconds, more than 0 (exit code 4).")),
+        typer.Option(
+            "--time-limit",
+            "-t",
+            help=_("Give up after this many seconds of the search's CPU time, more than 0 (exit code 4)."),
+        ),
     ] = 60.0,
     output: Annotated[
         SolveFormat,
         typer.Option("--format", "-f", help=_("text for people, sn for fc-solve -snx lines, json for scripts.")),
     ] = SolveFormat.TEXT,
-    max_positions: Annotated[
-        int | None,
-        typer.Option(
-            "--max-positions",
-            metavar="N",
-            help=_("Give up after expanding N positions (exit code 4): a budget that does not depend on the load."),
-        ),
-    ] = None,
+    max_positions: MaxPositionsOption = None,
+    max_memory: MaxMemoryOption = None,
 ) -> None:
     """Solve a deal or a board: exit 0 solved, 3 proved lost, 4 undecided in the time limit, 2 bad input."""
     from patience import Game, GameCode, get_variant
@@ -159,6 +166,7 @@ def solve(
 
     check_time_limit(time_limit)
     check_max_positions(max_positions)
+    memory = check_max_memory(max_memory)
     deal: int | None = None
     game_code: str | None = None
     var: Variant
@@ -176,7 +184,7 @@ def solve(
         game_code = str(GameCode(var.prefix, spec.cells, spec.deal))
         game = Game.new(var, spec.deal, spec.cells)
         position = game.dealt
-    result = run_solver(var, position, time_limit=time_limit, max_positions=max_positions)
+    result = run_solver(var, position, time_limit=time_limit, max_positions=max_positions, max_memory=memory)
     outcome = result.outcome.value
     if output is SolveFormat.SN:
         # A board that automatic play wins still lists those moves, as fc-solve lists them.
@@ -184,7 +192,7 @@ def solve(
         if lines:
             sys.stdout.write("\n".join(lines) + "\n")
         else:  # stdout stays empty for scripts; say why on stderr
-            sys.stderr.write("patience: " + _text(var, deal, game_code, game, result, max_positions))
+            sys.stderr.write("patience: " + _text(var, deal, game_code, game, result, max_positions, memory))
     elif output is SolveFormat.JSON:
         data = {
             "variant": var.name,
@@ -196,15 +204,22 @@ def solve(
             "sn": sn_lines(Game.from_position(var, position), result) if outcome == "solved" else [],
             "positions": result.positions,
             "seconds": round(result.seconds, 3),
+            "reason": None if result.reason is None else result.reason.value,
         }
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(_text(var, deal, game_code, game, result, max_positions))
+        sys.stdout.write(_text(var, deal, game_code, game, result, max_positions, memory))
     raise typer.Exit(_EXIT[outcome])
 
 
 def _text(
-    variant: Variant, deal: int | None, code: str | None, game: Game, result: SolveResult, max_positions: int | None
+    variant: Variant,
+    deal: int | None,
+    code: str | None,
+    game: Game,
+    result: SolveResult,
+    max_positions: int | None,
+    max_memory: int | None = None,
 ) -> str:
     from patience.i18n import format_number
 
@@ -218,7 +233,20 @@ def _text(
     if result.outcome.value == "unsolvable":
         lost = _("{game}: cannot be won, proved lost ({search}, complete search)")
         return lost.format(game=what, search=seconds) + "\n"
-    if result.outcome.value == "unknown" and max_positions is not None and result.positions >= max_positions:
+    reason = None if result.reason is None else result.reason.value
+    if reason == "memory":
+        if max_memory is None:
+            memory = _(
+                "{game}: undecided, the search reached the memory limit that this process and machine allow"
+                " ({search}); try a smaller --max-positions"
+            )
+        else:
+            memory = _(
+                "{game}: undecided, the search stopped at its memory limit of {size} ({search});"
+                " try a larger --max-memory"
+            )
+        return memory.format(game=what, size=_size(max_memory or 0), search=seconds) + "\n"
+    if reason == "positions" and max_positions is not None:
         budget = ngettext(
             "{game}: undecided, no solution found within the budget of {budget} position ({search});"
             " try a larger --max-positions",
@@ -342,7 +370,11 @@ def census(
     ] = None,
     time_limit: Annotated[
         float | None,
-        typer.Option("--time-limit", "-t", help=_("Seconds allowed for each deal, more than 0; no limit by default.")),
+        typer.Option(
+            "--time-limit",
+            "-t",
+            help=_("CPU seconds allowed for each deal's search, more than 0; no limit by default."),
+        ),
     ] = None,
     max_positions: Annotated[
         int,
@@ -356,20 +388,36 @@ def census(
             show_default=False,
         ),
     ] = CENSUS_MAX_POSITIONS,
+    max_memory: Annotated[
+        str | None,
+        typer.Option(
+            "--max-memory",
+            metavar="SIZE",
+            help=_(
+                "Memory each job's search may take, like 500M or 2G (the deal is then unknown);"
+                " default: the memory free at the start, shared out among the jobs."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         CensusFormat,
         typer.Option(
             "--format",
             "-f",
-            help=_("csv (deal,result,moves,seconds; moves empty unless solved) or an aligned table."),
+            help=_(
+                "csv (deal,result,moves,seconds,reason; moves empty unless solved, reason unless unknown)"
+                " or an aligned table."
+            ),
         ),
     ] = CensusFormat.CSV,
 ) -> None:
     """Solve a range of deals and print one line per deal, in order, then (table) a summary.
 
     CSV columns: deal, result (solved, unsolvable or unknown), moves (the
-    solution's length; empty unless solved), seconds. Deals are handed to the
-    workers as they take them, so any range runs in the same memory.
+    solution's length; empty unless solved), seconds, reason (why a deal is
+    unknown: positions, time or memory). Deals are handed to the workers as
+    they take them, so any range runs in the same memory.
     """
     from patience import get_variant
     from patience.plugins import check_cells
@@ -381,6 +429,7 @@ def census(
     if time_limit is not None:
         check_time_limit(time_limit)
     check_max_positions(max_positions)
+    memory = check_max_memory(max_memory)
     if jobs is not None and jobs < 0:
         bad_input(_("--jobs must be 0 (every core) or more, not {jobs}").format(jobs=jobs))
     if chunk is not None and chunk < 1:
@@ -409,20 +458,24 @@ def census(
             _drop_cut_line(resume)
     todo = work.count_missing(span, done)
     size = chunk or (200 if cluster is not None else 4)
-    tasks = (
-        (var.name, n_cells, time_limit, max_positions, part) for part in work.chunks(work.missing(span, done), size)
-    )
     runner = _runner(jobs, cluster, todo, size)
+    if memory is None and cluster is None:
+        # Each worker's default share of this machine's memory (a cluster's workers judge their own).
+        memory = work.memory_per_job(runner.workers)
+    tasks = (
+        (var.name, n_cells, time_limit, max_positions, part, memory)
+        for part in work.chunks(work.missing(span, done), size)
+    )
     sink = _Sink(resume, output, identity)
     bar = _Bar(todo)
     started = time.monotonic()
     interrupted = True
     try:
-        for deal, result, moves, seconds in work.results(
+        for deal, result, moves, seconds, reason in work.results(
             runner, tasks, ahead=1 if runner.workers == 1 and cluster is None else 4 * runner.workers
         ):
             bar.add(result)
-            sink.row(deal, result, moves, seconds)
+            sink.row(deal, result, moves, seconds, reason)
         interrupted = False
     finally:
         bar.close()
@@ -508,15 +561,34 @@ def _result_words(result: str) -> str:
     return words.get(result, result)
 
 
+def _reason_words(reason: str | None) -> str:
+    """Why a deal is unknown, as the table shows it (the CSV keeps ``positions``, ``time``, ``memory``)."""
+    if reason is None:
+        return ""
+    words = {
+        # Translators: in the census table, why a deal is unknown: its budget of positions ran out.
+        "positions": pgettext("census reason", "positions"),
+        # Translators: in the census table, why a deal is unknown: its CPU time limit ran out.
+        "time": pgettext("census reason", "time"),
+        # Translators: in the census table, why a deal is unknown: the memory it may use ran out.
+        "memory": pgettext("census reason", "memory"),
+        "cancelled": pgettext("census reason", "cancelled"),
+    }
+    return words.get(reason, reason)
+
+
 class _Sink:
     """Where rows go: stdout, or appended to the ``--resume`` file (a header first when it is new)."""
 
     def __init__(self, resume: Path | None, output: CensusFormat, identity: str) -> None:
-        from patience_cli.census import HEADER
+        from patience_cli.census import HEADER, HEADER_WITHOUT_REASON, file_header
 
         self.output = output
         self.file = None
+        #: Whether rows carry the reason column (a --resume file begun without it goes on without it).
+        self.reasons = True
         if resume is not None:
+            self.reasons = file_header(resume) != HEADER_WITHOUT_REASON
             fresh = not resume.exists() or resume.stat().st_size == 0
             try:
                 self.file = resume.open("a", encoding="utf-8")
@@ -531,14 +603,17 @@ class _Sink:
         else:
             deal, result = pgettext("census column", "deal"), pgettext("census column", "result")
             moves, seconds = pgettext("census column", "moves"), pgettext("census column", "seconds")
-            print(f"{deal:>10}  {result:<10}  {moves:>5}  {seconds:>8}")
+            reason = pgettext("census column", "reason")
+            print(f"{deal:>10}  {result:<10}  {moves:>5}  {seconds:>8}  {reason}".rstrip())
 
-    def row(self, deal: int, result: str, moves: int | None, seconds: float) -> None:
+    def row(self, deal: int, result: str, moves: int | None, seconds: float, reason: str | None = None) -> None:
         shown = "" if moves is None else str(moves)
         if self.output is CensusFormat.TABLE:
-            print(f"{deal:>10}  {_result_words(result):<10}  {shown:>5}  {decimal(seconds, 3):>8}", flush=True)
+            line = f"{deal:>10}  {_result_words(result):<10}  {shown:>5}  {decimal(seconds, 3):>8}"
+            print(f"{line}  {_reason_words(reason)}".rstrip(), flush=True)
             return
-        line = f"{deal},{result},{shown},{seconds:.3f}\n"
+        line = f"{deal},{result},{shown},{seconds:.3f}"
+        line += f",{reason or ''}\n" if self.reasons else "\n"
         if self.file is not None:
             # One write per row, flushed: an interruption leaves whole rows (or one cut line).
             self.file.write(line)
@@ -571,8 +646,9 @@ def register(app: typer.Typer) -> None:
         + "\n\n"
         + _(
             "CSV columns: deal, result (solved, unsolvable or unknown), moves (the\n"
-            "solution's length; empty unless solved), seconds. Deals are handed to the\n"
-            "workers as they take them, so any range runs in the same memory."
+            "solution's length; empty unless solved), seconds, reason (why a deal is\n"
+            "unknown: positions, time or memory). Deals are handed to the workers as\n"
+            "they take them, so any range runs in the same memory."
         ),
         epilog=_examples("patience census freecell 1-1000 --jobs 0", "patience census eight-off 1-100 --cells 4"),
     )(census)

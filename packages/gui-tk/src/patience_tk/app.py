@@ -92,7 +92,9 @@ _MESSAGE_COLOURS = {
 class App:
     """The main window on ``root``, playing ``game``.
 
-    ``hint_time`` is the solver's time budget for a hint, in seconds;
+    ``hint_time`` is the solver's time budget for a hint, in CPU seconds,
+    ``hint_positions`` and ``hint_memory`` its budget of positions and
+    bytes (None: none, and what the system allows);
     ``verdict`` turns the live verdict on or off at the start (``None``:
     as the saved preferences say). With a ``store``
     every game is recorded action by action (``tracker``: the game resumed
@@ -107,6 +109,8 @@ class App:
         game: Game,
         *,
         hint_time: float = 5.0,
+        hint_positions: int | None = None,
+        hint_memory: int | None = None,
         verdict: bool | None = None,
         store: Store | None = None,
         tracker: Tracker | None = None,
@@ -141,7 +145,13 @@ class App:
         self.canvas = tk.Canvas(root, width=width, height=height, highlightthickness=0, takefocus=True)
         self.view = TableView(self.canvas, game)
         self.controller = Controller(
-            self.view, say=self.say, changed=self.refresh, over=self._game_over, hint_time=hint_time
+            self.view,
+            say=self.say,
+            changed=self.refresh,
+            over=self._game_over,
+            hint_time=hint_time,
+            hint_positions=hint_positions,
+            hint_memory=hint_memory,
         )
 
         # PATIENCE_NO_ANIMATION wins over the saved choice (tests, screenshots).

@@ -95,13 +95,19 @@ class Controller:
         changed: Callable[[], None] = lambda: None,
         over: Callable[[str], None] = lambda kind: None,
         hint_time: float = 5.0,
+        hint_positions: int | None = None,
+        hint_memory: int | None = None,
     ) -> None:
         self.view = view
         self.say = say
         self.changed = changed
         self.over = over
         self.hint_time = hint_time
-        """Seconds the solver may spend on one hint."""
+        """CPU seconds the solver may spend on one hint."""
+        self.hint_positions = hint_positions
+        """Positions one hint's search may expand (None: no budget, only the time)."""
+        self.hint_memory = hint_memory
+        """Bytes one hint's search may take (None: what the process's limits and the machine allow)."""
         self.hint_job: Job[Hint] | None = None
         self.hinter = Hinter()
         """Keeps the hints on one solution while the player follows them."""
@@ -378,11 +384,12 @@ class Controller:
         self._play_when_found = then_play
         self.say(_("Looking for a good move… (Esc stops)"), "busy")
 
-        time_limit = self.hint_time
+        time_limit, positions, memory = self.hint_time, self.hint_positions, self.hint_memory
         hinter = self.hinter
 
         def work(cancel: threading.Event, _report: Callable[[object], None]) -> Hint:
-            return hinter(game, time_limit=time_limit, cancel=cancel)  # no Tk object in here
+            # No Tk object in here.
+            return hinter(game, time_limit=time_limit, cancel=cancel, max_positions=positions, max_memory=memory)
 
         self.hint_job = Job(
             self.view.canvas,

@@ -61,7 +61,7 @@ from patience.variant import Variant
 from patience_solver._compiled import RESERVED, Compiled, CompiledByRank, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
 from patience_solver._replay import place, replay
-from patience_solver._search import Limits, Scan, Status, Weights
+from patience_solver._search import Limits, Scan, Status, Stop, Weights
 from patience_solver.texts import _
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "Schedule",
     "SolveResult",
     "SolverError",
+    "Stop",
     "compiled_for",
     "describe_move",
     "hint",
@@ -92,7 +93,7 @@ class Outcome(enum.Enum):
     LOST = "unsolvable"
     """A complete search found no way to win: the position is lost."""
     UNDECIDED = "unknown"
-    """Neither, within the limits (time, positions) or before it was cancelled."""
+    """Neither, within the limits (time, positions, memory) or before it was cancelled."""
 
 
 @frozen
@@ -105,6 +106,11 @@ class SolveResult:
     positions: int
     """How many positions the search expanded."""
     seconds: float
+    """Wall-clock seconds the call took."""
+    reason: Stop | None = None
+    """Why the search stopped undecided (time, positions, memory, cancelled); None unless ``outcome`` is UNDECIDED."""
+    cpu_seconds: float = 0.0
+    """CPU seconds the search's thread spent: what ``time_limit`` counts."""
 
 
 @frozen
@@ -220,6 +226,7 @@ def solve(
     progress: Callable[[int], None] | None = None,
     cancel: threading.Event | None = None,
     plugins: pluggy.PluginManager | None = None,
+    max_memory: int | None = None,
 ) -> SolveResult:
     """Solve ``position`` of ``variant``: a solution, a proof that it is lost, or UNDECIDED within the limits.
 
@@ -227,21 +234,48 @@ def solve(
     ``Game.from_position(variant, position)``. ``progress`` is called now and
     then with the number of positions expanded so far; setting ``cancel``
     stops the search (the result is then UNDECIDED).
+
+    ``time_limit`` counts the CPU seconds of the calling thread, so the
+    load of the machine does not move where a search stops.
+    ``max_memory`` is how many bytes the search may add to the process
+    (None: what the process's ``RLIMIT_AS``/``RLIMIT_DATA`` and the machine's
+    available memory allow, see :class:`~patience_solver._search.Limits`;
+    0: no limit of its own). A search stopped by a limit, or by a
+    :class:`MemoryError`, is UNDECIDED with its :attr:`SolveResult.reason`.
     """
     pm = plugins if plugins is not None else get_plugin_manager()
-    limits = Limits(time_limit, max_positions, progress, cancel)
+    limits = Limits(time_limit, max_positions, progress, cancel, max_memory)
     policy = variant.rules.autoplay
     if not rules_are_data(variant, pm):
         return _solve_with_hook(variant, position, policy, pm, limits)
     comp = compiled_for(variant.rules, policy, position)
     root, opening = _start(comp, position)
-    with _collector_paused():
-        status, path = _portfolio(comp, root, limits, schedule_for(variant.rules))
+    status, path = _run_search(comp, root, limits, schedule_for(variant.rules))
     if status is Status.SOLVED:
         moves = _replay_solution(variant, position, opening + path, policy)
-        return SolveResult(Outcome.SOLVED, moves, limits.positions, limits.elapsed)
+        return _result(Outcome.SOLVED, moves, limits)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
-    return SolveResult(outcome, (), limits.positions, limits.elapsed)
+    return _result(outcome, (), limits)
+
+
+def _run_search(comp: Compiled, root: State, limits: Limits, schedule: Schedule) -> tuple[Status, list[Step]]:
+    """:func:`_portfolio` with the collector paused; a :class:`MemoryError` is a stop for lack of memory.
+
+    The limits stop a search before the system refuses it memory; the
+    error is the last resort (its states are freed as it unwinds).
+    """
+    try:
+        with _collector_paused():
+            return _portfolio(comp, root, limits, schedule)
+    except MemoryError:
+        limits.out_of_memory()
+        return Status.STOPPED, []
+
+
+def _result(outcome: Outcome, moves: tuple[Move, ...], limits: Limits) -> SolveResult:
+    """The result of a search that ended with ``outcome`` under ``limits``."""
+    reason = limits.reason if outcome is Outcome.UNDECIDED else None
+    return SolveResult(outcome, moves, limits.positions, limits.elapsed, reason, limits.cpu_seconds)
 
 
 def compiled_for(rules: Rules, policy: AutoPlay, position: Position) -> Compiled:
@@ -366,8 +400,7 @@ def _solve_with_hook(
 
     comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
-    with _collector_paused():
-        status, path = _portfolio(comp, root, limits, schedule_for(variant.rules))
+    status, path = _run_search(comp, root, limits, schedule_for(variant.rules))
     if status is Status.SOLVED:
         game = Game.from_position(variant, position, plugins=pm)
         moves: list[Move] = []
@@ -380,9 +413,9 @@ def _solve_with_hook(
             moves.append(move)
         if not game.is_won:
             raise SolverError("the solution does not win the game")
-        return SolveResult(Outcome.SOLVED, tuple(moves), limits.positions, limits.elapsed)
+        return _result(Outcome.SOLVED, tuple(moves), limits)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
-    return SolveResult(outcome, (), limits.positions, limits.elapsed)
+    return _result(outcome, (), limits)
 
 
 def _replay_solution(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
@@ -456,8 +489,21 @@ class Hinter:
         while len(self._lost) > self.MAX_LOST:
             del self._lost[next(iter(self._lost))]
 
-    def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
-        """The next move for ``game``'s position, with a short reason; or why there is none."""
+    def __call__(
+        self,
+        game: Game,
+        *,
+        time_limit: float = 2.0,
+        cancel: threading.Event | None = None,
+        max_positions: int | None = None,
+        max_memory: int | None = None,
+    ) -> Hint:
+        """The next move for ``game``'s position, with a short reason; or why there is none.
+
+        ``time_limit`` (CPU seconds) and ``max_positions`` double for each
+        repeated hint of an undecided position; ``max_memory`` is
+        :func:`solve`'s (None: the default that the system's memory allows).
+        """
         started = time.monotonic()
         if game.is_won:
             return Hint(None, Outcome.SOLVED, _("the game is won"), 0)
@@ -476,7 +522,16 @@ class Hinter:
         pm = game.plugins
         doublings = self._undecided[1] if self._undecided is not None and self._undecided[0] == position else 0
         budget = time_limit * 2**doublings
-        result = solve(game.variant, position, time_limit=budget, cancel=cancel, plugins=pm)
+        positions = None if max_positions is None else max_positions * 2**doublings
+        result = solve(
+            game.variant,
+            position,
+            time_limit=budget,
+            max_positions=positions,
+            cancel=cancel,
+            plugins=pm,
+            max_memory=max_memory,
+        )
         stopped = cancel is not None and cancel.is_set()
         if result.outcome is Outcome.UNDECIDED and not stopped:
             self._undecided = (position, min(doublings + 1, self.MAX_DOUBLINGS))
@@ -497,8 +552,24 @@ class Hinter:
             return Hint(None, Outcome.LOST, _("this position can no longer be won"))
         if stopped:
             return Hint(None, Outcome.UNDECIDED, _("the search was stopped before it found a solution"))
-        spent = time.monotonic() - started
+        if result.reason is Stop.MEMORY:
+            self._undecided = None  # a longer search would need more memory still
+            return Hint(
+                None,
+                Outcome.UNDECIDED,
+                _("no solution found within the memory the search may use; undo a few moves and ask again"),
+            )
         assert self._undecided is not None
+        if result.reason is Stop.POSITIONS and positions is not None:
+            more = (max_positions or 0) * 2 ** self._undecided[1]
+            return Hint(
+                None,
+                Outcome.UNDECIDED,
+                _(
+                    "no solution found within {positions} positions; ask again to search {more}, or undo a few moves"
+                ).format(positions=format_number(positions), more=format_number(more)),
+            )
+        spent = time.monotonic() - started
         again = time_limit * 2 ** self._undecided[1]
         return Hint(
             None,
@@ -517,13 +588,20 @@ def _tenths(seconds: float) -> str:
     return str(format_decimal(round(seconds, 1), format="0.0", locale=language if language in ("de", "hu") else "en"))
 
 
-def hint(game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> Hint:
-    """One hint for ``game``'s position, with no memory between calls.
+def hint(
+    game: Game,
+    *,
+    time_limit: float = 2.0,
+    cancel: threading.Event | None = None,
+    max_positions: int | None = None,
+    max_memory: int | None = None,
+) -> Hint:
+    """One hint for ``game``'s position, with no memory between calls (the limits are :meth:`Hinter.__call__`'s).
 
     A front end that gives hint after hint holds a :class:`Hinter` instead,
     so that its hints keep to one solution.
     """
-    return Hinter()(game, time_limit=time_limit, cancel=cancel)
+    return Hinter()(game, time_limit=time_limit, cancel=cancel, max_positions=max_positions, max_memory=max_memory)
 
 
 def describe_move(position: Position, move: Move) -> str:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 
 from patience_solver._compiled import CELL, Compiled, Later, State, Step
+from patience_solver._memory import default_allowance, process_sizes, soft_limits
 
-__all__ = ["Limits", "Scan", "Status", "Weights", "best_first"]
+__all__ = ["Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
 
 
 class Status(enum.Enum):
@@ -22,11 +23,53 @@ class Status(enum.Enum):
     BUDGET = "budget"
     """The position budget of this search ran out."""
     STOPPED = "stopped"
-    """Time ran out, the total position limit was reached, or the caller cancelled."""
+    """A limit of :class:`Limits` was reached, or the caller cancelled (:attr:`Limits.reason` says which)."""
+
+
+class Stop(enum.Enum):
+    """Why a search stopped before it decided (the ``reason`` of an undecided result)."""
+
+    TIME = "time"
+    """It used up its time limit, counted in the CPU time of the thread that runs it."""
+    POSITIONS = "positions"
+    """It expanded as many positions as it was allowed."""
+    MEMORY = "memory"
+    """Going on would take more memory than it was allowed, or than the system gives."""
+    CANCELLED = "cancelled"
+    """The caller cancelled it."""
+
+
+#: How many calls of :meth:`Limits.stop` (each after 128 expansions) go between two looks at the memory.
+MEMORY_EVERY = 16
+#: The share of the time limit the search itself may use: freeing its states after it stops costs
+#: about 3-5% more CPU time (more of them a second in the compiled build), so the whole call ends
+#: within a few percent of the limit either way.
+TIME_SHARE = 0.97
+#: Memory kept free beyond the search's growth: for the result, the replay of a solution, and printing it.
+MEMORY_MARGIN = 32 << 20
 
 
 class Limits:
-    """The caller's limits, shared by every search of one :func:`patience_solver.solve` call."""
+    """The caller's limits, shared by every search of one :func:`patience_solver.solve` call.
+
+    The time limit counts the CPU time of the thread that runs the search
+    (:func:`time.thread_time`), so a busy machine, or another thread holding
+    the interpreter, makes a search slower but never changes where it stops.
+    It is checked every 128 expansions (a few milliseconds at most), and
+    the search stops at :data:`TIME_SHARE` of it, leaving the rest for
+    freeing what it stored.
+
+    The memory is read from the system every :data:`MEMORY_EVERY` checks
+    (about 2000 expansions, a few megabytes of growth at most). The search
+    stops when its growth since it started, plus a reserve, would pass
+    ``max_memory`` (bytes), or when the process's address space or data size
+    would pass its ``RLIMIT_AS`` or ``RLIMIT_DATA``. The reserve is twice
+    the largest growth seen between two looks: the tables of stored positions double when they fill, so the next
+    step can be twice the last. Under the system's limits and the default
+    allowance, :data:`MEMORY_MARGIN` more is kept free. ``max_memory`` None takes
+    :func:`~patience_solver._memory.default_allowance`; 0 turns the limit off
+    (the system's limits still hold).
+    """
 
     def __init__(
         self,
@@ -34,30 +77,84 @@ class Limits:
         max_positions: int | None,
         progress: Callable[[int], None] | None,
         cancel: threading.Event | None,
+        max_memory: int | None = None,
     ) -> None:
         self.started = time.monotonic()
-        self.deadline = None if time_limit is None else self.started + time_limit
+        self.cpu_started = time.thread_time()
+        self.deadline = None if time_limit is None else self.cpu_started + time_limit * TIME_SHARE
         self.max_positions = max_positions
         self.progress = progress
         self.cancel = cancel
         self.positions = 0
+        self.reason: Stop | None = None
         self._reported = 0
+        self._calls = 0
+        vm, rss, data = process_sizes()
+        space, data_limit = soft_limits()
+        allowance = default_allowance() if max_memory is None else max_memory or None
+        #: The caps, in bytes, of the address space, the resident size and the data size (None: no cap).
+        self.caps: tuple[int | None, int | None, int | None] = (
+            space if vm else None,
+            None if allowance is None else rss + allowance,
+            data_limit if data else None,
+        )
+        self.max_memory = allowance
+        # The margin keeps room under the system's limits; a limit the caller set is theirs to the byte.
+        self._margins = (MEMORY_MARGIN, MEMORY_MARGIN if max_memory is None else 0, MEMORY_MARGIN)
+        self._sizes = (vm, rss, data)
+        self._step = 0
+        self.peak = rss
 
     def stop(self) -> bool:
-        """Whether to stop now; also reports progress."""
+        """Whether to stop now (and :attr:`reason` says why); also reports progress."""
         if self.progress is not None and self.positions - self._reported >= 2000:
             self._reported = self.positions
             self.progress(self.positions)
         if self.cancel is not None and self.cancel.is_set():
+            self.reason = Stop.CANCELLED
             return True
-        if self.deadline is not None and time.monotonic() >= self.deadline:
+        if self.deadline is not None and time.thread_time() >= self.deadline:
+            self.reason = Stop.TIME
             return True
-        return self.max_positions is not None and self.positions >= self.max_positions
+        if self.max_positions is not None and self.positions >= self.max_positions:
+            self.reason = Stop.POSITIONS
+            return True
+        self._calls += 1
+        if self._calls >= MEMORY_EVERY:
+            self._calls = 0
+            if self.memory_short():
+                self.reason = Stop.MEMORY
+                return True
+        return False
+
+    def memory_short(self) -> bool:
+        """Whether the next step of growth could pass a memory cap (reads the process's sizes)."""
+        sizes = process_sizes()
+        before = self._sizes
+        self._sizes = sizes
+        self.peak = max(self.peak, sizes[1])
+        step = max(now - then for now, then in zip(sizes, before, strict=True))
+        if step > self._step:
+            self._step = step
+        reserve = 2 * self._step
+        for size, cap, margin in zip(sizes, self.caps, self._margins, strict=True):
+            if cap is not None and size and size + reserve + margin > cap:
+                return True
+        return False
+
+    def out_of_memory(self) -> None:
+        """Record that the system refused memory (a :class:`MemoryError` caught by the caller)."""
+        self.reason = Stop.MEMORY
 
     @property
     def elapsed(self) -> float:
         """Seconds since the limits were set."""
         return time.monotonic() - self.started
+
+    @property
+    def cpu_seconds(self) -> float:
+        """CPU seconds this thread has spent since the limits were set."""
+        return time.thread_time() - self.cpu_started
 
 
 class Weights:

@@ -20,6 +20,12 @@ without asking anybody (``docs/daily.md`` describes it for other programs):
    machine reaches the same verdict). The first candidate it wins is the
    day's deal; a candidate it proves lost, or leaves undecided within the
    limit, is skipped.
+
+The check runs under a memory limit too (``max_memory``, the solver's
+default unless given), which a search of :data:`POSITION_LIMIT` positions
+stays far below. A candidate stopped by it is never skipped, as that would
+make this machine's daily deal another than everybody's: the check raises
+:class:`DailyError` instead.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from patience.game import deal_position
 from patience.i18n import format_day, format_deal, format_number
 from patience.plugins import check_cells, get_plugin_manager, get_variant
 from patience.variant import Variant
-from patience_solver import Outcome, SolveResult, solve
+from patience_solver import Outcome, SolveResult, Stop, solve
 from patience_solver.texts import _, ngettext, pgettext
 
 __all__ = [
@@ -143,11 +149,29 @@ def candidates(date: str | datetime.date, variant: str, cells: int) -> Iterator[
 
 
 def check_candidate(
-    variant: Variant, cells: int, deal: int, plugins: pluggy.PluginManager | None = None
+    variant: Variant,
+    cells: int,
+    deal: int,
+    plugins: pluggy.PluginManager | None = None,
+    *,
+    max_memory: int | None = None,
 ) -> SolveResult:
-    """The solver's verdict on one candidate, within :data:`POSITION_LIMIT` positions (no time limit)."""
+    """The solver's verdict on one candidate, within :data:`POSITION_LIMIT` positions (no time limit).
+
+    ``max_memory`` is :func:`~patience_solver.solve`'s; a search it stops
+    raises :class:`DailyError` (see the module's description).
+    """
     pm = plugins if plugins is not None else get_plugin_manager()
-    return solve(variant, deal_position(variant, deal, cells, pm), max_positions=POSITION_LIMIT, plugins=pm)
+    position = deal_position(variant, deal, cells, pm)
+    result = solve(variant, position, max_positions=POSITION_LIMIT, plugins=pm, max_memory=max_memory)
+    if result.reason is Stop.MEMORY:
+        raise DailyError(
+            _(
+                "the check of {title} deal #{deal} for the daily deal ran out of memory"
+                " before its {limit} positions; give it more memory"
+            ).format(title=variant.title, deal=format_deal(deal), limit=format_number(POSITION_LIMIT))
+        )
+    return result
 
 
 def daily_deal(
@@ -156,11 +180,13 @@ def daily_deal(
     cells: int | None = None,
     *,
     plugins: pluggy.PluginManager | None = None,
+    max_memory: int | None = None,
 ) -> DailyDeal:
     """The daily deal of ``date`` (today's local date by default) for ``variant`` and ``cells`` (its default).
 
-    Raises :class:`DailyError` for a date that is not one, and the engine's
-    errors for an unknown variant or a cell count it does not offer.
+    Raises :class:`DailyError` for a date that is not one, or a check that
+    ran out of memory (``max_memory``, see :func:`check_candidate`), and the
+    engine's errors for an unknown variant or a cell count it does not offer.
     """
     pm = plugins if plugins is not None else get_plugin_manager()
     var = get_variant(variant, pm) if isinstance(variant, str) else variant
@@ -169,7 +195,7 @@ def daily_deal(
     for k, deal in enumerate(candidates(day, var.name, n_cells)):
         if k >= MAX_CANDIDATES:
             break
-        if check_candidate(var, n_cells, deal, pm).outcome is Outcome.SOLVED:
+        if check_candidate(var, n_cells, deal, pm, max_memory=max_memory).outcome is Outcome.SOLVED:
             code = str(GameCode(var.prefix, n_cells, deal))
             return DailyDeal(day.isoformat(), var.name, var.title, n_cells, deal, code, k, 52 * var.rules.decks)
     raise DailyError(

@@ -45,16 +45,25 @@ def snapshot(game: Game) -> Game:
 class Hinter:
     """Hints from the solver that stay on one winning line while the player follows it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, max_positions: int | None = None, max_memory: int | None = None) -> None:
+        """Hints whose searches expand at most ``max_positions`` and take at most ``max_memory`` bytes.
+
+        None is the solver's default: no budget of positions, and the memory
+        that the process's limits and the machine allow.
+        """
         from patience_solver import Hinter as SolverHinter
 
         self._solver = SolverHinter()
+        self.max_positions = max_positions
+        self.max_memory = max_memory
 
     def __call__(self, game: Game, *, time_limit: float = 2.0, cancel: threading.Event | None = None) -> HintResult:
         """One move for ``game``'s position, from the current solution or a new search."""
         from patience_solver import Outcome
 
-        found = self._solver(game, time_limit=time_limit, cancel=cancel)
+        found = self._solver(
+            game, time_limit=time_limit, cancel=cancel, max_positions=self.max_positions, max_memory=self.max_memory
+        )
         verdict = {Outcome.SOLVED: Verdict.SOLVED, Outcome.LOST: Verdict.LOST}.get(found.outcome, Verdict.UNDECIDED)
         if found.move is None and found.outcome is Outcome.SOLVED:
             reason = _("nothing is left to do")

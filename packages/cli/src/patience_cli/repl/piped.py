@@ -232,9 +232,17 @@ def _unreadable(line: str, encoding: str) -> str:
 
 
 def run_piped(
-    controller: Controller, lines: Iterable[str], out: TextIO, *, hint_time: float = 2.0, err: TextIO | None = None
+    controller: Controller,
+    lines: Iterable[str],
+    out: TextIO,
+    *,
+    hint_time: float = 2.0,
+    err: TextIO | None = None,
+    hinter: Hinter | None = None,
 ) -> None:
     """Play ``lines`` in order and print what each did, then how the game stands.
+
+    ``hinter`` answers ``hint`` (a fresh :class:`~patience_cli.repl.hints.Hinter` by default).
 
     Nothing typed stops the run early except ``quit`` (or ``q``, ``exit``);
     refusals are printed (with their line number) and the next line is read.
@@ -247,7 +255,7 @@ def run_piped(
         lines.reconfigure(errors="surrogateescape")
     source = _Lines(_bounded(lines) if isinstance(lines, io.TextIOBase) else lines, fcs=controller.reads_fcs)
     encoding = str(getattr(lines, "encoding", None) or "UTF-8").upper().replace("UTF8", "UTF-8")
-    hinter = Hinter()
+    hinter = hinter if hinter is not None else Hinter()
     last = ""
     told_fcs = False
     for number, line in source:

@@ -1,0 +1,147 @@
+"""The search's limits: CPU time of its own thread, a budget of positions, memory; and why a search stopped."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from patience import Game
+from patience._build import compiled_modules
+from patience_solver import Outcome, SolveResult, Stop, solve
+from patience_solver.daily import DailyError, check_candidate
+
+pytestmark = pytest.mark.timeout(300)
+
+#: FreeCell deals: 13996 takes about 96,000 positions to win, 11982 is lost after 328,387.
+HARD, LOST = 13996, 11982
+
+
+def freecell(deal: int) -> Game:
+    return Game.new("freecell", deal=deal)
+
+
+def solve_in_thread_while_main_burns(deal: int, **limits: float | int) -> tuple[SolveResult, float]:
+    """Solve ``deal`` in a worker thread while this thread keeps the interpreter busy; the result and wall time."""
+    game = freecell(deal)
+    out: list[SolveResult] = []
+    worker = threading.Thread(target=lambda: out.append(solve(game.variant, game.position, **limits)))  # type: ignore[arg-type]
+    started = time.monotonic()
+    worker.start()
+    spin = 0
+    while worker.is_alive():
+        spin += 1  # pure Python work: the two threads take turns at the interpreter
+    worker.join()
+    return out[0], time.monotonic() - started
+
+
+def test_the_time_limit_counts_the_search_threads_cpu_time_within_five_percent() -> None:
+    limit = 1.0
+    result, wall = solve_in_thread_while_main_burns(LOST, time_limit=limit)
+    assert result.outcome is Outcome.UNDECIDED
+    assert result.reason is Stop.TIME
+    # The other thread held the interpreter about half the time: a wall-clock limit would stop
+    # at about half a CPU second.
+    assert wall > result.cpu_seconds * 1.3
+    assert limit * 0.95 <= result.cpu_seconds <= limit * 1.05
+
+
+def test_a_verdict_within_the_time_limit_does_not_depend_on_another_busy_thread() -> None:
+    game = freecell(HARD)
+    quiet = solve(game.variant, game.position)
+    assert quiet.outcome is Outcome.SOLVED
+    # Room for the quiet search's CPU time, and less than the wall time it takes beside a busy thread.
+    limit = quiet.cpu_seconds * 1.5
+    loaded, wall = solve_in_thread_while_main_burns(HARD, time_limit=limit)
+    assert wall > limit
+    assert loaded.outcome is Outcome.SOLVED
+    assert loaded.moves == quiet.moves
+    assert loaded.positions == quiet.positions
+
+
+def test_a_budget_of_positions_is_the_reason_a_search_stopped() -> None:
+    game = freecell(LOST)
+    result = solve(game.variant, game.position, max_positions=3000)
+    assert result.outcome is Outcome.UNDECIDED
+    assert result.reason is Stop.POSITIONS
+    assert 3000 <= result.positions < 3200
+
+
+def test_a_cancelled_search_says_so() -> None:
+    game = freecell(LOST)
+    cancel = threading.Event()
+    cancel.set()
+    result = solve(game.variant, game.position, cancel=cancel)
+    assert (result.outcome, result.reason) == (Outcome.UNDECIDED, Stop.CANCELLED)
+
+
+def test_a_decided_search_has_no_reason() -> None:
+    won = solve(freecell(1).variant, freecell(1).position)
+    assert (won.outcome, won.reason) == (Outcome.SOLVED, None)
+    assert won.cpu_seconds > 0
+
+
+MEASURED = """
+import json, os
+from patience import Game
+from patience_solver import solve
+game = Game.new("freecell", deal=11982)
+with open("/proc/self/statm") as handle:
+    before = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+result = solve(game.variant, game.position, max_memory=30_000_000)
+# VmHWM, not getrusage: a child's ru_maxrss keeps the parent's size from before the exec.
+with open("/proc/self/status") as handle:
+    peak = next(int(line.split()[1]) * 1024 for line in handle if line.startswith("VmHWM:"))
+reason = result.reason.value if result.reason else None
+print(json.dumps([result.outcome.value, reason, result.positions, peak - before]))
+"""
+
+
+def test_a_memory_limit_stops_the_search_before_it_is_passed() -> None:
+    # In a fresh process, so that its peak resident size is this search's.
+    done = subprocess.run([sys.executable, "-c", MEASURED], capture_output=True, text=True, timeout=280, check=True)
+    outcome, reason, positions, growth = json.loads(done.stdout)
+    assert (outcome, reason) == ("unknown", "memory")
+    # The search stopped early (the proof takes 328,387 positions) and grew less than its limit.
+    assert 1000 < positions < 300_000
+    assert growth < 30_000_000
+
+
+def test_without_a_memory_limit_of_its_own_the_search_still_decides() -> None:
+    result = solve(freecell(HARD).variant, freecell(HARD).position, max_memory=0)
+    assert result.outcome is Outcome.SOLVED
+
+
+SCRIPT = """
+import resource, sys
+import patience_solver._search as search
+from patience import Game
+from patience_solver import solve
+search.MEMORY_EVERY = 1 << 60  # never look at the memory: let the system refuse it
+resource.setrlimit(resource.RLIMIT_AS, (900_000_000, resource.RLIM_INFINITY))
+game = Game.new("freecell", deal=6825625742)
+result = solve(game.variant, game.position, time_limit=600)
+print(result.outcome.value, result.reason.value if result.reason else None)
+"""
+
+
+@pytest.mark.skipif(bool(compiled_modules()), reason="the compiled build reads MEMORY_EVERY as a constant")
+def test_a_memory_error_is_a_stop_for_lack_of_memory() -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=280, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "unknown memory\n"
+
+
+def test_the_daily_check_refuses_to_skip_a_candidate_stopped_by_memory() -> None:
+    game = freecell(LOST)
+    with pytest.raises(DailyError, match="ran out of memory before its 20,000 positions"):
+        check_candidate(game.variant, 4, LOST, max_memory=1)
+
+
+def test_the_daily_check_decides_within_the_default_memory() -> None:
+    game = freecell(1)
+    assert check_candidate(game.variant, 4, 1).outcome is Outcome.SOLVED
