@@ -46,6 +46,18 @@ def test_freecell_solution_without_automatic_moves_wins() -> None:
     assert result.stdout.splitlines()[-1] == "won: score 1046 in 87 moves"
 
 
+@pytest.mark.parametrize(("variant", "data"), [("triple-freecell", "tr2"), ("die-schlange", "ds2")])
+@pytest.mark.parametrize("form", ["moves", "sn"])
+def test_many_deck_solution_piped_in_wins_with_or_without_its_automatic_moves(
+    variant: str, data: str, form: str
+) -> None:
+    # Deal 2 of each: foundation lines after automatic play that the lines ahead cannot settle.
+    result = play(["play", variant, "2"], (DATA / f"{data}_{form}.txt").read_text())
+    assert result.returncode == 0, result.stderr
+    assert "line " not in result.stdout  # no line refused
+    assert result.stdout.splitlines()[-1].startswith("won: "), result.stdout[-400:]
+
+
 def test_fc_solve_solution_wins_though_automatic_play_went_first() -> None:
     # fc-solve moves every card home itself, often long after automatic play did.
     result = play(["play", "--code", "FC1-C4-AAAAAAB"], (DATA / "fc1_fcsolve.txt").read_text())
