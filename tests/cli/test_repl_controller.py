@@ -324,6 +324,18 @@ def test_foundation_line_the_lines_ahead_cannot_settle_is_already_done_when_the_
     assert controller.game.moves == 119
 
 
+def test_a_game_brought_back_with_its_history_takes_none_of_its_automatic_moves_as_the_latest() -> None:
+    # As `patience play` resumes a game: the controller starts on a game that has 119 moves behind it.
+    game = Game.new("triple-freecell", 2)
+    for move in (DATA / "tr2_moves.txt").read_text().split()[:119]:
+        game.play(move)
+    controller = Controller(game, piped=True)
+    assert controller.handle("13-h").text == "13-h: ♦10 home"
+    # A line that only an automatic move of that history explains is still taken as it: ♦Q cannot go home.
+    assert "already went home by itself" in controller.handle("13-h").text
+    assert controller.game.moves == 120
+
+
 @pytest.mark.parametrize(
     ("variant", "data"),
     [

@@ -351,6 +351,13 @@ class Controller:
         self._named = 0
         self._passed = 0
         self._record(game.dealt, (), game.start_auto)
+        if game.undo_actions:
+            # A game brought back with its history (a resumed one): its automatic moves were made before
+            # this input began, so none is the latest action's; a line that only they explain still claims them.
+            for before, action in zip(game.undo_positions, game.undo_actions, strict=True):
+                self._batch += 1
+                self._record(self._dealt_again(before, action), action.moves, action.auto)
+            self._batch += 1
         self._shadow = game.position
 
     def _record(self, position: Position, moves: tuple[Move, ...], auto: tuple[Move, ...]) -> None:
