@@ -351,6 +351,29 @@ def test_a_piped_solution_of_a_many_deck_game_wins_with_or_without_its_automatic
     assert controller.game.is_won
 
 
+def test_an_automatic_move_that_left_a_twin_of_its_card_on_top_is_already_done() -> None:
+    # Double FreeCell #21 in sn form: 7d uncovers ♣2, which goes home by itself, and the other ♣2 under it
+    # (no second club foundation has its ace yet) is then on top of column 7.
+    lines = (DATA / "df21_sn.txt").read_text().split()
+    controller = Controller(Game.new("double-freecell", 21), piped=True)
+    _piped_through(controller, lines[:13])
+    assert lines[12:14] == ["7d", "7h"]
+    assert controller.game.position.columns[6][-1] == Card.parse("2C")
+    assert controller.handle("7h").text == "7h: ♣2 already went home by itself"
+    assert controller.game.position.columns[6][-1] == Card.parse("2C")
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal", "data"), [("double-freecell", 21, "df21_sn"), ("triple-freecell", 30, "tr30_sn")]
+)
+def test_a_solution_naming_automatic_moves_that_left_twins_on_top_replays_without_a_refusal(
+    variant: str, deal: int, data: str
+) -> None:
+    controller = Controller(Game.new(variant, deal), piped=True)
+    _piped_through(controller, (DATA / f"{data}.txt").read_text().split())
+    assert controller.game.is_won
+
+
 def test_already_done_needs_the_card_home_and_gone_from_its_source() -> None:
     controller = Controller(Game.new("freecell", 1))
     for line in ["4a", "4b", "4c", "8d", "87", "57", "52", "82", "38", "23", "a3", "5a", "54"]:

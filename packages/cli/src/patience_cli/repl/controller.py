@@ -133,7 +133,20 @@ class _Auto:
     source: Place
     card: Card
     batch: int
+    depth: int = 0
+    """How many cards lay under it in its column (0 in a cell): a twin of the card beneath it is another copy."""
     claimed: bool = False
+
+    def gone_from(self, position: Position) -> bool:
+        """Whether ``position`` no longer shows this card where it was taken from.
+
+        With two or three decks the card left on top may be its twin that lay
+        under it, which is not the copy that went home.
+        """
+        if self.source.kind is PlaceKind.COLUMN:
+            column = position.column(self.source)
+            return len(column) <= self.depth or column[self.depth] != self.card
+        return position.card_at(self.source) != self.card
 
 
 class BadCommandError(PatienceError):
@@ -366,7 +379,8 @@ class Controller:
         for move in auto:
             card = position.card_at(move.source)
             if card is not None:
-                self._autos.append(_Auto(move.source, card, self._batch))
+                depth = len(position.column(move.source)) - 1 if move.source.kind is PlaceKind.COLUMN else 0
+                self._autos.append(_Auto(move.source, card, self._batch, depth))
             position = position.apply(move)
 
     def _dealt_again(self, position: Position, action: Action) -> Position:
@@ -622,7 +636,8 @@ class Controller:
     def _claimable(self, move: Move, *, latest_only: bool) -> _Auto | None:
         """The automatic move home that ``move`` names, if it has already been made.
 
-        The card must still be home and gone from ``move``'s source, and each
+        The card must still be home and gone from ``move``'s source (a twin
+        that lay under it may be there: :meth:`_Auto.gone_from`), and each
         automatic move is claimed once. With ``latest_only``, only the next
         unclaimed automatic move of the latest action qualifies (solver
         output lists them in the order they happened, right after the move
@@ -632,10 +647,8 @@ class Controller:
         for auto in self._autos:
             if auto.claimed or (latest_only and auto.batch != self._batch):
                 continue
-            if auto.source == move.source:
-                is_home = position.is_home(auto.card)
-                if is_home and position.card_at(auto.source) != auto.card:
-                    return auto
+            if auto.source == move.source and position.is_home(auto.card) and auto.gone_from(position):
+                return auto
             if latest_only:
                 return None
         return None
