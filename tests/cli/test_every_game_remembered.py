@@ -39,16 +39,7 @@ def first_won_deal(name: str) -> tuple[int, list[str]]:
     pytest.fail(f"{name}: the solver wins none of deals 1-30 within 40,000 positions")
 
 
-KNOWN = {
-    "triple-freecell": pytest.mark.xfail(
-        reason="a solution typed into the piped terminal game of Triple FreeCell #2 leaves the solver's line at "
-        "move 145 (the same moves through the prompt's controller in one process do not): not understood yet",
-        strict=False,
-    )
-}
-
-
-@pytest.mark.parametrize("name", [pytest.param(name, marks=KNOWN.get(name, ())) for name in INSTALLED])
+@pytest.mark.parametrize("name", INSTALLED)
 def test_a_won_game_is_in_the_history_and_the_statistics_and_its_record_verifies(name: str, tmp_path: Path) -> None:
     deal, moves = first_won_deal(name)
     played = patience_run(tmp_path, ["play", name, str(deal)], "\n".join(moves) + "\n")

@@ -46,6 +46,42 @@ def test_freecell_solution_without_automatic_moves_wins() -> None:
     assert result.stdout.splitlines()[-1] == "won: score 1046 in 87 moves"
 
 
+@pytest.mark.parametrize(("variant", "data"), [("triple-freecell", "tr2"), ("die-schlange", "ds2")])
+@pytest.mark.parametrize("form", ["moves", "sn"])
+def test_many_deck_solution_piped_in_wins_with_or_without_its_automatic_moves(
+    variant: str, data: str, form: str
+) -> None:
+    # Deal 2 of each: foundation lines after automatic play that the lines ahead cannot settle.
+    result = play(["play", variant, "2"], (DATA / f"{data}_{form}.txt").read_text())
+    assert result.returncode == 0, result.stderr
+    assert "line " not in result.stdout  # no line refused
+    assert result.stdout.splitlines()[-1].startswith("won: "), result.stdout[-400:]
+
+
+@pytest.mark.parametrize(("data", "after"), [("tr2_moves", 119), ("tr2_sn", 139)])
+def test_a_game_quit_right_after_automatic_play_is_resumed_and_won_with_the_rest_of_its_solution(
+    data: str, after: int
+) -> None:
+    # Triple FreeCell #2, quit right after 13-12v4 sent ♥2 home by itself from column 13.
+    lines = (DATA / f"{data}.txt").read_text().split()
+    assert lines[after - 1] == "13-12v4"
+    first = play(["play", "triple-freecell", "2"], "\n".join([*lines[:after], "quit"]) + "\n")
+    assert first.stdout.splitlines()[-1].startswith("not won: "), first.stdout[-400:]
+    resumed = play(["play"], "\n".join(lines[after:]) + "\n")
+    assert resumed.stderr.startswith("patience: resumed your unfinished Triple FreeCell game TR1-C10-AAAAAAC: ")
+    assert "line " not in resumed.stdout  # no line refused
+    assert resumed.stdout.splitlines()[-1] == "won: score 1882 in 189 moves"
+
+
+def test_undo_and_redo_across_automatic_moves_keep_a_piped_solution_on_its_line() -> None:
+    lines = (DATA / "tr2_moves.txt").read_text().split()
+    text = "\n".join([*lines[:119], "undo", "undo", "redo", "redo", *lines[119:]]) + "\n"
+    result = play(["play", "triple-freecell", "2"], text)
+    assert "line " not in result.stdout
+    assert "redo 13-12v4: ♣K ♥Q ♣J ♥10 to column 12; home by itself: ♥2" in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-1].startswith("won: ")
+
+
 def test_fc_solve_solution_wins_though_automatic_play_went_first() -> None:
     # fc-solve moves every card home itself, often long after automatic play did.
     result = play(["play", "--code", "FC1-C4-AAAAAAB"], (DATA / "fc1_fcsolve.txt").read_text())

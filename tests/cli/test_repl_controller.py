@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from patience import Card, Game, Place, Position, Suit, full_deck
 from patience_cli.repl import Controller, game_from_words, result_line
 from patience_cli.repl.hints import HintResult, Verdict
+
+DATA = Path(__file__).parent / "data"
 
 
 def eight_off(deal: int = 1, cells: int = 8) -> Controller:
@@ -289,6 +293,85 @@ def test_foundation_line_for_an_automatic_move_is_already_done() -> None:
     assert controller.game.moves == moves
     # Claimed once only: the same line again is judged as a move.
     assert "cannot go home" in controller.handle("5h").text
+
+
+def _piped_through(controller: Controller, lines: list[str]) -> None:
+    """Hand ``lines`` to ``controller`` as piped play does, each with the lines after it to look ahead at."""
+    for i, line in enumerate(lines):
+        reply = controller.handle(line, peek=lambda n, i=i: lines[i + 1 : i + 1 + n])
+        assert not [said for said in reply.lines if said.kind == "error"], f"line {i + 1} {line}: {reply.text}"
+
+
+def test_foundation_line_the_lines_ahead_cannot_settle_is_played_when_the_input_lists_only_player_moves() -> None:
+    # Triple FreeCell #2, the solver's moves: the 119th sends ♥2 home by itself from column 13, and the 120th,
+    # 13-h, is the player's ♦10 going home; the lines after it leave column 13 alone, so they cannot tell.
+    moves = (DATA / "tr2_moves.txt").read_text().split()
+    controller = Controller(Game.new("triple-freecell", 2), piped=True)
+    _piped_through(controller, moves[:119])
+    assert [str(card) for card in controller.game.position.columns[12][-2:]] == ["QD", "TD"]
+    reply = controller.handle("13-h")  # the last line: nothing ahead to look at
+    assert reply.text == "13-h: ♦10 home"
+    assert controller.game.moves == 120
+
+
+def test_foundation_line_the_lines_ahead_cannot_settle_is_already_done_when_the_input_names_automatic_moves() -> None:
+    # The same deal in sn form, which names every automatic move: there 13-h after 13-12v4 is ♥2's.
+    lines = (DATA / "tr2_sn.txt").read_text().split()
+    at = lines.index("13-12v4") + 1
+    controller = Controller(Game.new("triple-freecell", 2), piped=True)
+    _piped_through(controller, lines[:at])
+    assert controller.handle("13-h").text == "13-h: ♥2 already went home by itself"
+    assert controller.game.moves == 119
+
+
+def test_a_game_brought_back_with_its_history_takes_none_of_its_automatic_moves_as_the_latest() -> None:
+    # As `patience play` resumes a game: the controller starts on a game that has 119 moves behind it.
+    game = Game.new("triple-freecell", 2)
+    for move in (DATA / "tr2_moves.txt").read_text().split()[:119]:
+        game.play(move)
+    controller = Controller(game, piped=True)
+    assert controller.handle("13-h").text == "13-h: ♦10 home"
+    # A line that only an automatic move of that history explains is still taken as it: ♦Q cannot go home.
+    assert "already went home by itself" in controller.handle("13-h").text
+    assert controller.game.moves == 120
+
+
+@pytest.mark.parametrize(
+    ("variant", "data"),
+    [
+        ("triple-freecell", "tr2_moves"),
+        ("triple-freecell", "tr2_sn"),
+        ("die-schlange", "ds2_moves"),
+        ("die-schlange", "ds2_sn"),
+    ],
+)
+def test_a_piped_solution_of_a_many_deck_game_wins_with_or_without_its_automatic_moves(variant: str, data: str) -> None:
+    controller = Controller(Game.new(variant, 2), piped=True)
+    _piped_through(controller, (DATA / f"{data}.txt").read_text().split())
+    assert controller.game.is_won
+
+
+def test_an_automatic_move_that_left_a_twin_of_its_card_on_top_is_already_done() -> None:
+    # Double FreeCell #21 in sn form: 7d uncovers ♣2, which goes home by itself, and the other ♣2 under it
+    # (no second club foundation has its ace yet) is then on top of column 7.
+    lines = (DATA / "df21_sn.txt").read_text().split()
+    controller = Controller(Game.new("double-freecell", 21), piped=True)
+    _piped_through(controller, lines[:13])
+    assert lines[12:14] == ["7d", "7h"]
+    assert controller.game.position.columns[6][-1] == Card.parse("2C")
+    assert controller.handle("7h").text == "7h: ♣2 already went home by itself"
+    assert controller.game.position.columns[6][-1] == Card.parse("2C")
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal", "data"), [("double-freecell", 21, "df21_sn"), ("triple-freecell", 30, "tr30_sn")]
+)
+def test_a_solution_naming_automatic_moves_that_left_twins_on_top_replays_without_a_refusal(
+    variant: str, deal: int, data: str
+) -> None:
+    controller = Controller(Game.new(variant, deal), piped=True)
+    _piped_through(controller, (DATA / f"{data}.txt").read_text().split())
+    assert controller.game.is_won
 
 
 def test_already_done_needs_the_card_home_and_gone_from_its_source() -> None:

@@ -233,6 +233,27 @@ def test_replay_rebuilds_the_undo_and_redo_stacks() -> None:
         assert again.score == game.score
 
 
+def test_replay_of_a_three_deck_game_gives_back_each_action_with_its_automatic_moves() -> None:
+    # Triple FreeCell #2: three copies of each card, and automatic play after many of the moves.
+    game = Game.new("triple-freecell", 2)
+    for move in (DATA / "tr2_moves.txt").read_text().split()[:119]:
+        game.play(move)
+    game.undo()
+    game.redo()
+    again = replay(record_of(game, result="unfinished", started=START)).game
+    assert again is not None
+    assert again.undo_actions == game.undo_actions
+    assert again.undo_positions == game.undo_positions
+    assert len(again.undo_actions) == 119
+    assert [str(move) for move in again.undo_actions[-1].auto] == ["13-h"]  # ♥2, from under the run moved
+    # Each action, its automatic moves included, leads from its position to the next one's.
+    nexts = (*again.undo_positions[1:], again.position)
+    for before, action, after in zip(again.undo_positions, again.undo_actions, nexts, strict=True):
+        for move in (*action.moves, *action.auto):
+            before = before.apply(move)
+        assert before == after
+
+
 def test_a_move_changed_to_an_illegal_one_is_named_with_its_number() -> None:
     record = won_record()
     actions = list(record.actions)

@@ -295,6 +295,15 @@ class Game:
         return tuple(entry.position for entry in self._undo)
 
     @property
+    def undo_actions(self) -> tuple[Action, ...]:
+        """The actions undo can take back, oldest first, each with the automatic moves it set off.
+
+        Action ``i`` was played on :attr:`undo_positions` ``[i]``; a game
+        resumed by replaying its record has them too.
+        """
+        return tuple(entry.action for entry in self._undo)
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an action to undo."""
         return bool(self._undo) and not self.is_over

@@ -133,7 +133,20 @@ class _Auto:
     source: Place
     card: Card
     batch: int
+    depth: int = 0
+    """How many cards lay under it in its column (0 in a cell): a twin of the card beneath it is another copy."""
     claimed: bool = False
+
+    def gone_from(self, position: Position) -> bool:
+        """Whether ``position`` no longer shows this card where it was taken from.
+
+        With two or three decks the card left on top may be its twin that lay
+        under it, which is not the copy that went home.
+        """
+        if self.source.kind is PlaceKind.COLUMN:
+            column = position.column(self.source)
+            return len(column) <= self.depth or column[self.depth] != self.card
+        return position.card_at(self.source) != self.card
 
 
 class BadCommandError(PatienceError):
@@ -280,9 +293,13 @@ class Controller:
     unfinished game ``abandoned`` and tracks the new one.
 
     ``piped`` makes foundation moves that automatic play has just made count
-    as already done before anything else (solver output lists automatic
-    moves where they happen); interactively such a line is accepted only when
-    it could not be played.
+    as already done before anything else (solver output in ``sn`` form lists
+    automatic moves where they happen); interactively such a line is accepted
+    only when it could not be played. A piped line that reads both ways (the
+    card now on top may go home too) is settled by the lines after it, and
+    when they cannot tell, by what the input has done so far: one that has
+    passed automatic moves by and never named one lists only the player's
+    moves, so the line is played (see :meth:`_prefer_play`).
 
     ``fcs`` reads every move as fc-solve means it (``play --moves fcs``):
     on fc-solve's own copy of the position, with no automatic play, then
@@ -307,6 +324,10 @@ class Controller:
         """Records the current game in :attr:`store` (made here when ``store`` is given without one)."""
         self._autos: list[_Auto] = []
         self._batch = 0
+        # What the input has done with automatic moves: named one again where only that reading
+        # fits (solver output in sn form), or gone on past one it did not name (the player's moves only).
+        self._named = 0
+        self._passed = 0
         self._unsubscribe: Callable[[], None] = lambda: None
         self._shadow: Position = game.position
         self.game = game
@@ -340,7 +361,16 @@ class Controller:
             self._fcs = FcsFollower.from_game(game)
         self._autos = []
         self._batch = 0
+        self._named = 0
+        self._passed = 0
         self._record(game.dealt, (), game.start_auto)
+        if game.undo_actions:
+            # A game brought back with its history (a resumed one): its automatic moves were made before
+            # this input began, so none is the latest action's; a line that only they explain still claims them.
+            for before, action in zip(game.undo_positions, game.undo_actions, strict=True):
+                self._batch += 1
+                self._record(self._dealt_again(before, action), action.moves, action.auto)
+            self._batch += 1
         self._shadow = game.position
 
     def _record(self, position: Position, moves: tuple[Move, ...], auto: tuple[Move, ...]) -> None:
@@ -349,7 +379,8 @@ class Controller:
         for move in auto:
             card = position.card_at(move.source)
             if card is not None:
-                self._autos.append(_Auto(move.source, card, self._batch))
+                depth = len(position.column(move.source)) - 1 if move.source.kind is PlaceKind.COLUMN else 0
+                self._autos.append(_Auto(move.source, card, self._batch, depth))
             position = position.apply(move)
 
     def _dealt_again(self, position: Position, action: Action) -> Position:
@@ -365,6 +396,8 @@ class Controller:
         if event.kind == "new":
             self._rebuild_autos()
         elif event.kind in ("move", "redo", "finish", "redeal") and event.action is not None:
+            if any(auto.batch == self._batch and not auto.claimed for auto in self._autos):
+                self._passed += 1  # the input went on without naming the latest automatic moves
             self._batch += 1
             self._record(self._dealt_again(self._shadow, event.action), event.action.moves, event.action.auto)
         elif event.kind == "undo" and event.action is not None and event.action.auto:
@@ -584,12 +617,12 @@ class Controller:
         if home and self.piped:
             auto = self._claimable(move, latest_only=True)
             if auto is not None and not (verdict and self._prefer_play(move, auto)):
-                self._claim(move, auto, reply)
+                self._claim(move, auto, reply, named=not verdict)
                 return
         if verdict is not None and not verdict:
             auto = self._claimable(move, latest_only=False) if home else None
             if auto is not None:
-                self._claim(move, auto, reply)
+                self._claim(move, auto, reply, named=True)
                 return
             reason = str(verdict.reason)
             if card is not None:
@@ -603,7 +636,8 @@ class Controller:
     def _claimable(self, move: Move, *, latest_only: bool) -> _Auto | None:
         """The automatic move home that ``move`` names, if it has already been made.
 
-        The card must still be home and gone from ``move``'s source, and each
+        The card must still be home and gone from ``move``'s source (a twin
+        that lay under it may be there: :meth:`_Auto.gone_from`), and each
         automatic move is claimed once. With ``latest_only``, only the next
         unclaimed automatic move of the latest action qualifies (solver
         output lists them in the order they happened, right after the move
@@ -613,16 +647,16 @@ class Controller:
         for auto in self._autos:
             if auto.claimed or (latest_only and auto.batch != self._batch):
                 continue
-            if auto.source == move.source:
-                is_home = position.is_home(auto.card)
-                if is_home and position.card_at(auto.source) != auto.card:
-                    return auto
+            if auto.source == move.source and position.is_home(auto.card) and auto.gone_from(position):
+                return auto
             if latest_only:
                 return None
         return None
 
-    def _claim(self, move: Move, auto: _Auto, reply: Reply) -> None:
+    def _claim(self, move: Move, auto: _Auto, reply: Reply, *, named: bool) -> None:
+        """Take ``move`` as ``auto`` named again; ``named``: no other reading of the line fits."""
         auto.claimed = True
+        self._named += named
         reply.say(
             ngettext(
                 "{token}: {cards} already went home by itself", "{token}: {cards} already went home by themselves", 1
@@ -636,12 +670,14 @@ class Controller:
         A line like ``8h`` is ambiguous when automatic play has just sent a
         card home from column 8 and the card now on top of it may go home
         too. Both readings are tried on copies of the game against the next
-        few lines; the one that replays more of them wins, and a tie keeps
-        the "already done" reading.
+        few lines; the one that replays more of them wins. A tie (the lines
+        ahead leave that column alone, as they often do on 13 columns) is
+        settled by :meth:`_lists_player_moves`: play the line when the input
+        lists only the player's moves, else keep the "already done" reading.
         """
         upcoming = self._peek(LOOKAHEAD)
         if not upcoming:
-            return False
+            return self._lists_player_moves()
         index = self._autos.index(auto)
 
         def replayed(play: bool) -> int:
@@ -657,13 +693,28 @@ class Controller:
                 count += 1
             return count
 
-        return replayed(True) > replayed(False)
+        played, claimed = replayed(True), replayed(False)
+        if played != claimed:
+            return played > claimed
+        return self._lists_player_moves()
+
+    def _lists_player_moves(self) -> bool:
+        """Whether the input so far lists only the player's moves, not the automatic ones.
+
+        A game record or the solver's plain solution goes on past automatic
+        moves without naming them; solver output in ``sn`` form names each
+        one right after the move that set it off, and fc-solve's output
+        names cards home that automatic play has sent already (lines that
+        only the "already done" reading fits).
+        """
+        return self._passed > 0 and self._named == 0
 
     def _fork(self) -> Controller:
         """A scratch copy of the game and its automatic-move records, for trying lines out."""
         fork = Controller(Game.from_position(self._game.variant, self._game.position), piped=True)
         fork._autos = [evolve(auto) for auto in self._autos]
         fork._batch = self._batch
+        fork._named, fork._passed = self._named, self._passed
         return fork
 
     def _play_card(self, card: Card, reply: Reply) -> None:
