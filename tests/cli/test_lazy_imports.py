@@ -158,3 +158,40 @@ def test_quick_value_checks_agree_with_typers_own() -> None:
             )
             checked += 1
     assert checked > 1000
+
+
+def _found_by_importlib() -> list[tuple[str, str, str]]:
+    import importlib.metadata
+
+    return [
+        (entry_point.name, entry_point.value, dist.name)
+        for dist in importlib.metadata.distributions()
+        for entry_point in dist.entry_points
+        if entry_point.group == "patience"
+    ]
+
+
+def test_plugins_are_found_as_importlib_metadata_finds_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from patience.plugins.manager import _entry_points
+
+    # An outside plugin first on the path, one that declares two, and a folder without entry points.
+    for name, lines in [("patience_first", "first = patience_first"), ("patience_two", "a = m:x.y\nb = m [extra]")]:
+        info = tmp_path / f"{name}-1.0.dist-info"
+        info.mkdir()
+        headers = f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}\nVersion: 1.0\n"
+        (info / "METADATA").write_text(headers + "\nName: the description, not a header")
+        (info / "entry_points.txt").write_text(f"# made by hand\n[console_scripts]\nx = y\n\n[patience]\n{lines}\n")
+    (tmp_path / "plain-2.0.dist-info").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = [(entry_point.name, entry_point.value, entry_point.distribution) for entry_point in _entry_points()]
+    assert found == _found_by_importlib()
+    assert ("first", "patience_first", "patience-first") in found
+    assert ("b", "m [extra]", "patience-two") in found
+    assert len(found) > 20  # the shipped variants too
+
+
+def test_a_plugin_loads_as_its_entry_point_names_it() -> None:
+    from patience.plugins.manager import FoundEntryPoint
+
+    assert FoundEntryPoint("x", "patience.plugins.manager:FoundEntryPoint.load", "?").load() is FoundEntryPoint.load
+    assert FoundEntryPoint("x", "patience.i18n", "?").load() is sys.modules["patience.i18n"]

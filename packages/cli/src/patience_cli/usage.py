@@ -10,7 +10,6 @@ wrong kind in the project's own words rather than the validation library's.
 from __future__ import annotations
 
 import enum
-import importlib.metadata
 from types import ModuleType
 from typing import Any
 
@@ -63,6 +62,8 @@ class Shell(enum.StrEnum):
 
 def version_lines() -> list[str]:
     """``NAME VERSION`` for each of :data:`DISTRIBUTIONS` that is installed."""
+    import importlib.metadata
+
     lines = []
     for name in DISTRIBUTIONS:
         try:

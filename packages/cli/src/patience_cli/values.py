@@ -25,7 +25,7 @@ from typer._click import Context
 from typer._coercion import RuntimeParam, TypeDescriptor
 from typer._param_types import coerce_cli_choice, coerce_cli_path, routes_to_path
 
-__all__ = ["QuickRuntimeParam", "check_values_quickly", "quick_runtime_param"]
+__all__ = ["QuickRuntimeParam", "check_values_quickly", "quick_runtime_param", "read_parameters_once"]
 
 #: A whole number as pydantic reads it from text unchanged: no sign but ``-``, no leading zero, no spaces.
 _WHOLE = re.compile(r"-?(?:0|[1-9][0-9]{0,3000})")
@@ -69,6 +69,29 @@ def quick_runtime_param(descriptor: TypeDescriptor) -> RuntimeParam:
 def check_values_quickly() -> None:
     """Make typer check every parameter's values through :func:`quick_runtime_param`."""
     typer.core.build_runtime_param = quick_runtime_param  # type: ignore[attr-defined]
+
+
+def read_parameters_once() -> None:
+    """Make typer read each command function's parameters once, not once for each use it makes of them.
+
+    typer reads a command's parameters (evaluating their annotations, which
+    are text here) for its options, its callback and its name two or three
+    times while it builds the command line; the later reads return the first.
+    """
+    import typer.main
+
+    read = typer.main.get_params_from_function  # type: ignore[attr-defined]
+    if getattr(read, "_once", False):
+        return
+    known: dict[Any, Any] = {}
+
+    def get_params_from_function(func: Any) -> Any:
+        if func not in known:
+            known[func] = read(func)
+        return known[func]
+
+    get_params_from_function._once = True  # type: ignore[attr-defined]
+    typer.main.get_params_from_function = get_params_from_function  # type: ignore[attr-defined]
 
 
 def _quick(descriptor: TypeDescriptor, value: Any, param: Any, ctx: Context) -> Any:
