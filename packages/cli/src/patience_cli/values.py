@@ -15,7 +15,9 @@ so a wrong value is refused exactly as typer refuses it (and in the words
 from __future__ import annotations
 
 import enum
+import inspect
 import re
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -87,6 +89,12 @@ def read_parameters_once() -> None:
 
     def get_params_from_function(func: Any) -> Any:
         if func not in known:
+            annotations = getattr(func, "__annotations__", None)
+            if annotations and any(isinstance(each, str) for each in annotations.values()):
+                # Evaluated once here: typer would evaluate the text twice (for the signature and the types).
+                hints = typing.get_type_hints(func, include_extras=True)
+                func.__annotations__ = hints
+                inspect.unwrap(func).__annotations__ = hints  # where the signature reads them
             known[func] = read(func)
         return known[func]
 
