@@ -33,7 +33,6 @@ depend on the machine's load.
 from __future__ import annotations
 
 import enum
-import json
 import sys
 import time
 from pathlib import Path
@@ -197,6 +196,8 @@ def solve(
             "positions": result.positions,
             "seconds": round(result.seconds, 3),
         }
+        import json
+
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(_text(var, deal, game_code, game, result, max_positions))
