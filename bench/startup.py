@@ -21,12 +21,18 @@ from ``LANG``: ``PATIENCE_LANG``, ``LANGUAGE``, ``LC_ALL`` and
 ``make-microsoft-freecell-board -t 1 | fc-solve -m -snx``: fc-solve
 solving the same deal. The build (pure or compiled) is printed above the
 table.
+
+With ``--instructions`` each command also runs once under valgrind's
+callgrind, and the table gets the number of machine instructions it
+executed (every process it started counted): a figure the machine's load
+does not change, to compare runs taken at different times.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -39,6 +45,8 @@ from pathlib import Path
 #: The console script beside this interpreter.
 PATIENCE = str(Path(sys.executable).with_name("patience"))
 LANGS = ("C.UTF-8", "de_DE.UTF-8")
+#: callgrind's closing line for each process: ``==123== Collected : 703124844``.
+_COLLECTED = re.compile(r"^==\d+== Collected : (\d+)$", re.MULTILINE)
 #: The variables that would decide the language before ``LANG`` does.
 _LANGUAGE_VARIABLES = ("PATIENCE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")
 
@@ -68,6 +76,17 @@ class Case:
             raise SystemExit(f"{self.label}: exit {done.returncode}: {done.stderr.decode(errors='replace').strip()}")
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         return wall, cpu
+
+    def instructions(self) -> int:
+        """The machine instructions one run executes, as callgrind counts them (every process it started included)."""
+        counter = ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null"]
+        done = subprocess.run(
+            [*counter, *self.argv], input=self.stdin, capture_output=True, env=self.env, check=False, timeout=600
+        )
+        counts = _COLLECTED.findall(done.stderr.decode(errors="replace"))
+        if done.returncode != 0 or not counts:
+            raise SystemExit(f"{self.label}: valgrind: exit {done.returncode}")
+        return sum(int(count) for count in counts)
 
 
 def environment(lang: str) -> dict[str, str]:
@@ -106,7 +125,12 @@ def main() -> None:
     """Time every case and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=10, help="counted runs of each command (default 10)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count each command's instructions under valgrind too"
+    )
     options = parser.parse_args()
+    if options.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
     table = cases()
     for case in table:  # the warm-up: caches filled, bytecode written
         case.run()
@@ -116,11 +140,15 @@ def main() -> None:
             case.walls.append(wall)
             case.cpus.append(cpu)
     print(f"{build()} build, Python {sys.version.split()[0]}, median of {options.runs} runs\n")
-    print("| command | LANG | wall ms | CPU ms |")
-    print("|---|---|---:|---:|")
+    counted = {case.label + case.lang: case.instructions() for case in table} if options.instructions else {}
+    extra = " instructions (millions) |" if counted else ""
+    print(f"| command | LANG | wall ms | CPU ms |{extra}")
+    print("|---|---|---:|---:|" + ("---:|" if counted else ""))
     for case in table:
         wall, cpu = statistics.median(case.walls) * 1000, statistics.median(case.cpus) * 1000
-        print(f"| `{case.label}` | {case.lang} | {wall:.0f} | {cpu:.0f} |")
+        label = case.label.replace("|", "\\|")  # a pipe inside a Markdown table's cell
+        count = f" {counted[case.label + case.lang] / 1e6:.0f} |" if counted else ""
+        print(f"| `{label}` | {case.lang} | {wall:.0f} | {cpu:.0f} |{count}")
 
 
 if __name__ == "__main__":
