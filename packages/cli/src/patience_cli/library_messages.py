@@ -51,9 +51,10 @@ def translate_library_messages() -> None:
 
     Its modules bind ``gettext.gettext`` when imported: that name is
     pointed at the catalog. The messages of :data:`TYPER_CONSTANTS`, which
-    typer translated at import, are set again from their English words; and
-    the usage line's prefix is given in the language in use. Call it again
-    after a change of language.
+    typer's help renderer translated at import, are set again from their
+    English words, as soon as the renderer is imported (by a help screen);
+    and the usage line's prefix is given in the language in use. Call it
+    again after a change of language.
     """
     import typer.core
     from typer._click.formatting import HelpFormatter
