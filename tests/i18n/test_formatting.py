@@ -52,3 +52,22 @@ def test_the_share_line_writes_the_date_and_the_deal_in_the_language() -> None:
         english = share_line(**line, result="won")
     assert german.startswith("Tagesspiel FreeCell 24. Dezember 2026 · #123.456 ·")
     assert english.startswith("Daily FreeCell 2026-12-24 · #123456 ·")
+
+
+WHOLE_NUMBERS = [0, 7, -5, 999, 1000, -1000, 1234, 12_345, 123_456, 1_234_567, -98_765_432, 8_589_934_591, 10**18]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "xx"])
+def test_whole_numbers_are_grouped_as_babel_groups_them(language: str) -> None:
+    # Whole numbers are grouped without Babel: its own formatting is the reference.
+    from babel.numbers import format_decimal
+
+    from patience.i18n import _LOCALES
+
+    for number in WHOLE_NUMBERS:
+        assert format_number(number, language) == format_decimal(number, locale=_LOCALES[language])
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "0.5"), ("de", "0,5"), ("hu", "0,5")])
+def test_a_fraction_is_written_as_the_language_writes_it(language: str, written: str) -> None:
+    assert format_number(0.5, language) == written

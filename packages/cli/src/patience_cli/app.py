@@ -44,9 +44,12 @@ from patience_cli.usage import (  # noqa: E402
     show_version,
     translate_help_option,
 )
+from patience_cli.values import check_values_quickly, read_parameters_once  # noqa: E402
 
 show_flags_without_type()
 show_help_as_written()
+check_values_quickly()
+read_parameters_once()
 translate_help_option()
 # typer's completion classes (the scripts' protocol for each shell), which add_completion=False leaves out.
 completion_init()

@@ -11,7 +11,6 @@ recorded here all the same, and one line says so.
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
@@ -136,6 +135,8 @@ def deal(
     """Print the day's deal."""
     daily = _daily(variant, cells, date)
     if output is DealFormat.JSON:
+        import json
+
         print(json.dumps(daily.as_json()))
         return
     line = ngettext(
@@ -324,6 +325,8 @@ def leaderboard(
         # Exit 2 with one line, as for any other input the command cannot use (docs/cli.md).
         bad_input(str(error))
     if output is BoardFormat.JSON:
+        import json
+
         print(json.dumps([attrs.asdict(entry) for entry in entries]))
         return
     from patience.i18n import format_number

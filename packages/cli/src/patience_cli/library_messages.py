@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import sys
+from types import ModuleType
 from typing import Any
 
 from patience.i18n import Domain
@@ -50,22 +51,44 @@ def translate_library_messages() -> None:
 
     Its modules bind ``gettext.gettext`` when imported: that name is
     pointed at the catalog. The messages of :data:`TYPER_CONSTANTS`, which
-    typer translated at import, are set again from their English words; and
-    the usage line's prefix is given in the language in use. Call it again
-    after a change of language.
+    typer's help renderer translated at import, are set again from their
+    English words, as soon as the renderer is imported (by a help screen);
+    and the usage line's prefix is given in the language in use. Call it
+    again after a change of language.
     """
     import typer.core
-    import typer.rich_utils
     from typer._click.formatting import HelpFormatter
 
-    for name in LIBRARY_MODULES:
-        module = sys.modules[name]
-        if getattr(module, "_", None) in (gettext.gettext, _):
-            module._ = _  # type: ignore[attr-defined]
-    for key, english in TYPER_CONSTANTS.items():
-        setattr(typer.rich_utils, key, _(english))
+    from patience_cli.imports import when_imported
+
+    _use_catalog(typer.core)
+    # typer's help renderer (and rich) is imported by help screens only: its words are set as it is.
+    if not _Renderer.watched:
+        _Renderer.watched = True
+        when_imported("typer.rich_utils", _translate_renderer)
+    elif "typer.rich_utils" in sys.modules:
+        _translate_renderer(sys.modules["typer.rich_utils"])
     if not getattr(HelpFormatter.write_usage, "_patience_translated", False):
         HelpFormatter.write_usage = _usage_prefix(HelpFormatter.write_usage)  # type: ignore[method-assign]
+
+
+class _Renderer:
+    """Whether typer's help renderer is watched for its import (once a process)."""
+
+    watched = False
+
+
+def _use_catalog(module: ModuleType) -> None:
+    """Point the ``_`` a typer module translates with at the ``patience_cli`` catalog."""
+    if getattr(module, "_", None) in (gettext.gettext, _):
+        module._ = _  # type: ignore[attr-defined]
+
+
+def _translate_renderer(rich_utils: ModuleType) -> None:
+    """Set typer's help renderer ``rich_utils`` speaking the language in use: its ``_`` and its constant messages."""
+    _use_catalog(rich_utils)
+    for key, english in TYPER_CONSTANTS.items():
+        setattr(rich_utils, key, _(english))
 
 
 def _usage_prefix(write_usage: Any) -> Any:

@@ -28,7 +28,6 @@ from patience_cli.common import (
 )
 from patience_cli.notation import MoveNotation, MovesOption
 from patience_cli.texts import DOMAIN, _, ngettext, pgettext
-from patience_home.times import in_table
 
 if TYPE_CHECKING:
     from patience.formats.records import Record, RecordError
@@ -157,7 +156,7 @@ def history_rows(games: list[GameInfo]) -> str:
     rows = [
         [
             str(info.id),
-            in_table(info.started),
+            _in_table(info.started),
             _variant_title(info.variant),
             str(info.cells),
             str(info.deal),
@@ -705,3 +704,10 @@ def register(app: typer.Typer) -> None:
         help=helped(IMPORT_HELP),
         epilog=_("Example:  {example}").format(example="patience import g.txt"),
     )(import_records)
+
+
+def _in_table(started: str) -> str:
+    """When a game was started, as the history table shows it (:func:`patience_home.times.in_table`)."""
+    from patience_home.times import in_table
+
+    return in_table(started)

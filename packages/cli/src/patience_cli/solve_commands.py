@@ -39,7 +39,6 @@ jobs).
 from __future__ import annotations
 
 import enum
-import json
 import sys
 import time
 from pathlib import Path
@@ -206,6 +205,8 @@ def solve(
             "seconds": round(result.seconds, 3),
             "reason": None if result.reason is None else result.reason.value,
         }
+        import json
+
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(_text(var, deal, game_code, game, result, max_positions, memory))

@@ -10,7 +10,7 @@ wrong kind in the project's own words rather than the validation library's.
 from __future__ import annotations
 
 import enum
-import importlib.metadata
+from types import ModuleType
 from typing import Any
 
 import typer
@@ -62,6 +62,8 @@ class Shell(enum.StrEnum):
 
 def version_lines() -> list[str]:
     """``NAME VERSION`` for each of :data:`DISTRIBUTIONS` that is installed."""
+    import importlib.metadata
+
     lines = []
     for name in DISTRIBUTIONS:
         try:
@@ -150,12 +152,20 @@ def show_help_as_written() -> None:
 
     typer reads help texts as rich markup, where ``[text ...]`` is a style
     tag and vanishes; the help texts here are plain words, and a translation
-    (the pseudo-language's ``[...]`` above all) must show whole.
+    (the pseudo-language's ``[...]`` above all) must show whole. typer's
+    help renderer is changed when it is imported, which only a help screen
+    does (:func:`patience_cli.imports.when_imported`).
     """
-    import typer.rich_utils
+    from patience_cli.imports import when_imported
+
+    when_imported("typer.rich_utils", _escape_help_texts)
+
+
+def _escape_help_texts(rich_utils: ModuleType) -> None:
+    """Have typer's help renderer ``rich_utils`` escape each help text before it reads the text as markup."""
     from rich.markup import escape
 
-    made = typer.rich_utils._make_rich_text
+    made = rich_utils._make_rich_text
     if getattr(made, "_as_written", False):
         return
 
@@ -163,7 +173,7 @@ def show_help_as_written() -> None:
         return made(text=escape(text), style=style, markup_mode=markup_mode)
 
     make_rich_text._as_written = True  # type: ignore[attr-defined]
-    typer.rich_utils._make_rich_text = make_rich_text
+    rich_utils._make_rich_text = make_rich_text  # type: ignore[attr-defined]
 
 
 def translate_help_option() -> None:

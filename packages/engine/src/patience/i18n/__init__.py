@@ -317,15 +317,25 @@ def _rejoined(paragraph: str) -> str:
 # -- numbers and dates ---------------------------------------------------------------------------------
 
 
+#: The digit-group separator of each language's numbers, as CLDR gives it (a no-break space in Hungarian).
+_GROUP_SEPARATORS = {"en": ",", "de": ".", "hu": "\u00a0", PSEUDO_LANGUAGE: ","}
+
+
 def format_number(number: int | float, language: str | None = None) -> str:
     """``number`` as the language writes it: ``1,000,000``, German ``1.000.000``, Hungarian ``1 000 000``.
 
-    Babel (CLDR's data) is imported on the first call only, so that a
-    command that formats no number does not pay for it.
+    A whole number is grouped by threes with the language's separator
+    (CLDR's, as Babel has it: ``tests/i18n`` holds the two to each other);
+    Babel (CLDR's data) formats every other number, and is imported on the
+    first such call only, so that a command that prints whole numbers only
+    does not pay for it.
     """
+    language = language or current_language()
+    if type(number) is int:
+        return f"{number:,}".replace(",", _GROUP_SEPARATORS[language])
     from babel.numbers import format_decimal
 
-    return str(format_decimal(number, locale=_LOCALES[language or current_language()]))
+    return str(format_decimal(number, locale=_LOCALES[language]))
 
 
 def format_date(date: datetime.date, language: str | None = None, *, style: str = "long") -> str:

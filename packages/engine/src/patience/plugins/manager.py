@@ -19,8 +19,11 @@ plugin's name, is the one left out.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import importlib.metadata
+import importlib
+import os
+import re
 import sys
 import time
 import warnings
@@ -40,6 +43,7 @@ __all__ = [
     "SHIPPED_DISTRIBUTION",
     "SLOW_PLUGIN_SECONDS",
     "SLOW_PLUGIN_SHARE",
+    "FoundEntryPoint",
     "PatiencePluginManager",
     "get_plugin_manager",
     "hook_implementers",
@@ -152,23 +156,115 @@ def get_plugin_manager() -> PatiencePluginManager:
     return make_plugin_manager()
 
 
-def _is_shipped(entry_point: importlib.metadata.EntryPoint) -> bool:
-    dist = entry_point.dist
-    name = normalise_name(dist.name) if dist is not None else ""
+@dataclasses.dataclass(frozen=True)
+class FoundEntryPoint:
+    """A ``patience`` entry point as a distribution's ``entry_points.txt`` declares it (``name = module:attr``).
+
+    The plugins are found by reading the distributions' metadata folders on
+    the path, as :mod:`importlib.metadata` finds them, without importing
+    that module (and the mail parser it loads) for every command.
+    """
+
+    name: str
+    value: str
+    distribution: str
+    """The ``Name`` in the distribution's metadata (``?`` when it has none)."""
+
+    @property
+    def module(self) -> str:
+        """The module the entry point names (``patience_variants.freecell``)."""
+        return self.value.partition(":")[0].strip()
+
+    def load(self) -> object:
+        """Import the module and follow the attributes after ``:``, as ``importlib.metadata.EntryPoint.load`` does."""
+        match = _ENTRY_POINT_VALUE.match(self.value)
+        if match is None:
+            raise ValueError(f"malformed entry point value {self.value!r}")
+        found: object = importlib.import_module(match["module"])
+        for attribute in filter(None, (match["attr"] or "").split(".")):
+            found = getattr(found, attribute)
+        return found
+
+
+#: An entry point's value: ``module``, then ``:attr.attr`` and ``[extras]`` if given (the packaging spec's form).
+_ENTRY_POINT_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+
+
+def _is_shipped(entry_point: FoundEntryPoint) -> bool:
+    name = normalise_name(entry_point.distribution)
     return name == SHIPPED_DISTRIBUTION and entry_point.module.startswith(SHIPPED_PACKAGE + ".")
 
 
-def _entry_points() -> list[importlib.metadata.EntryPoint]:
+def _entry_points() -> list[FoundEntryPoint]:
     """The ``patience`` entry points of every distribution on the path, in the path's order.
 
     Every distribution, not one per name as ``importlib.metadata.entry_points()``
     gives them: a distribution that calls itself ``patience-variants`` and is
     found first must not hide the real one's entry points.
     """
-    found: list[importlib.metadata.EntryPoint] = []
-    for dist in importlib.metadata.distributions():
-        found.extend(entry_point for entry_point in dist.entry_points if entry_point.group == ENTRY_POINT_GROUP)
+    found: list[FoundEntryPoint] = []
+    for folder in _metadata_folders():
+        found.extend(_declared(folder))
     return found
+
+
+def _metadata_folders() -> list[str]:
+    """Each distribution's ``*.dist-info`` (or ``*.egg-info``) folder on ``sys.path``, as importlib orders them."""
+    folders: list[str] = []
+    for entry in sys.path:
+        root = entry or "."
+        try:
+            children = os.listdir(root)
+        except OSError:  # gone, not a folder, or a zip archive (whose plugins would be eggs: not supported)
+            continue
+        by_name: dict[str, list[str]] = {}
+        for child in children:
+            low = child.lower()
+            if low.endswith((".dist-info", ".egg-info")):
+                name = low.rpartition(".")[0].partition("-")[0]
+                by_name.setdefault(re.sub(r"[-_.]+", "-", name), []).append(os.path.join(root, child))
+        folders.extend(path for paths in by_name.values() for path in paths)
+    return folders
+
+
+def _declared(folder: str) -> list[FoundEntryPoint]:
+    """The ``patience`` entry points ``folder``'s ``entry_points.txt`` declares (none when it has none)."""
+    try:
+        with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    section = None
+    declared: list[tuple[str, str]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == ENTRY_POINT_GROUP:
+            name, _equals, value = line.partition("=")
+            declared.append((name.strip(), value.strip()))
+    if not declared:
+        return []
+    distribution = _distribution_name(folder)
+    return [FoundEntryPoint(name, value, distribution) for name, value in declared]
+
+
+def _distribution_name(folder: str) -> str:
+    """The ``Name:`` header of the folder's ``METADATA`` (``PKG-INFO`` for an egg), ``?`` without one."""
+    for file in ("METADATA", "PKG-INFO"):
+        try:
+            with open(os.path.join(folder, file), encoding="utf-8") as handle:
+                for line in handle:
+                    if not line.strip():
+                        break  # the headers end at the first empty line
+                    key, colon, value = line.partition(":")
+                    if colon and key.strip().lower() == "name":
+                        return value.strip()
+        except OSError:
+            continue
+    return "?"
 
 
 def _load_entry_points(pm: pluggy.PluginManager) -> None:
@@ -181,7 +277,7 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
     found.sort(key=lambda entry_point: not _is_shipped(entry_point))
     shipped_names = {entry_point.name for entry_point in found if _is_shipped(entry_point)}
     for entry_point in found:
-        dist = entry_point.dist.name if entry_point.dist else "?"
+        dist = entry_point.distribution
         if entry_point.name in shipped_names and not _is_shipped(entry_point):
             failures[entry_point.name] = _(
                 "{distribution} ({entry_point}): the plugin name {name} is taken by a plugin that ships with patience"
