@@ -130,7 +130,7 @@ def test_the_help_of_the_daily_commands_and_serve_speaks_the_language() -> None:
 # -- the pseudo-language: nothing in English outside the catalogs -------------------------------------
 
 #: What is the same in every language: names of games, the program's and commands' names, codes, units.
-NEUTRAL_WORDS = {"FreeCell", "Eight", "Off", "patience", "UTC", "MiB", "ID", "VARIANT", "DEAL", "FILE", "URL"}
+NEUTRAL_WORDS = {"FreeCell", "Eight", "Off", "patience", "UTC", "MiB", "ID", "VARIANT", "DEAL", "FILE", "URL", "SIZE"}
 _CODE = re.compile(r"\b[A-Z]{2,3}\d-C\d+-[A-Z0-9]+\b")
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 

@@ -71,12 +71,12 @@ def test_every_transcript_in_the_docs_is_in_a_checked_block() -> None:
 def test_a_command_whose_output_differs_fails_with_a_diff_of_both() -> None:
     block = (
         "$ patience solve --code EO1-C8-AAAAAFA --format sn | patience play --code EO1-C8-AAAAAFA | tail -n 1\n"
-        "won: score 520 in 92 moves\n"
+        "won: score 520 in 89 moves\n"
     )
     problem = run_console(block)
     assert problem is not None
-    assert "-won: score 520 in 92 moves" in problem
-    assert "+won: score 520 in 89 moves" in problem
+    assert "-won: score 520 in 89 moves" in problem
+    assert "+won: score 520 in 92 moves" in problem
     assert "(exit status 0)" in problem
 
 

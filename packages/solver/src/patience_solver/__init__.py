@@ -53,6 +53,7 @@ from patience.errors import PatienceError
 from patience.game import Game, deal_position
 from patience.i18n import current_language, format_number
 from patience.legality import autoplay_moves
+from patience.movegen import tables_for
 from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
@@ -214,7 +215,7 @@ def schedule_for(rules: Rules) -> Schedule:
     A plugin's game with the same rules therefore searches exactly as the
     shipped one does.
     """
-    return SAME_SUIT_SCHEDULE if rules.build is Build.SAME_SUIT else DEFAULT_SCHEDULE
+    return SAME_SUIT_SCHEDULE if tables_for(rules).building is Build.SAME_SUIT else DEFAULT_SCHEDULE
 
 
 def solve(
