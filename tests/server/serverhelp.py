@@ -19,11 +19,14 @@ from typing import Any
 from patience import Game
 from patience.formats.records import format_record, record_of
 from patience_solver import Outcome, solve
-from patience_solver.daily import daily_deal
+from patience_solver.daily import DailyDeal, ranked_deal
 
 PATIENCE = str(Path(sys.executable).parent / "patience")
 
 POSTGRES_URL = os.environ.get("PATIENCE_TEST_POSTGRES_URL")
+#: The ranked deals' key every test server is started with, so that the tests can compute its deals.
+SECRET = "test-secret"
+
 NO_POSTGRES = "no PostgreSQL: PATIENCE_TEST_POSTGRES_URL is not set (.ci/run starts one; see .ci/postgres.sh)"
 
 
@@ -60,10 +63,14 @@ class Server:
         register: str = "100000/60",
         refused: str = "100000/60",
         port: int | None = None,
+        secret: str | None = SECRET,
     ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PATIENCE_HOME": str(home), "PATIENCE_RATE_LIMIT": rate}
+        env.pop("PATIENCE_SERVER_SECRET", None)
+        if secret is not None:
+            env["PATIENCE_SERVER_SECRET"] = secret
         env["PATIENCE_REGISTER_LIMIT"] = register
         env["PATIENCE_REFUSED_LIMIT"] = refused
         self.log = home / f"server-{self.port}.log"
@@ -135,9 +142,15 @@ def today() -> str:
 
 
 @functools.lru_cache(maxsize=16)
+def ranked(date: str, variant: str = "freecell", cells: int = 4) -> DailyDeal:
+    """The ranked deal a test server (its key :data:`SECRET`) deals for that board."""
+    return ranked_deal(SECRET.encode(), date, variant, cells)
+
+
+@functools.lru_cache(maxsize=16)
 def solution(date: str, variant: str = "freecell", cells: int = 4) -> tuple[str, ...]:
-    """A winning line of the day's deal, as the tokens a record holds."""
-    daily = daily_deal(date, variant, cells)
+    """A winning line of the day's ranked deal, as the tokens a record holds."""
+    daily = ranked(date, variant, cells)
     game = Game.from_code(daily.code)
     result = solve(game.variant, game.position, max_positions=200_000)
     assert result.outcome is Outcome.SOLVED
@@ -145,7 +158,7 @@ def solution(date: str, variant: str = "freecell", cells: int = 4) -> tuple[str,
 
 
 def won_game(date: str, variant: str = "freecell", cells: int = 4, *, undo_first: bool = False) -> Game:
-    game = Game.from_code(daily_deal(date, variant, cells).code)
+    game = Game.from_code(ranked(date, variant, cells).code)
     moves = solution(date, variant, cells)
     if undo_first:
         game.play(moves[0])
@@ -162,3 +175,20 @@ def record_text(game: Game, result: str = "won") -> str:
 
 def unique_name(prefix: str = "p") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}"
+
+
+def stream(server: str, date: str, attempt: int, token: str, actions: list[str] | tuple[str, ...], *, first: int = 1,
+           size: int = 50) -> int:
+    """Send ``actions`` to the attempt in batches of ``size``, as a client plays them: how many are applied."""
+    applied = first - 1
+    for start in range(0, len(actions), size):
+        batch = list(actions[start : start + size])
+        status, body, _ = call(
+            "POST",
+            f"{server}/api/v1/daily/{date}/attempts/{attempt}/actions",
+            {"first": first + start, "actions": batch},
+            token=token,
+        )
+        assert status == 200, body
+        applied = int(body["applied"])
+    return applied

@@ -6,8 +6,9 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from serverhelp import Server, call, record_text, today, unique_name, won_game
+from serverhelp import Server, call, ranked, record_text, today, unique_name, won_game
 
+from patience.formats.records import RecordError, parse_record
 from patience_solver.daily import daily_deal
 
 
@@ -28,6 +29,19 @@ def start(server: Server, token: str, date: str | None = None, **body: Any) -> t
 def send(
     server: Server, token: str | None, attempt: int, text: str | bytes, date: str | None = None
 ) -> tuple[int, Any]:
+    """Stream the record's actions as its game would have, then PUT the record."""
+    try:
+        actions = parse_record(text.decode() if isinstance(text, bytes) else text).actions
+    except (RecordError, UnicodeDecodeError):
+        actions = ()
+    if token is not None and actions:
+        # Whatever the stream refuses, the PUT's answer is what the test looks at.
+        call(
+            "POST",
+            f"{server.url}/api/v1/daily/{date or today()}/attempts/{attempt}/actions",
+            {"first": 1, "actions": list(actions)[:500]},
+            token=token,
+        )
     url = f"{server.url}/api/v1/daily/{date or today()}/attempts/{attempt}/record"
     status, answer, kind = call("PUT", url, token=token, text=text)
     assert kind.startswith("application/json")
@@ -65,9 +79,10 @@ def test_a_body_that_is_not_a_player_is_422_json(server: Server) -> None:
 def test_attempt_then_winning_record_ranks_and_shows_on_the_leaderboard(server: Server) -> None:
     name, token = register(server)
     status, attempt = start(server, token)
-    daily = daily_deal(today(), "freecell", 4)
+    daily = ranked(today(), "freecell", 4)
     assert status == 201
     assert (attempt["deal"], attempt["code"]) == (daily.deal, daily.code)
+    assert attempt["deal"] != daily_deal(today(), "freecell", 4).deal
     game = won_game(today())
     status, result = send(server, token, attempt["attempt"], record_text(game))
     assert status == 200, result

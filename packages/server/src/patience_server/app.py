@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from patience import PatienceError
 from patience.i18n import format_number, speaking
+from patience_server import crud
 from patience_server.api.main import api_router, pages_router
 from patience_server.core.config import MAX_BODY, Settings
 from patience_server.core.db import Database
@@ -100,6 +101,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     # Migrated here rather than in the lifespan: a database that cannot be reached or migrated is one
     # line of `patience serve`, before it listens.
     db.upgrade()
+    db.secret = settings.secret.encode("utf-8") if settings.secret is not None else crud.load_secret(db)
     app = FastAPI(
         title="patience daily leaderboard",
         version="1",

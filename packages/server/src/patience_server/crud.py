@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 from patience_server.core.db import Database
 from patience_server.core.security import hash_token, placeholder_hash, token_of
-from patience_server.models import Attempt, Player
+from patience_server.models import Action, Attempt, Player, ServerSecret
 from patience_server.schemas import BoardRow
 from patience_solver.daily import DailyDeal
 
@@ -25,11 +25,14 @@ __all__ = [
     "PAGE_DEFAULT",
     "PAGE_MAX",
     "Result",
+    "add_actions",
+    "read_actions",
     "board_entry",
     "create_attempt",
     "create_player",
     "find_attempt",
     "find_player",
+    "load_secret",
     "ping",
     "played_deal",
     "rank_of",
@@ -147,6 +150,30 @@ _FIND_ENTRY = (
 )
 
 
+#: The name of the secret the ranked deals are derived from, in ``server_secrets``.
+RANKED_SECRET = "ranked-deal"
+
+
+def load_secret(database: Database) -> bytes:
+    """The database's ranked-deal secret, made (32 random bytes) by the first process that asks for it.
+
+    Two processes starting at once both try to insert theirs; the primary
+    key keeps one, which both then read.
+    """
+    import secrets
+
+    read = sa.select(ServerSecret.value).where(ServerSecret.name == RANKED_SECRET)
+    with database.autocommit.connect() as connection:
+        found = connection.execute(read).scalar_one_or_none()
+        if found is None:
+            try:
+                connection.execute(sa.insert(ServerSecret).values(name=RANKED_SECRET, value=secrets.token_hex(32)))
+            except sa.exc.IntegrityError:
+                pass
+            found = connection.execute(read).scalar_one()
+    return bytes.fromhex(str(found))
+
+
 def find_player(connection: sa.Connection, ident: int) -> sa.Row[int, str, str] | None:
     """Player ``ident``'s ``id``, ``name`` and ``token_hash``; ``None`` when there is none."""
     return connection.execute(_FIND_PLAYER, {"ident": ident}).first()
@@ -207,6 +234,50 @@ def find_attempt(
 ) -> sa.Row[str, str, int, int, str | None] | None:
     """Attempt ``attempt`` of ``player`` on ``day``: its ``date``, ``variant``, ``cells``, ``deal`` and ``result``."""
     return connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": player, "day": day}).first()
+
+
+_READ_ACTIONS = (
+    sa.select(Action.token).where(Action.attempt_id == sa.bindparam("attempt")).order_by(Action.number)
+)
+_ADD_ACTION = sa.insert(Action)
+
+
+def read_actions(connection: sa.Connection, attempt: int) -> list[str]:
+    """The tokens of ``attempt``'s streamed actions, in their order (number 1 first)."""
+    return [str(token) for token in connection.execute(_READ_ACTIONS, {"attempt": attempt}).scalars()]
+
+
+def add_actions(
+    database: Database,
+    *,
+    attempt: int,
+    first: int,
+    tokens: list[str],
+    offsets: list[int] | None,
+    received: dt.datetime,
+) -> bool:
+    """Store ``tokens`` as ``attempt``'s actions ``first``, ``first + 1``, ...: whether this call stored them.
+
+    All or none, in one transaction: when another process stored one of
+    those numbers first, the primary key refuses the batch (``False``),
+    and the caller reads what is stored and answers from that.
+    """
+    rows = [
+        {
+            "attempt_id": attempt,
+            "number": first + index,
+            "token": token,
+            "received": received,
+            "offset_ms": None if offsets is None else offsets[index],
+        }
+        for index, token in enumerate(tokens)
+    ]
+    try:
+        with database.engine.begin() as connection:
+            connection.execute(_ADD_ACTION, rows)
+    except sa.exc.IntegrityError:
+        return False
+    return True
 
 
 class Result(NamedTuple):

@@ -12,7 +12,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Attempt", "Base", "Player"]
+__all__ = ["Action", "Attempt", "Base", "Player", "ServerSecret"]
 
 
 class Base(DeclarativeBase):
@@ -60,3 +60,28 @@ class Attempt(Base):
     cards_home: Mapped[int | None]
     submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
     record: Mapped[str | None] = mapped_column(sa.Text)
+
+
+class ServerSecret(Base):
+    """A secret of the service, by name: ``ranked-deal`` keys the ranked deals' candidates (hex, made at first start)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(sa.String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(sa.String(128))
+
+
+class Action(Base):
+    """One action of an attempt, as the server received it while the game was played.
+
+    The primary key (attempt, number) stores each number once, however many
+    processes take the same batch at once.
+    """
+
+    __tablename__ = "attempt_actions"
+
+    attempt_id: Mapped[int] = mapped_column(sa.ForeignKey("attempts.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(sa.String(16))
+    received: Mapped[dt.datetime] = mapped_column(sa.DateTime(timezone=True))
+    offset_ms: Mapped[int | None] = mapped_column(sa.BigInteger)

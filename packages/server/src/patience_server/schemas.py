@@ -9,11 +9,16 @@ nor ``"4"``, and a name or variant is a JSON string.
 from __future__ import annotations
 
 import datetime as dt
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["AttemptIn", "AttemptOut", "Board", "BoardRow", "HealthOut", "PlayerIn", "PlayerOut", "RecordOut", "Who"]
+from patience_server.core.config import BATCH_MAX, MAX_ACTIONS
+
+__all__ = [
+    "ActionsIn",
+    "ActionsOut",
+    "AttemptIn", "AttemptOut", "Board", "BoardRow", "HealthOut", "PlayerIn", "PlayerOut", "RecordOut", "Who"]
 
 
 class PlayerIn(BaseModel):
@@ -46,6 +51,27 @@ class AttemptOut(BaseModel):
     attempt: int
     deal: int
     code: str
+
+
+class ActionsIn(BaseModel):
+    """``POST .../attempts/{attempt}/actions``: a batch of actions as played, numbered from ``first``.
+
+    ``actions`` are record tokens (``3a``, ``undo``, ``hint``, ...);
+    ``offsets`` the client's monotonic milliseconds since the attempt
+    started, one per action, when it sends them.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    first: int = Field(ge=1, le=MAX_ACTIONS)
+    actions: list[Annotated[str, Field(min_length=1, max_length=16)]] = Field(min_length=1, max_length=BATCH_MAX)
+    offsets: list[Annotated[int, Field(ge=0, le=2**53)]] | None = Field(default=None, max_length=BATCH_MAX)
+
+
+class ActionsOut(BaseModel):
+    """The attempt's actions applied so far, the batch's included."""
+
+    applied: int
 
 
 class RecordOut(BaseModel):

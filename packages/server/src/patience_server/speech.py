@@ -98,7 +98,8 @@ class ApiError(Exception):
     """A refusal: its id (which fixes the status), the message already in the request's language, a record's action.
 
     ``with_action`` puts ``"action"`` in the body (``null`` when the
-    refusal is of the record as a whole, not of one of its actions).
+    refusal is of the record as a whole, not of one of its actions);
+    ``extra`` adds keys (``"applied"``: how many actions the attempt has).
     """
 
     def __init__(
@@ -109,10 +110,14 @@ class ApiError(Exception):
         *,
         with_action: bool = False,
         headers: Mapping[str, str] | None = None,
+        status: int | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
-        self.status = ERROR_STATUS[code]
+        # A streamed action after the game's end is 409 (the attempt is over), where a record's is 422.
+        self.status = ERROR_STATUS[code] if status is None else status
+        self.extra = dict(extra or {})
         self.message = message
         self.action = action
         self.with_action = with_action
@@ -123,6 +128,7 @@ class ApiError(Exception):
         data: dict[str, Any] = {"error": self.message, "error_code": self.code.value}
         if self.with_action:
             data["action"] = self.action
+        data.update(self.extra)
         return data
 
     def response(self) -> JSONResponse:
@@ -136,6 +142,7 @@ class ErrorBody(BaseModel):
     error: str
     error_code: ErrorCode
     action: int | None = None
+    applied: int | None = None
 
 
 _DESCRIPTIONS = {

@@ -21,6 +21,12 @@ without asking anybody (``docs/daily.md`` describes it for other programs):
    day's deal; a candidate it proves lost, or leaves undecided within the
    limit, is skipped.
 
+The leaderboard server's **ranked deal** (:func:`ranked_deal`) is found the
+same way from candidates no one can compute without the server's secret:
+candidate ``k`` is the first 8 bytes of the HMAC-SHA256, keyed with the
+secret, of the UTF-8 text ``patience-ranked/1 DATE VARIANT CELLS K``, read
+and reduced as above. It is checked winnable by the same search.
+
 The check runs under a memory limit too (``max_memory``, the solver's
 default unless given), which a search of :data:`POSITION_LIMIT` positions
 stays far below. A candidate stopped by it is never skipped, as that would
@@ -32,8 +38,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import hmac
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pluggy
 from attrs import frozen
@@ -58,6 +65,8 @@ __all__ = [
     "check_candidate",
     "daily_deal",
     "parse_date",
+    "ranked_candidates",
+    "ranked_deal",
     "share_line",
     "today",
 ]
@@ -148,6 +157,17 @@ def candidates(date: str | datetime.date, variant: str, cells: int) -> Iterator[
         k += 1
 
 
+def ranked_candidates(secret: bytes, date: str | datetime.date, variant: str, cells: int) -> Iterator[int]:
+    """The ranked deal's candidates: :func:`candidates`' rule with an HMAC keyed by the server's ``secret``."""
+    day = parse_date(date).isoformat()
+    k = 0
+    while True:
+        text = f"patience-ranked/{SEQUENCE_VERSION} {day} {variant} {cells} {k}"
+        digest = hmac.new(secret, text.encode("utf-8"), hashlib.sha256).digest()
+        yield int.from_bytes(digest[:8], "big") % DEALS + 1
+        k += 1
+
+
 def check_candidate(
     variant: Variant,
     cells: int,
@@ -192,7 +212,39 @@ def daily_deal(
     var = get_variant(variant, pm) if isinstance(variant, str) else variant
     n_cells = check_cells(var, cells, pm)
     day = parse_date(date) if date is not None else today()
-    for k, deal in enumerate(candidates(day, var.name, n_cells)):
+    return _first_winnable(day, var, n_cells, candidates(day, var.name, n_cells), pm, max_memory)
+
+
+def ranked_deal(
+    secret: bytes,
+    date: str | datetime.date,
+    variant: str | Variant = DEFAULT_VARIANT,
+    cells: int | None = None,
+    *,
+    plugins: pluggy.PluginManager | None = None,
+    max_memory: int | None = None,
+) -> DailyDeal:
+    """The leaderboard's ranked deal of ``date``: the first winnable of :func:`ranked_candidates` (``secret``'s).
+
+    Raises as :func:`daily_deal` does.
+    """
+    pm = plugins if plugins is not None else get_plugin_manager()
+    var = get_variant(variant, pm) if isinstance(variant, str) else variant
+    n_cells = check_cells(var, cells, pm)
+    day = parse_date(date)
+    return _first_winnable(day, var, n_cells, ranked_candidates(secret, day, var.name, n_cells), pm, max_memory)
+
+
+def _first_winnable(
+    day: datetime.date,
+    var: Variant,
+    n_cells: int,
+    numbers: Iterable[int],
+    pm: pluggy.PluginManager,
+    max_memory: int | None,
+) -> DailyDeal:
+    """The first of ``numbers`` the solver wins within its limit, as the daily deal of ``day``."""
+    for k, deal in enumerate(numbers):
         if k >= MAX_CANDIDATES:
             break
         if check_candidate(var, n_cells, deal, pm, max_memory=max_memory).outcome is Outcome.SOLVED:

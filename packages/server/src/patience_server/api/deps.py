@@ -29,7 +29,7 @@ from patience_server.core.ratelimit import Limits, RateLimiter
 from patience_server.core.security import read_bearer, token_matches
 from patience_server.schemas import Board, Who
 from patience_server.speech import ApiError, ErrorCode, language_of_request, tr
-from patience_solver.daily import DailyDeal, daily_deal, parse_date
+from patience_solver.daily import DailyDeal, parse_date, ranked_deal
 
 __all__ = [
     "LANG_QUERY",
@@ -41,8 +41,8 @@ __all__ = [
     "SettingsDep",
     "TodaysBoard",
     "current_player",
-    "daily_deal_cached",
     "daily_of",
+    "date_over",
     "get_current_player",
     "get_daily_board",
     "get_db",
@@ -52,6 +52,7 @@ __all__ = [
     "get_todays_board",
     "parse_day",
     "playable_day",
+    "ranked_deal_cached",
     "rate_limited",
     "variant_cells",
 ]
@@ -198,16 +199,24 @@ def _variant_cached(name: str, cells: int | None) -> tuple[str, int] | str:
 
 
 @functools.lru_cache(maxsize=256)
-def daily_deal_cached(day: dt.date, variant: str, cells: int) -> DailyDeal:
-    """The day's deal of a board (:func:`patience_solver.daily.daily_deal`), computed once per process."""
-    # The deal is a pure function of its arguments: caching it is not state, every process computes the same.
-    return daily_deal(day, variant, cells)
+def ranked_deal_cached(secret: bytes, day: dt.date, variant: str, cells: int) -> DailyDeal:
+    """The day's ranked deal of a board (:func:`patience_solver.daily.ranked_deal`), computed once per process."""
+    # A pure function of its arguments: every process on the database, sharing its secret, computes the same.
+    return ranked_deal(secret, day, variant, cells)
 
 
-def daily_of(day: dt.date, variant: str, cells: int | None) -> DailyDeal:
-    """The day's deal of ``variant`` with ``cells`` (checked: 422 for an unknown variant or cell count)."""
+def daily_of(day: dt.date, variant: str, cells: int | None, secret: bytes) -> DailyDeal:
+    """The day's ranked deal of ``variant`` with ``cells`` (checked: 422 for an unknown variant or cell count)."""
     name, n_cells = variant_cells(variant, cells)
-    return daily_deal_cached(day, name, n_cells)
+    return ranked_deal_cached(secret, day, name, n_cells)
+
+
+def date_over(day: dt.date) -> bool:
+    """Whether nobody can start an attempt at ``day`` any more (past the server's UTC date give or take a day).
+
+    Until then the ranked deal's number and code are the starting players' alone.
+    """
+    return (dt.datetime.now(dt.UTC).date() - day).days > 1
 
 
 def get_daily_board(

@@ -10,7 +10,9 @@ The environment is read when an app is made (:meth:`Settings.from_env`, in
 each ``COUNT/SECONDS`` (any other value means the default);
 ``PATIENCE_TRUSTED_PROXIES``, the proxies whose ``X-Forwarded-For`` names
 the client (addresses or CIDR networks, separated by commas or spaces;
-``patience serve --trusted-proxy`` adds to them); and ``PATIENCE_HOME``,
+``patience serve --trusted-proxy`` adds to them); ``PATIENCE_SERVER_SECRET``,
+the key of the ranked deals (any text; without it the database keeps one,
+made at the first start, shared by every process on it); and ``PATIENCE_HOME``,
 the data directory that holds the default SQLite file.
 """
 
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "API_V1_STR",
+    "BATCH_MAX",
     "DATABASE_THREADS",
     "MAX_ACTIONS",
     "MAX_BODY",
@@ -44,6 +47,8 @@ API_V1_STR = "/api/v1"
 MAX_BODY = 256 * 1024
 #: The most actions a record may hold; longer ones are refused before any is replayed (a won game takes a few hundred).
 MAX_ACTIONS = 5000
+#: The most actions one streamed batch may hold (a client batches the few played since its last send).
+BATCH_MAX = 500
 #: The largest id a database row can have (a signed 64-bit integer): a larger attempt number is 422.
 MAX_ID = 2**63 - 1
 #: The fewest and the most characters of a player's name.
@@ -86,6 +91,7 @@ class Settings:
     register_limit: RateLimit
     refused_limit: RateLimit
     trusted_proxies: tuple[str, ...] = ()
+    secret: str | None = None
 
     @classmethod
     def from_env(cls, database_url: str | None = None, environ: Mapping[str, str] | None = None) -> Settings:
@@ -100,6 +106,7 @@ class Settings:
             # limited apart, so nobody can keep the service replaying records it refuses.
             refused_limit=RateLimit.parse(env.get("PATIENCE_REFUSED_LIMIT", ""), REFUSED_COUNT),
             trusted_proxies=trusted_proxies(env.get("PATIENCE_TRUSTED_PROXIES", "").replace(",", " ").split()),
+            secret=env.get("PATIENCE_SERVER_SECRET") or None,
         )
 
 

@@ -156,6 +156,8 @@ class Database:
         # at the GIL and each held its own PostgreSQL connection and server process. Three processes at 32
         # clients: 168-183/s with 8 threads, 195-216/s with 4 (and with 2), 171/s with 16.
         self.threads = anyio.CapacityLimiter(DATABASE_THREADS)
+        #: The key of the ranked deals (``PATIENCE_SERVER_SECRET``, else the database's): set when the app is made.
+        self.secret = b""
 
     def upgrade(self) -> None:
         """Bring the database to the newest schema (:func:`upgrade`)."""

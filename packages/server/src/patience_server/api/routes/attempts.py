@@ -1,8 +1,11 @@
-"""Attempts: a player starts the day's one attempt, then sends its record, which the engine replays.
+"""Attempts: a player starts the day's one attempt, streams its actions as played, then sends its record.
 
-``POST /api/v1/daily/{date}/attempts`` and
-``PUT /api/v1/daily/{date}/attempts/{attempt}/record``; the result stored
-and ranked is what the replay came to, never what the record claims.
+``POST /api/v1/daily/{date}/attempts`` (the ranked deal is revealed here),
+``POST /api/v1/daily/{date}/attempts/{attempt}/actions`` (each batch is
+replayed by the engine at once, and kept with the server's receive time)
+and ``PUT /api/v1/daily/{date}/attempts/{attempt}/record``, which must
+hold exactly the streamed actions; the result stored and ranked is what
+the replay came to, never what the record claims.
 """
 
 from __future__ import annotations
@@ -13,17 +16,27 @@ from typing import Annotated, Any
 import sqlalchemy as sa
 from fastapi import APIRouter, Path, Request
 
-from patience.formats.records import RecordError, Replay, check_record, parse_record
+from patience.formats.records import Record, RecordError, Replay, check_record, parse_record, replay
 from patience.i18n import format_date, format_number
 from patience_server import crud
 from patience_server.api.deps import CurrentPlayer, DatabaseDep, LimitsDep, daily_of, parse_day, playable_day
 from patience_server.core.config import MAX_ACTIONS
 from patience_server.core.db import Database
 from patience_server.core.ratelimit import Limits
-from patience_server.schemas import AttemptIn, AttemptOut, RecordOut, Who
+from patience_server.schemas import ActionsIn, ActionsOut, AttemptIn, AttemptOut, RecordOut, Who
 from patience_server.speech import ApiError, ErrorCode, error_responses, tr
 
-__all__ = ["ENDED", "RECORD_BODY", "accept_record", "router", "send_record", "start", "start_attempt"]
+__all__ = [
+    "ENDED",
+    "RECORD_BODY",
+    "accept_actions",
+    "accept_record",
+    "router",
+    "send_actions",
+    "send_record",
+    "start",
+    "start_attempt",
+]
 
 #: Results the replay of an accepted record must come to: an unfinished (or abandoned) game is not over yet.
 ENDED = ("won", "gave-up")
@@ -40,7 +53,7 @@ async def start_attempt(date: str, body: AttemptIn, who: CurrentPlayer, db: Data
 def start(date: str, body: AttemptIn, who: Who, db: Database) -> AttemptOut:
     """Start ``who``'s attempt at ``date``'s deal of ``body``'s board: 422 for the date or board, 409 a second time."""
     day = playable_day(date)
-    daily = daily_of(day, body.variant, body.cells)
+    daily = daily_of(day, body.variant, body.cells, db.secret)
     try:
         ident = crud.create_attempt(db, player=who.id, daily=daily, started=dt.datetime.now(dt.UTC))
     except sa.exc.IntegrityError:
@@ -50,6 +63,96 @@ def start(date: str, body: AttemptIn, who: Who, db: Database) -> AttemptOut:
             ErrorCode.ACTION_CONFLICT, message.format(name=who.name, variant=daily.title, date=when)
         ) from None
     return AttemptOut(attempt=ident, deal=daily.deal, code=daily.code)
+
+
+AttemptNumber = Annotated[int, Path(ge=0, description="The attempt's number, as its start answered it.")]
+
+
+@router.post("/{attempt}/actions", responses=error_responses(401, 404, 409, 422, 429))
+async def send_actions(
+    date: str, attempt: AttemptNumber, body: ActionsIn, who: CurrentPlayer, db: DatabaseDep
+) -> ActionsOut:
+    """Apply a batch of the attempt's actions as they are played: the engine replays each at once."""
+    return await db.run(accept_actions, date, attempt, body, who, db)
+
+
+def _gap(applied: int, first: int) -> ApiError:
+    message = tr.gettext("the batch starts at action {first}, but the attempt has {applied} actions: send from {next}")
+    return ApiError(
+        ErrorCode.ACTION_CONFLICT,
+        message.format(first=first, applied=applied, next=applied + 1),
+        extra={"applied": applied},
+    )
+
+
+def _conflict(number: int, stored: str, sent: str) -> ApiError:
+    message = tr.gettext("action {number} is {stored} on the server, not {sent}")
+    return ApiError(ErrorCode.ACTION_CONFLICT, message.format(number=number, stored=stored, sent=sent))
+
+
+def _over(number: int) -> ApiError:
+    message = tr.gettext("action {number} comes after the end of the game: the attempt is over")
+    return ApiError(ErrorCode.GAME_OVER, message.format(number=number), number, with_action=True, status=409)
+
+
+def _new_actions(stored: list[str], body: ActionsIn) -> list[str]:
+    """What ``body`` adds to the ``stored`` tokens: 409 for a gap or a token that differs from a stored one."""
+    applied = len(stored)
+    if body.first > applied + 1:
+        raise _gap(applied, body.first)
+    for index, token in enumerate(body.actions):
+        number = body.first + index
+        if number > applied:
+            break
+        if stored[number - 1] != token:
+            raise _conflict(number, stored[number - 1], token)
+    return body.actions[applied + 1 - body.first :]
+
+
+def accept_actions(date: str, attempt: int, body: ActionsIn, who: Who, db: Database) -> ActionsOut:
+    """Replay ``body``'s actions after the ``attempt``'s stored ones; store each new one with its receive time.
+
+    A resent batch may overlap what is stored (the same tokens: nothing is
+    stored twice). When another process stores the same numbers first,
+    the answer is read from what it stored.
+    """
+    parse_day(date)
+    if attempt > db.max_id:
+        raise _not_found(who, attempt, date)
+    if body.offsets is not None and len(body.offsets) != len(body.actions):
+        message = tr.gettext("offsets: give one per action, {count} in this batch")
+        raise ApiError(ErrorCode.INVALID_REQUEST, message.format(count=len(body.actions)))
+    received = dt.datetime.now(dt.UTC)
+    with db.autocommit.connect() as connection:
+        row = crud.find_attempt(connection, attempt=attempt, player=who.id, day=date)
+        if row is None:
+            raise _not_found(who, attempt, date)
+        stored = crud.read_actions(connection, attempt)
+    if row.result is not None:
+        raise _over(max(body.first, len(stored) + 1))
+    new = _new_actions(stored, body)
+    if not new:
+        return ActionsOut(applied=len(stored))
+    if len(stored) + len(new) > MAX_ACTIONS:
+        message = tr.gettext("an attempt holds at most {most} actions").format(most=format_number(MAX_ACTIONS))
+        raise ApiError(ErrorCode.RECORD_TOO_LONG, message, len(stored) + 1, with_action=True)
+    tags = (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal)))
+    played = replay(Record(tags, (*stored, *new)))
+    if played.problem is not None and played.action is not None:
+        if played.action <= len(stored) or _problem_code(played) is ErrorCode.GAME_OVER:
+            raise _over(max(played.action, len(stored) + 1))
+        raise ApiError(ErrorCode.ILLEGAL_ACTION, played.problem, played.action, with_action=True)
+    first = len(stored) + 1
+    offsets = None if body.offsets is None else body.offsets[first - body.first :]
+    if crud.add_actions(db, attempt=attempt, first=first, tokens=new, offsets=offsets, received=received):
+        return ActionsOut(applied=len(stored) + len(new))
+    # Another process stored some of these numbers first: answer as if this batch came after its.
+    with db.autocommit.connect() as connection:
+        stored = crud.read_actions(connection, attempt)
+    if _new_actions(stored, body):
+        # What it stored ends before this batch does: the rest is this client's to send again.
+        raise _gap(len(stored), body.first)
+    return ActionsOut(applied=len(stored))
 
 
 #: The record PUT's body in the OpenAPI description: FastAPI cannot see a body the route reads itself.
@@ -65,7 +168,7 @@ RECORD_BODY: dict[str, Any] = {
 @router.put("/{attempt}/record", responses=error_responses(401, 404, 409, 413, 422, 429), openapi_extra=RECORD_BODY)
 async def send_record(
     date: str,
-    attempt: Annotated[int, Path(ge=0, description="The attempt's number, as its start answered it.")],
+    attempt: AttemptNumber,
     request: Request,
     who: CurrentPlayer,
     db: DatabaseDep,
@@ -151,6 +254,14 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
                 message.format(tag=tag, claimed=record.tag(tag) or "", expected=expected),
                 with_action=True,
             )
+    streamed = tuple(crud.read_actions(connection, attempt))
+    if record.actions != streamed:
+        message = (
+            tr.gettext("no action of this attempt was streamed: a ranked game sends each action as it is played")
+            if not streamed
+            else tr.gettext("the record's actions are not the ones streamed while the game was played")
+        )
+        raise ApiError(ErrorCode.RECORD_MISMATCH, message, with_action=True)
     refusals = limits.refusals
     if refusals.full(who.id):
         message = tr.ngettext(

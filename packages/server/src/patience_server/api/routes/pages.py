@@ -27,7 +27,7 @@ from fastapi.responses import HTMLResponse
 from patience import get_variant
 from patience.i18n import format_date, format_number
 from patience_server import crud
-from patience_server.api.deps import DailyBoard, DatabaseDep, Language, TodaysBoard, daily_deal_cached
+from patience_server.api.deps import DailyBoard, DatabaseDep, Language, TodaysBoard, date_over
 from patience_server.core.config import NAME_LENGTH
 from patience_server.core.db import Database
 from patience_server.core.headers import policy
@@ -120,16 +120,16 @@ def _answer(board: Board, language: str, db: Database, name: str | None) -> HTML
     return HTMLResponse(text, headers={**VARY, "Content-Security-Policy": _POLICY})
 
 
-def _deal_of(board: Board, db: Database) -> tuple[int, str]:
-    """The day's deal and code: computed for the dates that can be played, else read from that day's attempts.
+def _deal_of(board: Board, db: Database) -> tuple[int, str] | None:
+    """The day's ranked deal and code once the date is over (read from its attempts); ``None`` while it is played.
 
-    A page never makes the solver search a date nobody could play (that
-    would be CPU for the asking): such a date without attempts is 404.
+    While a date can still be played the ranked deal is known to the players
+    who started it alone, so the page leaves it out (and never makes the
+    solver search it). A date that is over without attempts is 404.
     """
     day, variant, cells = board
-    if abs((day - dt.datetime.now(dt.UTC).date()).days) <= 1:
-        daily = daily_deal_cached(day, variant, cells)
-        return daily.deal, daily.code
+    if not date_over(day):
+        return None
     found = crud.played_deal(db, day=day.isoformat(), variant=variant, cells=cells)
     if found is None:
         message = tr.ngettext(
@@ -189,7 +189,7 @@ def _row_html(row: BoardRow, total: str, labels: tuple[str, ...], *, mine: bool 
 def render(
     board: Board,
     rows: list[BoardRow],
-    deal: tuple[int, str],
+    deal: tuple[int, str] | None,
     language: str,
     *,
     own: BoardRow | None = None,
@@ -198,7 +198,8 @@ def render(
 ) -> str:
     """The leaderboard page, every word in ``language`` (the one in use), numbers and dates as it writes them.
 
-    ``rows`` are the first ranks; ``own`` is the entry of the player
+    ``deal`` is ``None`` while the date can be played (the ranked deal is
+    not shown then). ``rows`` are the first ranks; ``own`` is the entry of the player
     ``name`` when it is not among them, shown after them; ``more`` says
     that ranks follow the ones shown.
     """
@@ -231,9 +232,16 @@ def render(
         shown = f'<p>{words} <a href="{api}">JSON</a></p>'
 
     heading = html.escape(tr.gettext("Daily {variant}, {date}").format(variant=title, date=format_date(day)))
-    line = tr.ngettext(
-        "Deal #{deal} · {cells} free cell · {code}", "Deal #{deal} · {cells} free cells · {code}", cells
-    ).format(deal=deal[0], cells=number(cells), code=deal[1])
+    if deal is None:
+        line = tr.ngettext(
+            "{cells} free cell · the deal is shown once the day is over",
+            "{cells} free cells · the deal is shown once the day is over",
+            cells,
+        ).format(cells=number(cells))
+    else:
+        line = tr.ngettext(
+            "Deal #{deal} · {cells} free cell · {code}", "Deal #{deal} · {cells} free cells · {code}", cells
+        ).format(deal=deal[0], cells=number(cells), code=deal[1])
     head = f'<th>#</th><th class="n">{html.escape(columns[0])}</th>' + "".join(
         f"<th>{html.escape(column)}</th>" for column in columns[1:]
     )
