@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverhelp import PATIENCE, Server, call, solution, today, unique_name
+from serverhelp import PATIENCE, Server, call, ranked, solution, today, unique_name
 
 from patience import Game
 from patience_solver.daily import daily_deal
@@ -41,12 +41,13 @@ def test_daily_play_piped_with_a_solution_ranks_on_the_server(sqlite_server: Ser
     name = unique_name("e2e")
     date = today()
     moves = solution(date)
-    expected = Game.from_code(daily_deal(date).code)
+    expected = Game.from_code(ranked(date).code)
     for move in moves:
         expected.play(move)
     done = daily(["play", "--date", date, "--server", sqlite_server.url, "--name", name], tmp_path, "\n".join(moves))
     assert done.returncode == 0, done.stderr
-    share = f"Daily FreeCell {date} · #{daily_deal(date).deal} · 52/52 home · {expected.moves} moves · 0 undos · won"
+    # The ranked deal is the player's own until the day is over: the share line names none.
+    share = f"Daily FreeCell {date} · 52/52 home · {expected.moves} moves · 0 undos · won"
     assert share in done.stdout.splitlines()
     assert "rank 1 on the FreeCell leaderboard" in done.stdout
     status, rows, _ = call("GET", f"{sqlite_server.url}/api/v1/daily/{date}/leaderboard?variant=freecell&cells=4")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverhelp import PATIENCE, Server, call, free_port, solution, today, unique_name, won_game
+from serverhelp import PATIENCE, Server, call, free_port, ranked, solution, today, unique_name, won_game
 
 from patience import Game
 from patience_home.daily import begin
@@ -107,7 +107,7 @@ def _leave_unfinished() -> None:
     """Today's daily game, one move played and left unfinished in the store."""
     store = Store.open()
     try:
-        daily = daily_deal(today())
+        daily = ranked(today())
         tracker = store.track(Game.from_code(daily.code), daily=daily.date)
         tracker.game.play(solution(today())[0])
         tracker.close()

@@ -10,6 +10,8 @@ recorded here all the same, and one line says so.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import enum
 import sys
 from collections.abc import Callable
@@ -89,13 +91,15 @@ def _daily(variant: str, cells: int | None, date: str | None) -> DailyDeal:
     return daily_deal(day, variant, cells)
 
 
-def _share(daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool) -> str:
+def _share(
+    daily: DailyDeal, *, cards_home: int, moves: int, undos: int, result: str, practice: bool, deal: int | None
+) -> str:
     from patience_solver.daily import share_line
 
     return share_line(
         title=daily.title,
         date=daily.date,
-        deal=daily.deal,
+        deal=deal,
         cards_home=cards_home,
         moves=moves,
         undos=undos,
@@ -153,9 +157,20 @@ def deal(
 
 # -- play --------------------------------------------------------------------------------------
 def _daily_controller(
-    game: Game, ended: Callable[[Game], list[str]], *, piped: bool, store: Store, tracker: Tracker, attempt: bool
+    game: Game,
+    ended: Callable[[Game], list[str]],
+    *,
+    piped: bool,
+    store: Store,
+    tracker: Tracker,
+    attempt: bool,
+    played: Callable[[Game], object] | None = None,
 ) -> Any:
-    """The REPL's controller, which also says the share line (and sends the record) once the daily game ends."""
+    """The REPL's controller, which also says the share line (and sends the record) once the daily game ends.
+
+    ``played`` is called with the game after each command (a ranked attempt
+    streams its new actions to the server then), before the end is told.
+    """
     from patience_cli.repl import Controller, Reply
 
     class DailyController(Controller):
@@ -171,6 +186,8 @@ def _daily_controller(
                 return reply
             reply = super().handle(line, peek=peek)
             current = self.game
+            if played is not None and current is game:
+                played(current)
             if not self.done and current is game and current.is_over:
                 self.done = True
                 for text in ended(current):
@@ -194,6 +211,8 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
     daily = _daily(variant, cells, date)
     store = open_store()
     play = begin(daily, store, server=server, name=name)
+    # A ranked attempt deals the server's deal, revealed as it started.
+    daily = play.daily
     for line in play.notes:
         _note(line)
     # The attempt left unfinished (the prompt was left mid-game) comes back where it was.
@@ -234,7 +253,15 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         return lines
 
     piped = not sys.stdin.isatty()
-    controller = _daily_controller(game, ended, piped=piped, store=store, tracker=tracker, attempt=not play.practice)
+    controller = _daily_controller(
+        game,
+        ended,
+        piped=piped,
+        store=store,
+        tracker=tracker,
+        attempt=not play.practice,
+        played=play.stream if play.ranked else None,
+    )
     if piped:
         print(intro, flush=True)
         run_piped(controller, sys.stdin, sys.stdout)
@@ -279,9 +306,13 @@ def share(
             daily.cells,
         )
         bad_input(message.format(title=daily.title, date=_date_shown(daily.date), cells=daily.cells))
+    # A game of another deal than the public one is the server's ranked attempt: its deal is the player's
+    # own until the day is over (the server's UTC date give or take one day).
+    over = dt.datetime.now(dt.UTC).date() > dt.date.fromisoformat(daily.date) + dt.timedelta(days=1)
     print(
         _share(
             daily,
+            deal=daily.deal if info.deal == daily.deal else info.deal if over else None,
             cards_home=info.cards_home,
             moves=info.moves,
             undos=info.undos,

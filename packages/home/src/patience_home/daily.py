@@ -27,6 +27,8 @@ game is then played and recorded here all the same.
 from __future__ import annotations
 
 import datetime as dt
+
+import attrs
 from typing import TYPE_CHECKING
 
 from attrs import Factory, define
@@ -145,6 +147,38 @@ class DailyPlay:
     started: dt.datetime = Factory(_now)
     pending: bool = False
     """The day's attempt has ended and its record is kept, not yet on the server's leaderboard."""
+    streamed: int = 0
+    """How many of the game's actions the server has applied (as it last said)."""
+
+    @property
+    def ranked(self) -> bool:
+        """Whether this game is the ranked attempt on a server: no local hint, demo or verdict then.
+
+        Only a game the server started (and dealt: its ranked deal) is; a
+        game without a server, practice or the public deal never is.
+        """
+        return self.client is not None and self.attempt is not None and not self.practice
+
+    def stream(self, game: Game) -> bool:
+        """Send the server the actions of ``game`` it does not have yet; whether it has them all now.
+
+        Called after each action. When the server cannot be reached the
+        actions stay in the game (the store keeps it), and the next call
+        sends them, in order, from where the server stands.
+        """
+        from patience_home.leaderboard import LeaderboardError
+
+        client, attempt = self.client, self.attempt
+        if client is None or attempt is None or not self.ranked:
+            return False
+        log = tuple(game.log)
+        if self.streamed >= len(log):
+            return True
+        try:
+            self.streamed = client.stream(self.daily.date, attempt, log, self.streamed)
+        except LeaderboardError:
+            return False
+        return self.streamed >= len(log)
 
     @property
     def key(self) -> str:
@@ -156,10 +190,12 @@ class DailyPlay:
         from patience_solver.daily import share_line
 
         daily = self.daily
+        # The ranked deal is the starting players' own until the day is over: the line leaves it out.
+        hidden = self.ranked and dt.datetime.now(dt.UTC).date() <= dt.date.fromisoformat(daily.date) + dt.timedelta(1)
         return share_line(
             title=daily.title,
             date=daily.date,
-            deal=daily.deal,
+            deal=None if hidden else daily.deal,
             cards_home=game.cards_home,
             moves=game.moves,
             undos=game.undos,
@@ -190,6 +226,8 @@ class DailyPlay:
         )
         text = format_record(record)
         try:
+            # The server ranks only a record that holds the actions it was sent while the game was played.
+            _stream_kept(client, daily.date, attempt, text)
             accepted = client.send_record(daily.date, attempt, text)
         except LeaderboardError as error:
             if error.already_recorded:
@@ -257,7 +295,9 @@ def send_unsent(url: str) -> list[str]:
         if player is None:
             continue
         try:
-            accepted = Client(url, player[1]).send_record(kept.date, kept.attempt, kept.record)
+            client = Client(url, player[1])
+            _stream_kept(client, kept.date, kept.attempt, kept.record)
+            accepted = client.send_record(kept.date, kept.attempt, kept.record)
         except LeaderboardError as error:
             if error.already_recorded:
                 # Its first sending reached the server, whose answer was lost (a timeout, a reset).
@@ -290,6 +330,27 @@ def send_unsent(url: str) -> list[str]:
     return lines
 
 
+def _stream_kept(client: Client, date: str, attempt: int, record: str) -> None:
+    """Stream a kept record's actions the server may lack; an attempt it has ended already is the record's to say."""
+    from patience_home.leaderboard import LeaderboardError
+
+    try:
+        client.stream(date, attempt, _actions_of(record))
+    except LeaderboardError as error:
+        if error.code != "game_over":
+            raise
+
+
+def _actions_of(text: str) -> tuple[str, ...]:
+    """The action tokens of a kept record (none when it cannot be read: the server then says why)."""
+    from patience.formats.records import RecordError, parse_record
+
+    try:
+        return parse_record(text).actions
+    except RecordError:
+        return ()
+
+
 def pending_attempt(url: str, daily: DailyDeal, key: str) -> bool:
     """True when a record of ``daily``'s attempt (its key :attr:`DailyPlay.key`) waits to be sent to ``url``."""
     from patience_home.leaderboard import saved_attempt, unsent_records
@@ -315,7 +376,7 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     url = server_url(server)
     if url is None:
         if not play.practice:
-            play.notes.append(_("no server set: the attempt is played and recorded here only"))
+            play.notes.append(_("no server set: this game is unranked, played and recorded here only"))
         return play
     try:
         play.notes.extend(send_unsent(url))
@@ -339,8 +400,13 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
     try:
         attempt = saved_attempt(url, play.key, who) if unfinished else None
         if attempt is None:
-            attempt = client.start_attempt(daily.date, daily.variant, daily.cells).attempt
+            started = client.start_attempt(daily.date, daily.variant, daily.cells)
+            attempt = started.attempt
             save_attempt(url, play.key, attempt, who)
+            # The ranked deal is the server's, revealed as the attempt starts: it is played, not the public one.
+            play.daily = attrs.evolve(daily, deal=started.deal, code=started.code)
+        elif resume is not None:
+            play.daily = attrs.evolve(daily, deal=resume.deal, code=resume.code)
     except LeaderboardError as error:
         if error.passing:  # away, failing or busy: the attempt was not refused
             play.notes.append(_("{error}: the attempt is played and recorded here only").format(error=error))

@@ -39,6 +39,7 @@ from patience_home.paths import TOKENS_FILE, move_aside, tokens_path
 from patience_home.texts import _
 
 __all__ = [
+    "BATCH",
     "PAGE",
     "SERVER_ENV",
     "TIMEOUT",
@@ -83,6 +84,10 @@ def _timeout() -> float:
     return seconds if 0 < seconds < 3600 else TIMEOUT
 
 
+#: The most actions a client sends in one batch (the server takes up to 500).
+BATCH = 200
+
+
 class LeaderboardError(PatienceError):
     """The server refused a request: ``status`` is its HTTP status, ``action`` the failing action of a record.
 
@@ -92,12 +97,19 @@ class LeaderboardError(PatienceError):
     """
 
     def __init__(
-        self, message: str, status: int | None = None, action: int | None = None, code: str | None = None
+        self,
+        message: str,
+        status: int | None = None,
+        action: int | None = None,
+        code: str | None = None,
+        applied: int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.action = action
         self.code = code
+        #: How many actions the attempt has on the server, when it refused a batch for a gap.
+        self.applied = applied
 
     @property
     def passing(self) -> bool:
@@ -200,6 +212,7 @@ class Client:
             message = answer.get("error") if isinstance(answer, dict) else None
             action = answer.get("action") if isinstance(answer, dict) else None
             code = answer.get("error_code") if isinstance(answer, dict) else None
+            applied = answer.get("applied") if isinstance(answer, dict) else None
             raise LeaderboardError(
                 str(
                     message or _("the server answered {status} {reason}").format(status=error.code, reason=error.reason)
@@ -207,6 +220,7 @@ class Client:
                 error.code,
                 action if isinstance(action, int) else None,
                 code if isinstance(code, str) else None,
+                applied if isinstance(applied, int) and not isinstance(applied, bool) else None,
             ) from None
         except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as error:
             # OSError covers a timeout and a connection reset; HTTPException an answer cut short.
@@ -232,6 +246,37 @@ class Client:
         """Start the player's one attempt at the daily deal (409 when already started)."""
         answer = self._call("POST", f"/api/v1/daily/{date}/attempts", {"variant": variant, "cells": cells})
         return Started(int(answer["attempt"]), int(answer["deal"]), str(answer["code"]))
+
+    def send_actions(
+        self, date: str, attempt: int, first: int, actions: list[str], offsets: list[int] | None = None
+    ) -> int:
+        """Send actions ``first``, ``first + 1``, ... of the attempt as played: how many the server has applied."""
+        body: dict[str, Any] = {"first": first, "actions": actions}
+        if offsets is not None:
+            body["offsets"] = offsets
+        answer = self._call("POST", f"/api/v1/daily/{date}/attempts/{attempt}/actions", body)
+        return int(answer["applied"])
+
+    def stream(self, date: str, attempt: int, actions: list[str] | tuple[str, ...], applied: int = 0) -> int:
+        """Send the attempt's ``actions`` after the ``applied`` ones the server has, in batches: its new count.
+
+        A gap (the server has fewer than ``applied``) or a resend (it has
+        more) is mended from the count the server gives: order is kept and
+        nothing is sent twice. Raises :class:`LeaderboardError` as the
+        server's answers do.
+        """
+        done = applied
+        for _tries in range(3 + len(actions) // BATCH):
+            if done >= len(actions):
+                return done
+            batch = list(actions[done : done + BATCH])
+            try:
+                done = self.send_actions(date, attempt, done + 1, batch)
+            except LeaderboardError as error:
+                if error.applied is None or error.applied == done:
+                    raise
+                done = error.applied
+        return done
 
     def send_record(self, date: str, attempt: int, record_text: str) -> Accepted:
         """Send the attempt's game record (the format of :mod:`patience.formats.records`); the server replays it."""

@@ -263,7 +263,7 @@ def share_line(
     *,
     title: str,
     date: str,
-    deal: int,
+    deal: int | None,
     cards_home: int,
     moves: int,
     undos: int,
@@ -273,7 +273,8 @@ def share_line(
 ) -> str:
     """The spoiler-free line of a daily game: ``Daily FreeCell 2026-12-24 · #123456 · 52/52 home · 91 moves · ...``.
 
-    It carries no move, only what the game came to. ``practice`` marks a game
+    It carries no move, only what the game came to; ``deal`` is ``None`` for
+    a ranked attempt whose day is not over (the line then names no deal). ``practice`` marks a game
     after the day's attempt; ``cards`` is how many the variant deals (104 with two decks).
     """
     results = {
@@ -285,7 +286,7 @@ def share_line(
     parts = [
         # Translators: the start of a daily game's share line: "Daily FreeCell 2026-12-24".
         _("Daily {title} {date}").format(title=title, date=format_day(date)),
-        f"#{format_deal(deal)}",
+        *([] if deal is None else [f"#{format_deal(deal)}"]),
         _("{home}/{cards} home").format(home=cards_home, cards=cards),
         ngettext("{moves} move", "{moves} moves", moves).format(moves=moves),
         ngettext("{undos} undo", "{undos} undos", undos).format(undos=undos),

@@ -254,14 +254,6 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
                 message.format(tag=tag, claimed=record.tag(tag) or "", expected=expected),
                 with_action=True,
             )
-    streamed = tuple(crud.read_actions(connection, attempt))
-    if record.actions != streamed:
-        message = (
-            tr.gettext("no action of this attempt was streamed: a ranked game sends each action as it is played")
-            if not streamed
-            else tr.gettext("the record's actions are not the ones streamed while the game was played")
-        )
-        raise ApiError(ErrorCode.RECORD_MISMATCH, message, with_action=True)
     refusals = limits.refusals
     if refusals.full(who.id):
         message = tr.ngettext(
@@ -282,6 +274,15 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
             tr.gettext("the game has not ended: send its record once it is won or given up"),
             with_action=True,
         )
+    streamed = tuple(crud.read_actions(connection, attempt))
+    if record.actions != streamed:
+        message = (
+            tr.gettext("no action of this attempt was streamed: a ranked game sends each action as it is played")
+            if not streamed
+            else tr.gettext("the record's actions are not the ones streamed while the game was played")
+        )
+        refusals.allow(who.id)
+        raise ApiError(ErrorCode.RECORD_MISMATCH, message, with_action=True)
     # What the replay came to, never what the record says it came to.
     result = crud.Result(
         result=checked.result,
