@@ -12,6 +12,7 @@ import pytest
 from serverhelp import PATIENCE, Server, call, ranked, solution, today, unique_name
 
 from patience import Game
+from patience_solver import solve
 from patience_solver.daily import daily_deal
 
 
@@ -198,7 +199,10 @@ def test_plain_play_brings_back_the_days_attempt_as_the_attempt(sqlite_server: S
 
 def test_the_days_attempt_cannot_be_restarted_in_the_terminal(tmp_path: Path) -> None:
     date = today()
-    moves = solution(date, "freecell", 1)
+    # No server: the public daily deal is played.
+    public = Game.from_code(daily_deal(date, "freecell", 1).code)
+    found = solve(public.variant, public.position, max_positions=200_000)
+    moves = [str(move) for move in found.moves]
     done = daily(["play", "--cells", "1", "--date", date], tmp_path, "\n".join([*moves[:2], "restart", "stats"]))
     assert done.returncode == 0, done.stderr
     assert "the day's attempt cannot be started again: undo moves instead" in done.stdout + done.stderr
