@@ -177,8 +177,16 @@ def unique_name(prefix: str = "p") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}"
 
 
-def stream(server: str, date: str, attempt: int, token: str, actions: list[str] | tuple[str, ...], *, first: int = 1,
-           size: int = 50) -> int:
+def stream(
+    server: str,
+    date: str,
+    attempt: int,
+    token: str,
+    actions: list[str] | tuple[str, ...],
+    *,
+    first: int = 1,
+    size: int = 50,
+) -> int:
     """Send ``actions`` to the attempt in batches of ``size``, as a client plays them: how many are applied."""
     applied = first - 1
     for start in range(0, len(actions), size):

@@ -6,12 +6,13 @@ Against real server processes, on SQLite and on PostgreSQL.
 from __future__ import annotations
 
 import concurrent.futures
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
 import pytest
 from serverhelp import (
+    NO_POSTGRES,
+    POSTGRES_URL,
     SECRET,
     Server,
     call,
@@ -23,8 +24,6 @@ from serverhelp import (
     today,
     unique_name,
     won_game,
-    POSTGRES_URL,
-    NO_POSTGRES,
 )
 
 from patience import Game
@@ -62,9 +61,7 @@ def test_the_ranked_deal_is_the_secrets_and_not_the_public_daily_deal(server: Se
     assert solution(today())
 
 
-def test_without_a_secret_set_the_database_makes_one_that_every_process_shares(
-    database: str, tmp_path: Path
-) -> None:
+def test_without_a_secret_set_the_database_makes_one_that_every_process_shares(database: str, tmp_path: Path) -> None:
     if database.startswith("sqlite"):
         database = f"sqlite+pysqlite:///{tmp_path / 'own.sqlite3'}"
     elif POSTGRES_URL is None:
@@ -94,7 +91,9 @@ def test_the_page_and_the_json_leaderboard_leave_the_ranked_deal_out_while_the_d
     game = won_game(today())
     stream(server.url, today(), attempt["attempt"], token, tuple(game.log))
     status, body, _ = call(
-        "PUT", f"{server.url}/api/v1/daily/{today()}/attempts/{attempt['attempt']}/record", token=token,
+        "PUT",
+        f"{server.url}/api/v1/daily/{today()}/attempts/{attempt['attempt']}/record",
+        token=token,
         text=record_text(game),
     )
     assert status == 200, body
@@ -230,7 +229,7 @@ def test_two_processes_taking_one_attempts_actions_in_a_race_apply_each_once(
         token = register(servers[0])
         number = start(servers[0], token)["attempt"]
         line = list(solution(today()))
-        batches = [{"first": 1 + i, "actions": line[i : i + 3]} for i in range(0, 30)]
+        batches = [{"first": 1 + i, "actions": line[i : i + 3]} for i in range(30)]
 
         def send(index: int) -> tuple[int, Any]:
             return actions(servers[index % 2], token, number, batches[index // 2])

@@ -11,7 +11,6 @@ recorded here all the same, and one line says so.
 from __future__ import annotations
 
 import datetime as dt
-
 import enum
 import sys
 from collections.abc import Callable

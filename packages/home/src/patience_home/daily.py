@@ -27,10 +27,9 @@ game is then played and recorded here all the same.
 from __future__ import annotations
 
 import datetime as dt
-
-import attrs
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import Factory, define
 
 from patience.i18n import current_language

@@ -10,6 +10,7 @@ processes cannot race past the check: those functions raise
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from typing import Any, NamedTuple
 
@@ -26,7 +27,6 @@ __all__ = [
     "PAGE_MAX",
     "Result",
     "add_actions",
-    "read_actions",
     "board_entry",
     "create_attempt",
     "create_player",
@@ -36,6 +36,7 @@ __all__ = [
     "ping",
     "played_deal",
     "rank_of",
+    "read_actions",
     "read_board",
     "set_result",
 ]
@@ -166,10 +167,8 @@ def load_secret(database: Database) -> bytes:
     with database.autocommit.connect() as connection:
         found = connection.execute(read).scalar_one_or_none()
         if found is None:
-            try:
+            with contextlib.suppress(sa.exc.IntegrityError):
                 connection.execute(sa.insert(ServerSecret).values(name=RANKED_SECRET, value=secrets.token_hex(32)))
-            except sa.exc.IntegrityError:
-                pass
             found = connection.execute(read).scalar_one()
     return bytes.fromhex(str(found))
 
@@ -236,9 +235,7 @@ def find_attempt(
     return connection.execute(_FIND_ATTEMPT, {"attempt": attempt, "player": player, "day": day}).first()
 
 
-_READ_ACTIONS = (
-    sa.select(Action.token).where(Action.attempt_id == sa.bindparam("attempt")).order_by(Action.number)
-)
+_READ_ACTIONS = sa.select(Action.token).where(Action.attempt_id == sa.bindparam("attempt")).order_by(Action.number)
 _ADD_ACTION = sa.insert(Action)
 
 

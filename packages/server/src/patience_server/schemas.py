@@ -18,7 +18,16 @@ from patience_server.core.config import BATCH_MAX, MAX_ACTIONS
 __all__ = [
     "ActionsIn",
     "ActionsOut",
-    "AttemptIn", "AttemptOut", "Board", "BoardRow", "HealthOut", "PlayerIn", "PlayerOut", "RecordOut", "Who"]
+    "AttemptIn",
+    "AttemptOut",
+    "Board",
+    "BoardRow",
+    "HealthOut",
+    "PlayerIn",
+    "PlayerOut",
+    "RecordOut",
+    "Who",
+]
 
 
 class PlayerIn(BaseModel):
