@@ -64,6 +64,7 @@ class Server:
         refused: str = "100000/60",
         port: int | None = None,
         secret: str | None = SECRET,
+        hints: str = "100000/60",
     ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -73,6 +74,7 @@ class Server:
             env["PATIENCE_SERVER_SECRET"] = secret
         env["PATIENCE_REGISTER_LIMIT"] = register
         env["PATIENCE_REFUSED_LIMIT"] = refused
+        env["PATIENCE_HINT_LIMIT"] = hints
         self.log = home / f"server-{self.port}.log"
         self._log_file = self.log.open("wb")
         self.process = subprocess.Popen(

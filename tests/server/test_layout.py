@@ -28,7 +28,12 @@ PACKAGE = ROOT / "packages" / "server" / "src" / "patience_server"
 #: Each resource's module under patience_server.api.routes and the requests its router serves.
 RESOURCES = {
     "players": {("POST", "/api/v1/players")},
-    "attempts": {("POST", "/api/v1/daily/{date}/attempts"), ("PUT", "/api/v1/daily/{date}/attempts/{attempt}/record")},
+    "attempts": {
+        ("POST", "/api/v1/daily/{date}/attempts"),
+        ("POST", "/api/v1/daily/{date}/attempts/{attempt}/actions"),
+        ("POST", "/api/v1/daily/{date}/attempts/{attempt}/hints"),
+        ("PUT", "/api/v1/daily/{date}/attempts/{attempt}/record"),
+    },
     "leaderboard": {("GET", "/api/v1/daily/{date}/leaderboard")},
     "health": {("GET", "/api/v1/health")},
     "pages": {("GET", "/daily/{date}"), ("GET", "/")},

@@ -247,3 +247,55 @@ def test_two_processes_taking_one_attempts_actions_in_a_race_apply_each_once(
     finally:
         for running in servers:
             running.stop()
+
+
+def hint(server: Server, token: str, attempt: int) -> tuple[int, Any]:
+    status, body, _ = call("POST", f"{server.url}/api/v1/daily/{today()}/attempts/{attempt}/hints", token=token)
+    return status, body
+
+
+def test_a_hint_comes_from_the_server_counted_and_kept_as_a_hint_action(database: str, tmp_path: Path) -> None:
+    running = Server(database, tmp_path)
+    try:
+        token = register(running)
+        number = start(running, token)["attempt"]
+        line = list(solution(today()))
+        assert stream(running.url, today(), number, token, line[:3]) == 3
+        status, body = hint(running, token, number)
+        assert status == 200, body
+        assert set(body) == {"move", "lost", "hints"}
+        assert (body["lost"], body["hints"]) == (False, 1)
+        # The hinted move is legal where the game stands, and the hint is the attempt's action 4.
+        game = Game.from_code(ranked(today()).code)
+        for move in line[:3]:
+            game.play(move)
+        game.play(body["move"])
+        status, again = actions(running, token, number, {"first": 4, "actions": ["hint"]})
+        assert (status, again) == (200, {"applied": 4})
+        status, clash = actions(running, token, number, {"first": 4, "actions": [line[3]]})
+        assert (status, clash["error_code"]) == (409, "action_conflict")
+        # The same position asked again: the cache answers, and the count goes on.
+        status, second = hint(running, token, number)
+        assert (status, second["move"], second["hints"]) == (200, body["move"], 2)
+    finally:
+        running.stop()
+
+
+def test_hints_beyond_a_few_a_minute_are_429(database: str, tmp_path: Path) -> None:
+    running = Server(database, tmp_path, hints="2/60")
+    try:
+        token = register(running)
+        number = start(running, token)["attempt"]
+        assert [hint(running, token, number)[0] for _ in range(3)] == [200, 200, 429]
+        status, body = hint(running, token, number)
+        assert (status, body["error_code"]) == (429, "rate_limited")
+    finally:
+        running.stop()
+
+
+def test_no_hint_after_the_game_ended(server: Server) -> None:
+    token = register(server)
+    number = start(server, token)["attempt"]
+    stream(server.url, today(), number, token, list(solution(today())))
+    status, body = hint(server, token, number)
+    assert (status, body["error_code"]) == (409, "game_over")

@@ -28,6 +28,8 @@ EXPECTED = {
     ("/api/v1/players", "post"): {"201", "409", "422", "429"},
     ("/api/v1/daily/{date}/attempts", "post"): {"201", "401", "409", "422", "429"},
     ("/api/v1/daily/{date}/attempts/{attempt}/record", "put"): {"200", "401", "404", "409", "422", "429"},
+    ("/api/v1/daily/{date}/attempts/{attempt}/actions", "post"): {"200", "401", "404", "409", "422", "429"},
+    ("/api/v1/daily/{date}/attempts/{attempt}/hints", "post"): {"200", "401", "404", "409", "422", "429"},
     ("/api/v1/daily/{date}/leaderboard", "get"): {"200", "422"},
     ("/api/v1/health", "get"): {"200"},
 }

@@ -23,6 +23,7 @@ __all__ = [
     "Board",
     "BoardRow",
     "HealthOut",
+    "HintOut",
     "PlayerIn",
     "PlayerOut",
     "RecordOut",
@@ -81,6 +82,14 @@ class ActionsOut(BaseModel):
     """The attempt's actions applied so far, the batch's included."""
 
     applied: int
+
+
+class HintOut(BaseModel):
+    """A hint of the server's solver: the move to play (``None``: none), a proof of loss, the hints so far."""
+
+    move: str | None
+    lost: bool
+    hints: int
 
 
 class RecordOut(BaseModel):

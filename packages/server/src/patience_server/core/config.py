@@ -6,6 +6,7 @@ The environment is read when an app is made (:meth:`Settings.from_env`, in
 - ``PATIENCE_RATE_LIMIT``: a player's requests on attempts and records;
 - ``PATIENCE_REGISTER_LIMIT``: registrations from one client address;
 - ``PATIENCE_REFUSED_LIMIT``: a player's records refused after their replay;
+- ``PATIENCE_HINT_LIMIT``: a player's hints during ranked attempts;
 
 each ``COUNT/SECONDS`` (any other value means the default);
 ``PATIENCE_TRUSTED_PROXIES``, the proxies whose ``X-Forwarded-For`` names
@@ -27,6 +28,9 @@ __all__ = [
     "API_V1_STR",
     "BATCH_MAX",
     "DATABASE_THREADS",
+    "HINT_COUNT",
+    "HINT_POSITIONS",
+    "HINT_SECONDS",
     "MAX_ACTIONS",
     "MAX_BODY",
     "MAX_ID",
@@ -49,6 +53,11 @@ MAX_BODY = 256 * 1024
 MAX_ACTIONS = 5000
 #: The most actions one streamed batch may hold (a client batches the few played since its last send).
 BATCH_MAX = 500
+#: A hint's solver budget on the server: CPU seconds and expanded positions, whichever ends first.
+HINT_SECONDS = 1.0
+HINT_POSITIONS = 100_000
+#: Hints allowed per player within :data:`RATE_WINDOW` seconds, by default.
+HINT_COUNT = 5
 #: The largest id a database row can have (a signed 64-bit integer): a larger attempt number is 422.
 MAX_ID = 2**63 - 1
 #: The fewest and the most characters of a player's name.
@@ -90,6 +99,7 @@ class Settings:
     rate_limit: RateLimit
     register_limit: RateLimit
     refused_limit: RateLimit
+    hint_limit: RateLimit = RateLimit(HINT_COUNT)
     trusted_proxies: tuple[str, ...] = ()
     secret: str | None = None
 
@@ -105,6 +115,8 @@ class Settings:
             # A refused record leaves its attempt open for a corrected one; replays that end refused are
             # limited apart, so nobody can keep the service replaying records it refuses.
             refused_limit=RateLimit.parse(env.get("PATIENCE_REFUSED_LIMIT", ""), REFUSED_COUNT),
+            # Each hint costs up to HINT_SECONDS of solver time: a few a minute.
+            hint_limit=RateLimit.parse(env.get("PATIENCE_HINT_LIMIT", ""), HINT_COUNT),
             trusted_proxies=trusted_proxies(env.get("PATIENCE_TRUSTED_PROXIES", "").replace(",", " ").split()),
             secret=env.get("PATIENCE_SERVER_SECRET") or None,
         )

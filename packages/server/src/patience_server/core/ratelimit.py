@@ -55,11 +55,12 @@ class RateLimiter:
 
 @dataclass(frozen=True)
 class Limits:
-    """The three limiters of one app: a player's requests, an address's registrations, a player's refused records."""
+    """The limiters of one app: a player's requests, an address's registrations, refused records, hints."""
 
     players: RateLimiter
     registrations: RateLimiter
     refusals: RateLimiter
+    hints: RateLimiter
 
     @classmethod
     def of(cls, settings: Settings, players: RateLimiter | None = None) -> Limits:
@@ -68,4 +69,5 @@ class Limits:
             players=players if players is not None else RateLimiter.of(settings.rate_limit),
             registrations=RateLimiter.of(settings.register_limit),
             refusals=RateLimiter.of(settings.refused_limit),
+            hints=RateLimiter.of(settings.hint_limit),
         )

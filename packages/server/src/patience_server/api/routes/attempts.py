@@ -10,27 +10,42 @@ the replay came to, never what the record claims.
 
 from __future__ import annotations
 
+import collections
 import datetime as dt
+import threading
 from typing import Annotated, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Path, Request
 
 from patience.formats.records import Record, RecordError, Replay, check_record, parse_record, replay
+from patience.game import Game
 from patience.i18n import format_date, format_number
 from patience_server import crud
-from patience_server.api.deps import CurrentPlayer, DatabaseDep, LimitsDep, daily_of, parse_day, playable_day
-from patience_server.core.config import MAX_ACTIONS
+from patience_server.api.deps import (
+    CurrentPlayer,
+    DatabaseDep,
+    LimitsDep,
+    daily_of,
+    parse_day,
+    playable_day,
+    rate_limited,
+)
+from patience_server.core.config import HINT_POSITIONS, HINT_SECONDS, MAX_ACTIONS
 from patience_server.core.db import Database
 from patience_server.core.ratelimit import Limits
-from patience_server.schemas import ActionsIn, ActionsOut, AttemptIn, AttemptOut, RecordOut, Who
+from patience_server.schemas import ActionsIn, ActionsOut, AttemptIn, AttemptOut, HintOut, RecordOut, Who
 from patience_server.speech import ApiError, ErrorCode, error_responses, tr
+from patience_solver import Outcome, hint
 
 __all__ = [
     "ENDED",
+    "HINT_CACHE",
     "RECORD_BODY",
     "accept_actions",
     "accept_record",
+    "ask_hint",
+    "give_hint",
     "router",
     "send_actions",
     "send_record",
@@ -153,6 +168,76 @@ def accept_actions(date: str, attempt: int, body: ActionsIn, who: Who, db: Datab
         # What it stored ends before this batch does: the rest is this client's to send again.
         raise _gap(len(stored), body.first)
     return ActionsOut(applied=len(stored))
+
+
+#: The server's hints by position (variant and position): the same position is never searched twice.
+HINT_CACHE: collections.OrderedDict[tuple[str, object], tuple[str | None, bool]] = collections.OrderedDict()
+_HINTS_KEPT = 4096
+_hint_lock = threading.Lock()
+
+
+@router.post("/{attempt}/hints", responses=error_responses(401, 404, 409, 429))
+async def give_hint(
+    date: str, attempt: AttemptNumber, who: CurrentPlayer, db: DatabaseDep, limits: LimitsDep
+) -> HintOut:
+    """A hint for the attempt's position from the server's solver, counted and kept as a ``hint`` action."""
+    return await db.run(ask_hint, date, attempt, who, db, limits)
+
+
+def _solve_hint(game: Game) -> tuple[str | None, bool]:
+    """The move the solver gives ``game``'s position and whether it proved it lost, within the hint budget."""
+    key = (game.variant.name, game.position)
+    with _hint_lock:
+        if key in HINT_CACHE:
+            HINT_CACHE.move_to_end(key)
+            return HINT_CACHE[key]
+    found = hint(game, time_limit=HINT_SECONDS, max_positions=HINT_POSITIONS)
+    answer = (None if found.move is None else str(found.move), found.outcome is Outcome.LOST)
+    if found.outcome is not Outcome.UNDECIDED:
+        # An undecided search may decide with another budget; only what is known is kept.
+        with _hint_lock:
+            HINT_CACHE[key] = answer
+            while len(HINT_CACHE) > _HINTS_KEPT:
+                HINT_CACHE.popitem(last=False)
+    return answer
+
+
+def ask_hint(date: str, attempt: int, who: Who, db: Database, limits: Limits) -> HintOut:
+    """The hint for ``who``'s ``attempt`` where it stands; a hint that gives a move or a proof of loss is counted.
+
+    At most :data:`~patience_server.core.config.HINT_COUNT` a minute by
+    default (429 beyond); each search is bounded by ``HINT_SECONDS`` of CPU
+    and ``HINT_POSITIONS`` positions.
+    """
+    parse_day(date)
+    if attempt > db.max_id:
+        raise _not_found(who, attempt, date)
+    with db.autocommit.connect() as connection:
+        row = crud.find_attempt(connection, attempt=attempt, player=who.id, day=date)
+        if row is None:
+            raise _not_found(who, attempt, date)
+        stored = crud.read_actions(connection, attempt)
+    if row.result is not None:
+        raise _over(len(stored) + 1)
+    tags = (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal)))
+    played = replay(Record(tags, tuple(stored)))
+    game = played.game
+    if game is None or game.is_won or game.gave_up:
+        raise _over(len(stored) + 1)
+    if not limits.hints.allow(who.id):
+        raise rate_limited(limits.hints)
+    move, lost = _solve_hint(game)
+    hints = stored.count("hint")
+    if move is None and not lost:
+        return HintOut(move=None, lost=False, hints=hints)
+    number = len(stored) + 1
+    if not crud.add_actions(
+        db, attempt=attempt, first=number, tokens=["hint"], offsets=None, received=dt.datetime.now(dt.UTC)
+    ):
+        # An action of the attempt arrived meanwhile: the hint is of a position that is gone.
+        message = tr.gettext("the game moved on while the hint was searched: ask again")
+        raise ApiError(ErrorCode.ACTION_CONFLICT, message)
+    return HintOut(move=move, lost=lost, hints=hints + 1)
 
 
 #: The record PUT's body in the OpenAPI description: FastAPI cannot see a body the route reads itself.
