@@ -164,11 +164,14 @@ def _daily_controller(
     tracker: Tracker,
     attempt: bool,
     played: Callable[[Game], object] | None = None,
+    hint: Callable[[Game], str] | None = None,
 ) -> Any:
     """The REPL's controller, which also says the share line (and sends the record) once the daily game ends.
 
     ``played`` is called with the game after each command (a ranked attempt
     streams its new actions to the server then), before the end is told.
+    With ``hint`` (a ranked attempt) the hint command asks it, the server,
+    and the local solver is never asked.
     """
     from patience_cli.repl import Controller, Reply
 
@@ -182,6 +185,10 @@ def _daily_controller(
                 # The first game of the day's deal is the attempt; starting it again would be a second one.
                 reply = Reply()
                 reply.say(_("the day's attempt cannot be started again: undo moves instead"), "error")
+                return reply
+            if hint is not None and line.strip().lower() == "hint" and self.game is game and not game.is_over:
+                reply = Reply()
+                reply.say(hint(game), "hint")
                 return reply
             reply = super().handle(line, peek=peek)
             current = self.game
@@ -259,7 +266,8 @@ def play_daily(variant: str, cells: int | None, date: str | None, server: str | 
         store=store,
         tracker=tracker,
         attempt=not play.practice,
-        played=play.stream if play.ranked else None,
+        played=play.stream if play.ranked_attempt else None,
+        hint=play.hint if play.ranked_attempt else None,
     )
     if piped:
         print(intro, flush=True)

@@ -150,7 +150,7 @@ class DailyPlay:
     """How many of the game's actions the server has applied (as it last said)."""
 
     @property
-    def ranked(self) -> bool:
+    def ranked_attempt(self) -> bool:
         """Whether this game is the ranked attempt on a server: no local hint, demo or verdict then.
 
         Only a game the server started (and dealt: its ranked deal) is; a
@@ -168,7 +168,7 @@ class DailyPlay:
         from patience_home.leaderboard import LeaderboardError
 
         client, attempt = self.client, self.attempt
-        if client is None or attempt is None or not self.ranked:
+        if client is None or attempt is None or not self.ranked_attempt:
             return False
         log = tuple(game.log)
         if self.streamed >= len(log):
@@ -184,13 +184,41 @@ class DailyPlay:
         """How the attempt's id is kept: ``"2026-12-24 freecell 4"``."""
         return f"{self.daily.date} {self.daily.variant} {self.daily.cells}"
 
+    def hint(self, game: Game) -> str:
+        """Ask the server for a hint in the ranked attempt ``game``; the line that gives it (or says why not).
+
+        The game's actions are streamed first, so the hint is of the position
+        the player sees; a hint the server counts is noted in ``game`` as the
+        ``hint`` action the server keeps at the same number.
+        """
+        from patience_home.leaderboard import LeaderboardError
+
+        client, attempt = self.client, self.attempt
+        if client is None or attempt is None:
+            return ""
+        try:
+            if not self.stream(game):
+                return _("no hint: the server has not got every move yet; try again in a moment")
+            move, lost, hints = client.hint(self.daily.date, attempt)
+        except LeaderboardError as error:
+            return _("no hint from the server: {error}").format(error=error)
+        if move is None and not lost:
+            return _("the server's solver found no hint here in its time; nothing is counted")
+        game.note_hint()
+        self.streamed = len(game.log)
+        if lost:
+            return _("hint from the server: this position can no longer be won (hint {count})").format(count=hints)
+        return _("hint from the server: {move} (hint {count})").format(move=move, count=hints)
+
     def share(self, game: Game) -> str:
         """The spoiler-free share line of ``game``, this daily deal played to its end."""
         from patience_solver.daily import share_line
 
         daily = self.daily
         # The ranked deal is the starting players' own until the day is over: the line leaves it out.
-        hidden = self.ranked and dt.datetime.now(dt.UTC).date() <= dt.date.fromisoformat(daily.date) + dt.timedelta(1)
+        hidden = self.ranked_attempt and dt.datetime.now(dt.UTC).date() <= dt.date.fromisoformat(
+            daily.date
+        ) + dt.timedelta(1)
         return share_line(
             title=daily.title,
             date=daily.date,

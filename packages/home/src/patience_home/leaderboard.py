@@ -278,6 +278,12 @@ class Client:
                 done = error.applied
         return done
 
+    def hint(self, date: str, attempt: int) -> tuple[str | None, bool, int]:
+        """The server's hint for the attempt where its streamed actions stand: ``(move, lost, hints)``."""
+        answer = self._call("POST", f"/api/v1/daily/{date}/attempts/{attempt}/hints")
+        move = answer.get("move")
+        return (str(move) if move is not None else None, bool(answer["lost"]), int(answer["hints"]))
+
     def send_record(self, date: str, attempt: int, record_text: str) -> Accepted:
         """Send the attempt's game record (the format of :mod:`patience.formats.records`); the server replays it."""
         answer = self._call("PUT", f"/api/v1/daily/{date}/attempts/{attempt}/record", text=record_text)
