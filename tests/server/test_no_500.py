@@ -15,7 +15,7 @@ import urllib.parse
 from typing import Any
 
 import pytest
-from serverhelp import Server, call, record_text, today, unique_name, won_game
+from serverhelp import Server, call, record_text, stream, today, unique_name, won_game
 
 #: Tokens whose id is not a number the database can hold, or not a plain ASCII number at all.
 BAD_TOKENS = [
@@ -241,7 +241,9 @@ def test_a_won_record_holding_a_nul_is_not_a_record(server: Server, where: str) 
         "POST", f"{server.url}/api/v1/daily/{today()}/attempts", {"variant": "freecell", "cells": 4}, token=token
     )
     assert status == 201, attempt
-    text = record_text(won_game(today()))
+    game = won_game(today())
+    stream(server.url, today(), attempt["attempt"], token, tuple(game.log))
+    text = record_text(game)
     head, _, moves = text.partition("\n\n")
     text = head + '\n[Note "a\x00b"]\n\n' + moves if where == "tag" else head + "\n\n{\x00} " + moves
     url = f"{server.url}/api/v1/daily/{today()}/attempts/{attempt['attempt']}/record"

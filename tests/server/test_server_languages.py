@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverhelp import Server, call, record_text, today, unique_name, won_game
+from serverhelp import Server, call, record_text, stream, today, unique_name, won_game
 from test_api import register, start
 
 from patience.formats.records import parse_record
@@ -107,20 +107,22 @@ def played(server: Server) -> dict[str, Any]:
     """One won game of today on the server's board: its row as the API gives it."""
     name, token = register(server, unique_name("board"))
     _, attempt = start(server, token)
+    game = won_game(today())
+    stream(server.url, today(), attempt["attempt"], token, tuple(game.log))
     status, result, _ = call(
         "PUT",
         f"{server.url}/api/v1/daily/{today()}/attempts/{attempt['attempt']}/record",
         token=token,
-        text=record_text(won_game(today())),
+        text=record_text(game),
     )
     assert status == 200, result
     return {"name": name, **result}
 
 
 WORDS = {
-    "en": ("Player", "Result", "Score", "Moves", "Undos", "won", "Deal #"),
-    "de": ("Spieler", "Ergebnis", "Punkte", "Züge", "Rücknahmen", "gewonnen", "Spiel Nr."),
-    "hu": ("Játékos", "Eredmény", "Pontszám", "Lépések", "Visszavonások", "nyert", "Leosztás"),
+    "en": ("Player", "Result", "Score", "Moves", "Undos", "won", "the deal is shown once the day is over"),
+    "de": ("Spieler", "Ergebnis", "Punkte", "Züge", "Rücknahmen", "gewonnen", "sobald der Tag vorbei ist"),
+    "hu": ("Játékos", "Eredmény", "Pontszám", "Lépések", "Visszavonások", "nyert", "a leosztás a nap végén"),
 }
 
 

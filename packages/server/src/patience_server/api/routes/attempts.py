@@ -176,7 +176,7 @@ _HINTS_KEPT = 4096
 _hint_lock = threading.Lock()
 
 
-@router.post("/{attempt}/hints", responses=error_responses(401, 404, 409, 429))
+@router.post("/{attempt}/hints", responses=error_responses(401, 404, 409, 422, 429))
 async def give_hint(
     date: str, attempt: AttemptNumber, who: CurrentPlayer, db: DatabaseDep, limits: LimitsDep
 ) -> HintOut:
