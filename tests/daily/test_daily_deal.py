@@ -108,3 +108,22 @@ def test_share_line_has_no_move() -> None:
         title="FreeCell", date="2026-12-24", deal=7, cards_home=10, moves=1, undos=1, result="gave-up", practice=True
     )
     assert practice == "Daily FreeCell 2026-12-24 · #7 · 10/52 home · 1 move · 1 undo · gave-up · practice"
+
+
+def test_the_ranked_deal_is_the_first_winnable_of_the_documented_hmac_candidates() -> None:
+    import hashlib
+    import hmac
+
+    from patience_solver.daily import ranked_candidates, ranked_deal
+
+    # docs/server.md: HMAC-SHA256 keyed with the secret of "patience-ranked/1 DATE VARIANT CELLS K", as the public rule.
+    digest = hmac.new(b"k", b"patience-ranked/1 2026-12-24 freecell 4 0", hashlib.sha256).digest()
+    first = int.from_bytes(digest[:8], "big") % 1_000_000 + 1
+    assert next(ranked_candidates(b"k", "2026-12-24", "freecell", 4)) == first
+    found = ranked_deal(b"k", "2026-12-24", "freecell", 4)
+    numbers = list(itertools.islice(ranked_candidates(b"k", "2026-12-24", "freecell", 4), found.candidate + 1))
+    assert found.deal == numbers[-1]
+    assert check_candidate(get_variant("freecell"), 4, found.deal).outcome is Outcome.SOLVED
+    # Another secret deals another deal, and neither is the public daily deal.
+    other = ranked_deal(b"other", "2026-12-24", "freecell", 4)
+    assert len({found.deal, other.deal, daily_deal("2026-12-24").deal}) == 3

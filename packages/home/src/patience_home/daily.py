@@ -424,8 +424,12 @@ def begin(daily: DailyDeal, store: Store | None, *, server: str | None = None, n
             message = _("the server refused the player: {error}; this game is played and recorded here only")
             play.notes.append(message.format(error=error))
         return play
+    attempt = saved_attempt(url, play.key, who) if unfinished else None
+    if unfinished and attempt is None:
+        # Dealt here before the server knew of it: the public deal, which is never the ranked attempt.
+        play.notes.append(_("the game left unfinished was dealt here, not by the server: it is unranked"))
+        return play
     try:
-        attempt = saved_attempt(url, play.key, who) if unfinished else None
         if attempt is None:
             started = client.start_attempt(daily.date, daily.variant, daily.cells)
             attempt = started.attempt
