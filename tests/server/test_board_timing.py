@@ -37,6 +37,14 @@ def lenient(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def server(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server on the module's database with the documented review pace."""
+    running = Server(database, tmp_path_factory.mktemp("paced"))
+    yield running
+    running.stop()
+
+
 def register(server: Server) -> tuple[str, str]:
     name = unique_name()
     status, body, _ = call("POST", f"{server.url}/api/v1/players", {"name": name})
@@ -151,7 +159,9 @@ def test_a_resent_batchs_offsets_count_only_within_the_servers_window_and_mark_t
     line = list(solution(today()))
     time.sleep(1.0)
     # The whole game in one batch a second after the start, claiming ten seconds per action.
-    send(server, token, attempt, {"first": 1, "actions": line, "offsets": [10_000 * n for n in range(1, len(line) + 1)]})
+    send(
+        server, token, attempt, {"first": 1, "actions": line, "offsets": [10_000 * n for n in range(1, len(line) + 1)]}
+    )
     answer = put(server, token, attempt, won_game(today()))
     assert answer["resent"] is True
     assert 1.0 <= answer["seconds"] < 5

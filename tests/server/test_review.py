@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from serverhelp import PATIENCE, Server, call, ranked, record_text, solution, stream, today, unique_name, won_game
 
 from patience import Game
+
+
+@pytest.fixture(scope="module")
+def server(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A `patience serve` process on the module's database, its per-player limit above a game streamed live."""
+    running = Server(database, tmp_path_factory.mktemp("review"))
+    yield running
+    running.stop()
 
 
 def register(server: Server) -> tuple[str, str]:

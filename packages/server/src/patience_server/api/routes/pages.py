@@ -173,7 +173,7 @@ def _result_word(result: str) -> str:
 
 
 def clock(seconds: float | None) -> str:
-    """A result's time as the page shows it: minutes and seconds (``1:05``), hours first past an hour; ``–`` for none."""
+    """A result's time as the page shows it: minutes and seconds (``1:05``), hours first past an hour; else ``–``."""
     if seconds is None:
         return "–"
     whole = int(seconds)
