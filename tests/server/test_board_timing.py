@@ -9,7 +9,6 @@ review; ``server`` keeps the documented pace.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -24,15 +23,7 @@ from patience_server.timing import Received, needs_review, timing_of
 @pytest.fixture(scope="module")
 def lenient(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on the module's database that reviews no timing."""
-    before = os.environ.get("PATIENCE_REVIEW_PACE")
-    os.environ["PATIENCE_REVIEW_PACE"] = "0"
-    try:
-        running = Server(database, tmp_path_factory.mktemp("lenient"))
-    finally:
-        if before is None:
-            del os.environ["PATIENCE_REVIEW_PACE"]
-        else:
-            os.environ["PATIENCE_REVIEW_PACE"] = before
+    running = Server(database, tmp_path_factory.mktemp("lenient"), review_pace="0")
     yield running
     running.stop()
 
@@ -40,7 +31,7 @@ def lenient(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 @pytest.fixture(scope="module")
 def server(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on the module's database with the documented review pace."""
-    running = Server(database, tmp_path_factory.mktemp("paced"))
+    running = Server(database, tmp_path_factory.mktemp("paced"), review_pace=None)
     yield running
     running.stop()
 

@@ -20,8 +20,8 @@ from patience import Game
 
 @pytest.fixture(scope="module")
 def server(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A `patience serve` process on the module's database, its per-player limit above a game streamed live."""
-    running = Server(database, tmp_path_factory.mktemp("review"))
+    """A `patience serve` process on the module's database with the documented review pace."""
+    running = Server(database, tmp_path_factory.mktemp("review"), review_pace=None)
     yield running
     running.stop()
 

@@ -61,10 +61,10 @@ class Attempt(Base):
     submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
     record: Mapped[str | None] = mapped_column(sa.Text)
     #: ``ranked``, ``review`` (its timing waits for the operator) or ``rejected`` (off the board); set with the result.
-    status: Mapped[str | None] = mapped_column(sa.String(16))
+    status: Mapped[str] = mapped_column(sa.String(16), server_default="ranked")
     #: The server's milliseconds from the start to the last action received (``None`` for results kept from before).
     elapsed_ms: Mapped[int | None] = mapped_column(sa.BigInteger)
-    hints: Mapped[int | None]
+    hints: Mapped[int] = mapped_column(server_default="0")
     resent: Mapped[bool | None]
 
 

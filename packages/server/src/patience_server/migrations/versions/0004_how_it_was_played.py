@@ -4,8 +4,8 @@
 reaches, waiting for the operator) or ``rejected``; ``elapsed_ms`` the
 server's milliseconds from the start to the last action received,
 ``hints`` the hints taken, ``resent`` whether offsets of a resent batch
-were taken. Results accepted before keep their rank: ``ranked``, no
-hints, no time.
+were taken. A row is ``ranked`` with no hints until its result says
+otherwise, so results accepted before keep their rank, with no time.
 
 Revision ID: 0004
 Revises: 0003
@@ -24,16 +24,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the four columns; a result already accepted is ranked, with no hints."""
+    """Add the four columns; a result already accepted is ranked, with no hints (the columns' defaults)."""
     with op.batch_alter_table("attempts") as batch:
-        batch.add_column(sa.Column("status", sa.String(16), nullable=True))
+        batch.add_column(sa.Column("status", sa.String(16), nullable=False, server_default="ranked"))
         batch.add_column(sa.Column("elapsed_ms", sa.BigInteger, nullable=True))
-        batch.add_column(sa.Column("hints", sa.Integer, nullable=True))
+        batch.add_column(sa.Column("hints", sa.Integer, nullable=False, server_default="0"))
         batch.add_column(sa.Column("resent", sa.Boolean, nullable=True))
-    attempts = sa.table(
-        "attempts", sa.column("result", sa.String), sa.column("status", sa.String), sa.column("hints", sa.Integer)
-    )
-    op.execute(attempts.update().where(attempts.c.result.is_not(None)).values(status="ranked", hints=0))
 
 
 def downgrade() -> None:
