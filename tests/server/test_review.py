@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,11 +71,14 @@ def perfect_line_in_a_second(server: Server) -> tuple[str, int]:
     name, token = register(server)
     attempt = start(server, token)
     line = solution(today())
+    began = time.monotonic()
     assert stream(server.url, today(), attempt, token, line, size=1) == len(line)
+    took = time.monotonic() - began
     status, body = put(server, token, attempt, record_text(won_game(today())))
     assert status == 200, body
     assert (body["status"], body["rank"], body["hints"]) == ("review", None, 0)
-    assert body["seconds"] < 5
+    # The server's clock: no more than the streaming took since the attempt started (a loaded machine is slower).
+    assert body["seconds"] <= took + 1.0
     return name, attempt
 
 
