@@ -10,6 +10,7 @@ processes cannot race past the check: those functions raise
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
@@ -231,10 +232,8 @@ def load_secret(database: Database) -> bytes:
     with database.autocommit.connect() as connection:
         found = connection.execute(read).scalar_one_or_none()
         if found is None:
-            try:
+            with contextlib.suppress(sa.exc.IntegrityError):
                 connection.execute(sa.insert(ServerSecret).values(name=RANKED_SECRET, value=secrets.token_hex(32)))
-            except sa.exc.IntegrityError:
-                pass
             found = connection.execute(read).scalar_one()
     return bytes.fromhex(str(found))
 

@@ -69,7 +69,7 @@ class Attempt(Base):
 
 
 class ServerSecret(Base):
-    """A secret of the service, by name: ``ranked-deal`` keys the ranked deals' candidates (hex, made at first start)."""
+    """A secret of the service, by name: ``ranked-deal`` keys the ranked deals (hex, made at the first start)."""
 
     __tablename__ = "server_secrets"
 
