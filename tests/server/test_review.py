@@ -154,3 +154,31 @@ def test_serve_review_refuses_clear_and_reject_together(tmp_path: Path) -> None:
     done = review(f"sqlite+pysqlite:///{tmp_path / 'both.sqlite3'}", "--clear", "1", "--reject", "2")
     assert done.returncode == 2
     assert done.stderr == "patience: give --clear or --reject, not both\n"
+
+
+def test_paging_reads_the_ranked_entries_then_those_waiting_for_review(server: Server) -> None:
+    gave_up_early(server)
+    fast, _ = perfect_line_in_a_second(server)
+    whole = board(server)
+    ranked_rows = [row for row in whole if row["status"] == "ranked"]
+    pages: list[dict[str, Any]] = []
+    after = 0
+    while True:
+        status, page, _ = call(
+            "GET", f"{server.url}/api/v1/daily/{today()}/leaderboard?variant=freecell&cells=4&limit=1&after={after}"
+        )
+        assert status == 200, page
+        pages.extend(page)
+        if len(page) < 1 or page[-1]["rank"] is None:
+            break
+        after = page[-1]["rank"]
+    assert [row["rank"] for row in pages[: len(ranked_rows)]] == list(range(1, len(ranked_rows) + 1))
+    assert pages[len(ranked_rows)]["status"] == "review"
+    assert fast in [row["name"] for row in whole if row["status"] == "review"]
+
+
+def test_the_days_page_marks_a_result_waiting_for_review_in_place_of_its_rank(server: Server) -> None:
+    fast, _ = perfect_line_in_a_second(server)
+    status, page, _ = call("GET", f"{server.url}/daily/{today()}?variant=freecell&cells=4&name={fast}&lang=de")
+    assert status == 200
+    assert f'<tr class="me"><td>in Prüfung</td><td class="n">{fast}</td>' in page
