@@ -182,3 +182,10 @@ def test_the_days_page_marks_a_result_waiting_for_review_in_place_of_its_rank(se
     status, page, _ = call("GET", f"{server.url}/daily/{today()}?variant=freecell&cells=4&name={fast}&lang=de")
     assert status == 200
     assert f'<tr class="me"><td>in Prüfung</td><td class="n">{fast}</td>' in page
+
+
+def test_a_database_serve_review_cannot_open_is_one_line_and_exit_2() -> None:
+    done = review("postgresql+psycopg://nobody@/x?host=/nonexistent")
+    assert done.returncode == 2
+    assert done.stderr.startswith("patience: cannot open the database: ")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
