@@ -6,6 +6,7 @@
     .venv/bin/python bench/server.py --quick                  # a smoke run
     .venv/bin/python bench/server.py --parts                  # where a submission's time goes, part by part
     .venv/bin/python bench/server.py --leaderboard            # health's p99 beside 8 readers of a large board
+    .venv/bin/python bench/server.py --live                   # 32 clients each playing a ranked attempt live
 
 It starts real ``patience serve`` processes on free loopback ports (the
 clients are spread over them in turn), then ``--clients`` clients share
@@ -30,6 +31,13 @@ the database and measures ``GET /api/v1/health`` (its p50 and p99) alone,
 beside ``--readers`` clients reading the board's first page, and beside
 as many paging through the whole board (500 entries a page), with each
 reader's page latency and the pages a second.
+
+``--live`` instead has each of ``--clients`` clients start a ranked
+attempt and play its winning line one action a request (``POST
+.../actions``), then as many ``GET /api/v1/health`` from the same clients;
+it prints the actions applied a second, each action's p50 and p99, and the
+service's CPU an action beside a health request's, and checks that every
+action was applied and every record accepted (nothing lost).
 
 ``--parts`` instead times each part on its own: the service's endpoint
 functions called in this process (no HTTP, no client threads), each of
@@ -367,8 +375,141 @@ def read_whole_board(client: Client, date: str, page: int = 500) -> list[dict[st
         status, answer, _took = client.call("GET", path, b"", {})
         assert status == 200 and isinstance(answer, list), (status, answer)
         rows.extend(answer)
-        if len(answer) < page:
+        # The results waiting for review (no rank) come after the last ranked one.
+        if len(answer) < page or any(row["rank"] is None for row in answer):
             return rows
+
+
+def live(args: argparse.Namespace) -> int:
+    """``--live``: each client plays a ranked attempt action by action, then health is timed in the same run."""
+    date = dt.datetime.now(dt.UTC).date().isoformat()
+    home = Path(tempfile.mkdtemp(prefix="patience-bench-live-"))
+    database = args.database or f"sqlite+pysqlite:///{home / 'board.sqlite3'}"
+    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    scratch, given = None, database
+    if kind == "PostgreSQL" and not args.same_database:
+        database, scratch = fresh_postgres(database)
+    servers = [start_server(database, home) for _ in range(args.processes)]
+    json_type = {"Content-Type": "application/json"}
+    tag = uuid.uuid4().hex[:6]
+
+    def begin(index: int) -> tuple[Client, dict[str, str], int, str]:
+        client = Client(servers[index % len(servers)][1])
+        status, answer, _ = client.call(
+            "POST", "/api/v1/players", json.dumps({"name": f"l{tag}-{index}"}).encode(), json_type
+        )
+        assert status == 201 and isinstance(answer, dict), (status, answer)
+        auth = {"Authorization": f"Bearer {answer['token']}"}
+        body = json.dumps({"variant": "freecell", "cells": 4}).encode()
+        status, answer, _ = client.call("POST", f"/api/v1/daily/{date}/attempts", body, {**auth, **json_type})
+        assert status == 201 and isinstance(answer, dict), (status, answer)
+        return client, auth, int(answer["attempt"]), str(answer["code"])
+
+    players = [begin(index) for index in range(args.clients)]
+    # Every attempt of the day's board plays the one ranked deal: its winning line is solved once.
+    game = Game.from_code(players[0][3])
+    solved = solve(game.variant, game.position, max_positions=200_000)
+    assert solved.outcome is Outcome.SOLVED
+    for move in solved.moves[:-1]:
+        game.play(move)
+    # A player takes a move back now and then: undo and redo pairs bring the game to 60 actions or more.
+    while len(game.log) < 59:
+        game.undo()
+        game.redo()
+    game.play(solved.moves[-1])
+    line = list(game.log)
+    record = format_record(record_of(game, result="won", started=dt.datetime.now(dt.UTC))).encode()
+    latencies: list[float] = []
+    failures: list[str] = []
+    applied: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def play(index: int) -> None:
+        client, auth, attempt, _code = players[index]
+        path = f"/api/v1/daily/{date}/attempts/{attempt}/actions"
+        mine: list[float] = []
+        try:
+            for number, token in enumerate(line, start=1):
+                body = json.dumps({"first": number, "actions": [token]}).encode()
+                status, answer, took = client.call("POST", path, body, {**auth, **json_type})
+                mine.append(took)
+                assert status == 200 and isinstance(answer, dict), (status, answer)
+                with lock:
+                    applied[index] = int(answer["applied"])
+        except (AssertionError, OSError) as error:
+            with lock:
+                failures.append(f"client {index}: {error}")
+        with lock:
+            latencies.extend(mine)
+
+    def cpu() -> float:
+        return sum(cpu_seconds(process.pid) or 0.0 for process, _ in servers)
+
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(args.clients)]
+    cpu_before = cpu()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    action_cpu = cpu() - cpu_before
+    actions = sum(applied.values())
+    # The same clients, the same servers: GET /api/v1/health as many times as there were actions.
+    health: list[float] = []
+
+    def check(index: int) -> None:
+        client = players[index][0]
+        mine = []
+        for _ in range(len(line)):
+            status, _answer, took = client.call("GET", "/api/v1/health", b"", {})
+            assert status == 200
+            mine.append(took)
+        with lock:
+            health.extend(mine)
+
+    threads = [threading.Thread(target=check, args=(i,)) for i in range(args.clients)]
+    cpu_before = cpu()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    health_cpu = cpu() - cpu_before
+    accepted = 0
+    for client, auth, attempt, _code in players:
+        path = f"/api/v1/daily/{date}/attempts/{attempt}/record"
+        status, _answer, _took = client.call("PUT", path, record, {**auth, "Content-Type": "text/plain"})
+        accepted += status == 200
+    board = read_whole_board(Client(servers[0][1]), date)
+    on_board = sum(1 for row in board if row["name"].startswith(f"l{tag}-"))
+    for process, _ in servers:
+        process.terminate()
+        process.wait(10)
+    if scratch is not None:
+        drop_postgres(given, scratch)
+
+    def pct(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+    per_action = action_cpu / actions * 1000 if actions else float("nan")
+    per_health = health_cpu / len(health) * 1000 if health else float("nan")
+    print(
+        f"{kind}, {args.processes} server process(es), {args.clients} clients, a {len(line)}-action game each, "
+        f"one action a request, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"actions applied: {actions} of {len(line) * args.clients} in {elapsed:.2f} s = {actions / elapsed:.0f}/s")
+    print(f"per action: p50 {pct(latencies, 0.5):.1f} ms, p99 {pct(latencies, 0.99):.1f} ms")
+    print(f"health: p50 {pct(health, 0.5):.1f} ms, p99 {pct(health, 0.99):.1f} ms")
+    print(
+        f"service CPU: {per_action:.2f} ms an action, {per_health:.2f} ms a health request "
+        f"({per_action / per_health:.1f}x)"
+    )
+    whole = actions == len(line) * args.clients and accepted == args.clients and on_board == args.clients
+    print(f"nothing lost: {'yes' if whole else 'NO'} ({accepted} records accepted, {on_board} on the board)")
+    for failure in failures[:5]:
+        print(f"failed: {failure}")
+    return 0 if whole and not failures else 1
 
 
 #: The board ``--leaderboard`` fills: a date long past, as many results as the largest board seen.
@@ -623,6 +764,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--leaderboard", action="store_true", help="health's latency beside readers of a 13,306-result board instead"
     )
+    parser.add_argument(
+        "--live", action="store_true", help="each client plays a ranked attempt action by action, beside health"
+    )
     parser.add_argument("--readers", type=int, default=8, help="--leaderboard: clients reading the board")
     parser.add_argument("--seconds", type=float, default=10.0, help="--leaderboard: how long each phase lasts")
     args = parser.parse_args(argv)
@@ -631,6 +775,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds = 3.0
     if args.leaderboard:
         return leaderboard(args)
+    if args.live:
+        return live(args)
     return parts(args) if args.parts else run(args)
 
 

@@ -198,8 +198,8 @@ def test_every_help_text_of_these_commands_is_translated_in_the_pseudo_language(
     assert english_left(done.stdout, names=("patience", command, "board.txt")) == []
 
 
-#: What the other commands' help shows as typed: typer's metavars and the daily group's commands.
-TYPED = ("FILE...", "<list", "<int", "range>", "deal", "play", "share", "leaderboard")
+#: What the other commands' help shows as typed: typer's metavars and the daily and serve groups' commands.
+TYPED = ("FILE...", "<list", "<int", "range>", "deal", "play", "share", "leaderboard", "review")
 
 
 @pytest.mark.parametrize("command", OTHERS)

@@ -65,6 +65,7 @@ class Server:
         port: int | None = None,
         secret: str | None = SECRET,
         hints: str = "100000/60",
+        review_pace: str | None = "0",
     ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -73,6 +74,11 @@ class Server:
         if secret is not None:
             env["PATIENCE_SERVER_SECRET"] = secret
         env["PATIENCE_REGISTER_LIMIT"] = register
+        # The tests play at machine speed, which the review would hold back: only its own tests keep its pace
+        # (``review_pace=None``, the documented default).
+        env.pop("PATIENCE_REVIEW_PACE", None)
+        if review_pace is not None:
+            env["PATIENCE_REVIEW_PACE"] = review_pace
         env["PATIENCE_REFUSED_LIMIT"] = refused
         env["PATIENCE_HINT_LIMIT"] = hints
         self.log = home / f"server-{self.port}.log"

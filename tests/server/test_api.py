@@ -103,6 +103,10 @@ def test_attempt_then_winning_record_ranks_and_shows_on_the_leaderboard(server: 
         "moves": game.moves,
         "undos": 0,
         "cards_home": 52,
+        "seconds": result["seconds"],
+        "hints": 0,
+        "resent": False,
+        "status": "ranked",
     }
     # A record already accepted for that attempt: 409.
     status, body = send(server, token, attempt["attempt"], record_text(game))

@@ -388,7 +388,7 @@ def leaderboard(
     ]
     rows = [
         [
-            str(e.rank),
+            "–" if e.rank is None else str(e.rank),
             e.name,
             result_word(e.result),
             str(e.score),

@@ -261,7 +261,7 @@ class LeaderboardDialog(tk.Toplevel):
             )
         for entry in entries:
             values = (
-                entry.rank,
+                "–" if entry.rank is None else entry.rank,
                 entry.name,
                 _result(entry.result),
                 entry.score,

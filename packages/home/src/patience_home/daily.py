@@ -275,6 +275,11 @@ class DailyPlay:
                 "{error}: the record is kept and sent the next time a daily deal is played with this server"
             ).format(error=error)
         title = with_article(daily.title) if current_language() == "hu" else daily.title
+        if accepted.rank is None:
+            return _(
+                "the result waits for review on the {title} leaderboard of {date}: it ranks once the operator "
+                "clears it (score {score}, checked by the server)"
+            ).format(title=title, date=daily.date, score=accepted.score)
         return _("rank {rank} on the {title} leaderboard of {date} (score {score}, checked by the server)").format(
             rank=accepted.rank, title=title, date=daily.date, score=accepted.score
         )
@@ -349,11 +354,11 @@ def send_unsent(url: str) -> list[str]:
             )
             continue
         forget_unsent(url, kept.name, kept.attempt)
-        lines.append(
-            _("the record kept from {date} is sent: rank {rank} (score {score})").format(
-                date=kept.date, rank=accepted.rank, score=accepted.score
-            )
-        )
+        if accepted.rank is None:
+            sent = _("the record kept from {date} is sent: it waits for review (score {score})")
+        else:
+            sent = _("the record kept from {date} is sent: rank {rank} (score {score})")
+        lines.append(sent.format(date=kept.date, rank=accepted.rank, score=accepted.score))
     return lines
 
 

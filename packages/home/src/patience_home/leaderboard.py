@@ -153,14 +153,15 @@ class Accepted:
     moves: int
     undos: int
     cards_home: int
-    rank: int
+    #: ``None`` while the result waits for the operator's review (a timing no person reaches).
+    rank: int | None
 
 
 @frozen
 class Entry:
-    """One line of a day's leaderboard."""
+    """One line of a day's leaderboard; ``rank`` is ``None`` for a result waiting for review."""
 
-    rank: int
+    rank: int | None
     name: str
     result: str
     score: int
@@ -293,7 +294,7 @@ class Client:
             int(answer["moves"]),
             int(answer["undos"]),
             int(answer["cards_home"]),
-            int(answer["rank"]),
+            None if answer["rank"] is None else int(answer["rank"]),
         )
 
     def leaderboard(self, date: str, variant: str, cells: int, *, limit: int | None = None) -> list[Entry]:
@@ -306,10 +307,11 @@ class Client:
         entries: list[Entry] = []
         while limit is None or len(entries) < limit:
             wanted = PAGE if limit is None else min(PAGE, limit - len(entries))
-            after = entries[-1].rank if entries else 0
+            after = entries[-1].rank or 0 if entries else 0
             page = self.leaderboard_page(date, variant, cells, after=after, limit=wanted)
             entries.extend(page)
-            if len(page) < wanted:
+            # The results waiting for review (no rank) follow the last ranked one: nothing comes after them.
+            if len(page) < wanted or any(entry.rank is None for entry in page):
                 break
         return entries
 
@@ -321,7 +323,7 @@ class Client:
         answer = self._call("GET", f"/api/v1/daily/{date}/leaderboard?{query}")
         return [
             Entry(
-                int(row["rank"]),
+                None if row["rank"] is None else int(row["rank"]),
                 str(row["name"]),
                 str(row["result"]),
                 int(row["score"]),

@@ -102,6 +102,7 @@ def create_app(database_url: str | None = None, *, rate: RateLimiter | None = No
     # line of `patience serve`, before it listens.
     db.upgrade()
     db.secret = settings.secret.encode("utf-8") if settings.secret is not None else crud.load_secret(db)
+    db.review_pace = settings.review_pace
     app = FastAPI(
         title="patience daily leaderboard",
         version="1",

@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
 
 import sqlalchemy as sa
 
 from patience_server.core.db import Database
 from patience_server.core.security import hash_token, placeholder_hash, token_of
 from patience_server.models import Action, Attempt, Player, ServerSecret
-from patience_server.schemas import BoardRow
+from patience_server.schemas import BoardRow, Status
+from patience_server.timing import Received, Timing, timing_of
 from patience_solver.daily import DailyDeal
 
 __all__ = [
     "PAGE_DEFAULT",
     "PAGE_MAX",
+    "RANKED",
+    "REJECTED",
+    "REVIEW",
     "Result",
     "add_actions",
     "board_entry",
@@ -38,6 +43,8 @@ __all__ = [
     "rank_of",
     "read_actions",
     "read_board",
+    "read_timing",
+    "seconds_of",
     "set_result",
 ]
 
@@ -64,24 +71,34 @@ _SET_RESULT = (
         cards_home=sa.bindparam("new_cards_home"),
         submitted=sa.bindparam("new_submitted", type_=sa.DateTime(timezone=True)),
         record=sa.bindparam("new_record"),
+        status=sa.bindparam("new_status"),
+        elapsed_ms=sa.bindparam("new_elapsed_ms"),
+        hints=sa.bindparam("new_hints"),
+        resent=sa.bindparam("new_resent"),
     )
 )
 
+#: Whether a result took hints: 1 when it did, so that assisted games rank after the others.
+_ASSISTED = sa.case((Attempt.hints > 0, 1), else_=0)
+
 
 def _ranked_before() -> sa.Select[Any]:
-    """How many accepted attempts of a board rank before the one given by the bound parameters."""
+    """How many ranked attempts of a board rank before the one given by the bound parameters."""
     won: sa.BindParameter[int] = sa.bindparam("won")
+    assisted: sa.BindParameter[int] = sa.bindparam("assisted")
     score: sa.BindParameter[int] = sa.bindparam("score")
     undos: sa.BindParameter[int] = sa.bindparam("undos")
     submitted = sa.bindparam("submitted", type_=sa.DateTime(timezone=True))
     ident: sa.BindParameter[int] = sa.bindparam("ident")
+    same = (Attempt.won == won, assisted == _ASSISTED)
     better = sa.or_(
         Attempt.won > won,
-        sa.and_(Attempt.won == won, Attempt.score > score),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos < undos),
-        sa.and_(Attempt.won == won, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
+        sa.and_(Attempt.won == won, assisted > _ASSISTED),
+        sa.and_(*same, Attempt.score > score),
+        sa.and_(*same, Attempt.score == score, Attempt.undos < undos),
+        sa.and_(*same, Attempt.score == score, Attempt.undos == undos, Attempt.submitted < submitted),
         sa.and_(
-            Attempt.won == won,
+            *same,
             Attempt.score == score,
             Attempt.undos == undos,
             Attempt.submitted == submitted,
@@ -96,10 +113,16 @@ def _ranked_before() -> sa.Select[Any]:
             Attempt.variant == sa.bindparam("variant"),
             Attempt.cells == sa.bindparam("cells"),
             Attempt.result.is_not(None),
+            Attempt.status == RANKED,
             better,
         )
     )
 
+
+#: A result's status on its board: ranked, waiting for the operator's review, or taken off the board by them.
+RANKED: Final = "ranked"
+REVIEW: Final = "review"
+REJECTED: Final = "rejected"
 
 _RANKED_BEFORE = _ranked_before()
 
@@ -109,31 +132,69 @@ _ONE_BOARD = (
     Attempt.cells == sa.bindparam("cells"),
     Attempt.result.is_not(None),
 )
-_ORDER = (Attempt.won.desc(), Attempt.score.desc(), Attempt.undos.asc(), Attempt.submitted.asc(), Attempt.id)
+_ORDER = (
+    Attempt.won.desc(),
+    _ASSISTED.asc(),
+    Attempt.score.desc(),
+    Attempt.undos.asc(),
+    Attempt.submitted.asc(),
+    Attempt.id,
+)
+_COLUMNS = (
+    Attempt.id,
+    Attempt.player_id,
+    Attempt.result,
+    Attempt.won,
+    Attempt.score,
+    Attempt.moves,
+    Attempt.undos,
+    Attempt.cards_home,
+    Attempt.submitted,
+    Attempt.elapsed_ms,
+    Attempt.hints,
+    Attempt.resent,
+    _ASSISTED.label("assisted"),
+)
 # The page's rows are picked from the attempts alone, and only those are joined to their players: the
 # rows skipped to reach a deep page are never joined (ranks 13,001-13,100 of 13,306: 91 ms joined, 52 ms so).
 _PAGE = (
-    sa.select(
-        Attempt.id,
-        Attempt.player_id,
-        Attempt.result,
-        Attempt.won,
-        Attempt.score,
-        Attempt.moves,
-        Attempt.undos,
-        Attempt.cards_home,
-        Attempt.submitted,
-    )
-    .where(*_ONE_BOARD)
+    sa.select(*_COLUMNS)
+    .where(*_ONE_BOARD, Attempt.status == RANKED)
     .order_by(*_ORDER)
     .offset(sa.bindparam("skip"))
     .limit(sa.bindparam("take"))
     .subquery("page")
 )
+_SHOWN = ("result", "score", "moves", "undos", "cards_home", "elapsed_ms", "hints", "resent")
 _READ_BOARD = (
-    sa.select(Player.name, _PAGE.c.result, _PAGE.c.score, _PAGE.c.moves, _PAGE.c.undos, _PAGE.c.cards_home)
+    sa.select(Player.name, *(_PAGE.c[name] for name in _SHOWN))
     .join(Player, Player.id == _PAGE.c.player_id)
-    .order_by(_PAGE.c.won.desc(), _PAGE.c.score.desc(), _PAGE.c.undos.asc(), _PAGE.c.submitted.asc(), _PAGE.c.id)
+    .order_by(
+        _PAGE.c.won.desc(),
+        _PAGE.c.assisted.asc(),
+        _PAGE.c.score.desc(),
+        _PAGE.c.undos.asc(),
+        _PAGE.c.submitted.asc(),
+        _PAGE.c.id,
+    )
+)
+# The results waiting for review follow the ranked ones, in the order they were submitted.
+_READ_REVIEW = (
+    sa.select(
+        Player.name,
+        Attempt.result,
+        Attempt.score,
+        Attempt.moves,
+        Attempt.undos,
+        Attempt.cards_home,
+        Attempt.elapsed_ms,
+        Attempt.hints,
+        Attempt.resent,
+    )
+    .join(Player, Player.id == Attempt.player_id)
+    .where(*_ONE_BOARD, Attempt.status == REVIEW)
+    .order_by(Attempt.submitted, Attempt.id)
+    .limit(sa.bindparam("take"))
 )
 _FIND_ENTRY = (
     sa.select(
@@ -145,9 +206,13 @@ _FIND_ENTRY = (
         Attempt.undos,
         Attempt.cards_home,
         Attempt.submitted,
+        Attempt.elapsed_ms,
+        Attempt.hints,
+        Attempt.resent,
+        Attempt.status,
     )
     .join(Player, Player.id == Attempt.player_id)
-    .where(*_ONE_BOARD, Player.name == sa.bindparam("name"))
+    .where(*_ONE_BOARD, Player.name == sa.bindparam("name"), Attempt.status.in_((RANKED, REVIEW)))
 )
 
 
@@ -244,6 +309,21 @@ def read_actions(connection: sa.Connection, attempt: int) -> list[str]:
     return [str(token) for token in connection.execute(_READ_ACTIONS, {"attempt": attempt}).scalars()]
 
 
+_READ_RECEIVED = (
+    sa.select(Action.number, Action.token, Action.received, Action.offset_ms)
+    .where(Action.attempt_id == sa.bindparam("attempt"))
+    .order_by(Action.number)
+)
+_STARTED = sa.select(Attempt.started).where(Attempt.id == sa.bindparam("attempt"))
+
+
+def read_timing(connection: sa.Connection, attempt: int) -> Timing:
+    """How ``attempt`` was played by the server's clock (:func:`patience_server.timing.timing_of`)."""
+    started = connection.execute(_STARTED, {"attempt": attempt}).scalar_one()
+    rows = connection.execute(_READ_RECEIVED, {"attempt": attempt})
+    return timing_of(started, [Received(int(n), str(t), r, None if o is None else int(o)) for n, t, r, o in rows])
+
+
 def add_actions(
     database: Database,
     *,
@@ -288,6 +368,10 @@ class Result(NamedTuple):
     cards_home: int
     submitted: dt.datetime
     record: str
+    status: Status
+    elapsed_ms: int
+    hints: int
+    resent: bool
 
 
 def set_result(connection: sa.Connection, attempt: int, result: Result) -> bool:
@@ -301,12 +385,16 @@ def set_result(connection: sa.Connection, attempt: int, result: Result) -> bool:
     return updated == 1
 
 
-def rank_of(connection: sa.Connection, *, attempt: int, day: str, variant: str, cells: int, result: Result) -> int:
-    """The rank of ``attempt``'s stored ``result`` on its board: 1 plus the accepted attempts ranked before it.
+def rank_of(
+    connection: sa.Connection, *, attempt: int, day: str, variant: str, cells: int, result: Result
+) -> int | None:
+    """The rank of ``attempt``'s stored ``result`` on its board: 1 plus the ranked attempts before it.
 
-    It counts what is committed when it runs, as it would inside a READ
-    COMMITTED transaction.
+    ``None`` for a result that waits for review. It counts what is
+    committed when it runs, as it would inside a READ COMMITTED transaction.
     """
+    if result.status != RANKED:
+        return None
     before = connection.execute(
         _RANKED_BEFORE,
         {
@@ -314,6 +402,7 @@ def rank_of(connection: sa.Connection, *, attempt: int, day: str, variant: str, 
             "variant": variant,
             "cells": cells,
             "won": result.won,
+            "assisted": 1 if result.hints else 0,
             "score": result.score,
             "undos": result.undos,
             "submitted": result.submitted,
@@ -331,28 +420,51 @@ PAGE_DEFAULT = 100
 def read_board(
     database: Database, *, day: str, variant: str, cells: int, after: int = 0, limit: int = PAGE_DEFAULT
 ) -> list[BoardRow]:
-    """One page of a day's ranked results: ranks ``after + 1`` to ``after + limit``.
+    """One page of a day's results: ranks ``after + 1`` to ``after + limit``, then those waiting for review.
 
-    Ranked by wins first, then higher score, fewer undos, earlier
-    submission (the attempt's id breaks a tie, so each rank is one entry
-    and a page starts where the one before ended).
+    Ranked by wins first, then unassisted before assisted (any hint), then
+    higher score, fewer undos, earlier submission (the attempt's id breaks
+    a tie, so each rank is one entry and a page starts where the one
+    before ended). The page where the ranked entries end is filled up to
+    ``limit`` with the results waiting for review (``rank`` ``None``).
     """
+    board = {"day": day, "variant": variant, "cells": cells}
     with database.engine.connect() as connection:
-        rows = connection.execute(
-            _READ_BOARD, {"day": day, "variant": variant, "cells": cells, "skip": after, "take": limit}
-        )
-        return [
-            BoardRow.model_construct(
-                rank=rank,
-                name=name,
-                result=result,
-                score=score,
-                moves=moves,
-                undos=undos,
-                cards_home=cards_home,
-            )
-            for rank, (name, result, score, moves, undos, cards_home) in enumerate(rows, start=after + 1)
-        ]
+        rows = list(connection.execute(_READ_BOARD, {**board, "skip": after, "take": limit}))
+        entries = [_row(rank, RANKED, row) for rank, row in enumerate(rows, start=after + 1)]
+        if len(rows) < limit and (rows or after == 0 or _ranked_count(connection, board) <= after):
+            waiting = connection.execute(_READ_REVIEW, {**board, "take": limit - len(rows)})
+            entries += [_row(None, REVIEW, row) for row in waiting]
+    return entries
+
+
+_COUNT_RANKED = sa.select(sa.func.count()).select_from(Attempt).where(*_ONE_BOARD, Attempt.status == RANKED)
+
+
+def _ranked_count(connection: sa.Connection, board: dict[str, object]) -> int:
+    return int(connection.execute(_COUNT_RANKED, board).scalar_one())
+
+
+def seconds_of(elapsed_ms: int | None) -> float | None:
+    """A result's time as the board shows it: seconds to a tenth; ``None`` for a result kept without one."""
+    return None if elapsed_ms is None else round(elapsed_ms / 1000, 1)
+
+
+def _row(rank: int | None, status: Status, row: Sequence[Any]) -> BoardRow:
+    name, result, score, moves, undos, cards_home, elapsed_ms, hints, resent = row
+    return BoardRow.model_construct(
+        rank=rank,
+        name=name,
+        result=result,
+        score=score,
+        moves=moves,
+        undos=undos,
+        cards_home=cards_home,
+        seconds=seconds_of(elapsed_ms),
+        hints=hints or 0,
+        resent=bool(resent),
+        status=status,
+    )
 
 
 def board_entry(database: Database, *, day: str, variant: str, cells: int, name: str) -> BoardRow | None:
@@ -361,7 +473,10 @@ def board_entry(database: Database, *, day: str, variant: str, cells: int, name:
         found = connection.execute(_FIND_ENTRY, {"day": day, "variant": variant, "cells": cells, "name": name}).first()
         if found is None:
             return None
-        ident, result, won, score, moves, undos, cards_home, submitted = found
+        ident, result, won, score, moves, undos, cards_home, submitted, elapsed_ms, hints, resent, status = found
+        shown = (name, result, score, moves, undos, cards_home, elapsed_ms, hints, resent)
+        if status != RANKED:
+            return _row(None, REVIEW, shown)
         before = connection.execute(
             _RANKED_BEFORE,
             {
@@ -369,21 +484,14 @@ def board_entry(database: Database, *, day: str, variant: str, cells: int, name:
                 "variant": variant,
                 "cells": cells,
                 "won": won,
+                "assisted": 1 if hints else 0,
                 "score": score,
                 "undos": undos,
                 "submitted": submitted,
                 "ident": ident,
             },
         ).scalar_one()
-    return BoardRow.model_construct(
-        rank=int(before) + 1,
-        name=name,
-        result=result,
-        score=score,
-        moves=moves,
-        undos=undos,
-        cards_home=cards_home,
-    )
+    return _row(int(before) + 1, RANKED, shown)
 
 
 def played_deal(database: Database, *, day: str, variant: str, cells: int) -> tuple[int, str] | None:

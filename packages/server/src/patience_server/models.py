@@ -60,10 +60,16 @@ class Attempt(Base):
     cards_home: Mapped[int | None]
     submitted: Mapped[dt.datetime | None] = mapped_column(sa.DateTime(timezone=True))
     record: Mapped[str | None] = mapped_column(sa.Text)
+    #: ``ranked``, ``review`` (its timing waits for the operator) or ``rejected`` (off the board); set with the result.
+    status: Mapped[str] = mapped_column(sa.String(16), server_default="ranked")
+    #: The server's milliseconds from the start to the last action received (``None`` for results kept from before).
+    elapsed_ms: Mapped[int | None] = mapped_column(sa.BigInteger)
+    hints: Mapped[int] = mapped_column(server_default="0")
+    resent: Mapped[bool | None]
 
 
 class ServerSecret(Base):
-    """A secret of the service by name: ``ranked-deal`` keys the ranked deals (hex, made at the first start)."""
+    """A secret of the service, by name: ``ranked-deal`` keys the ranked deals (hex, made at the first start)."""
 
     __tablename__ = "server_secrets"
 

@@ -9,7 +9,7 @@ nor ``"4"``, and a name or variant is a JSON string.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, NamedTuple
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +27,7 @@ __all__ = [
     "PlayerIn",
     "PlayerOut",
     "RecordOut",
+    "Status",
     "Who",
 ]
 
@@ -92,27 +93,44 @@ class HintOut(BaseModel):
     hints: int
 
 
+#: A result's place on its board: ``ranked``, or ``review`` while its timing waits for the operator.
+Status = Literal["ranked", "review"]
+
+_RANK = "the place on the day's board; null while the result waits for review"
+_SECONDS = "the server's seconds from the attempt's start to its last action received; null for a result kept without"
+_HINTS = "the hints taken during the attempt"
+_RESENT = "whether a resent batch's offsets were taken (within the server's receive window)"
+
+
 class RecordOut(BaseModel):
-    """An accepted record: what its replay came to, and its rank on the day's board."""
+    """An accepted record: what its replay came to, how it was played, and its rank on the day's board."""
 
     result: str
     score: int
     moves: int
     undos: int
     cards_home: int
-    rank: int
+    rank: int | None = Field(description=_RANK)
+    seconds: float | None = Field(description=_SECONDS)
+    hints: int = Field(description=_HINTS)
+    resent: bool = Field(description=_RESENT)
+    status: Status
 
 
 class BoardRow(BaseModel):
-    """One ranked result of a day's leaderboard."""
+    """One result of a day's leaderboard: the ranked ones, then those waiting for review."""
 
-    rank: int
+    rank: int | None = Field(description=_RANK)
     name: str
     result: str
     score: int
     moves: int
     undos: int
     cards_home: int
+    seconds: float | None = Field(description=_SECONDS)
+    hints: int = Field(description=_HINTS)
+    resent: bool = Field(description=_RESENT)
+    status: Status
 
 
 class HealthOut(BaseModel):

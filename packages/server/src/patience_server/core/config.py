@@ -102,6 +102,8 @@ class Settings:
     hint_limit: RateLimit = RateLimit(HINT_COUNT)
     trusted_proxies: tuple[str, ...] = ()
     secret: str | None = None
+    #: The median seconds between actions under which a result waits for review (``PATIENCE_REVIEW_PACE``).
+    review_pace: float = 0.4
 
     @classmethod
     def from_env(cls, database_url: str | None = None, environ: Mapping[str, str] | None = None) -> Settings:
@@ -119,7 +121,17 @@ class Settings:
             hint_limit=RateLimit.parse(env.get("PATIENCE_HINT_LIMIT", ""), HINT_COUNT),
             trusted_proxies=trusted_proxies(env.get("PATIENCE_TRUSTED_PROXIES", "").replace(",", " ").split()),
             secret=env.get("PATIENCE_SERVER_SECRET") or None,
+            review_pace=_seconds(env.get("PATIENCE_REVIEW_PACE", ""), 0.4),
         )
+
+
+def _seconds(text: str, default: float) -> float:
+    """A number of seconds (0 or more) as written in the environment; anything else is ``default``."""
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    return value if 0 <= value < 3600 else default
 
 
 def trusted_proxies(values: Iterable[str]) -> tuple[str, ...]:

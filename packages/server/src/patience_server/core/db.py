@@ -158,6 +158,8 @@ class Database:
         self.threads = anyio.CapacityLimiter(DATABASE_THREADS)
         #: The key of the ranked deals (``PATIENCE_SERVER_SECRET``, else the database's): set when the app is made.
         self.secret = b""
+        #: The median seconds between actions under which a result waits for review (:mod:`patience_server.timing`).
+        self.review_pace = 0.4
 
     def upgrade(self) -> None:
         """Bring the database to the newest schema (:func:`upgrade`)."""

@@ -34,8 +34,9 @@ from patience_server.api.deps import (
 from patience_server.core.config import HINT_POSITIONS, HINT_SECONDS, MAX_ACTIONS
 from patience_server.core.db import Database
 from patience_server.core.ratelimit import Limits
-from patience_server.schemas import ActionsIn, ActionsOut, AttemptIn, AttemptOut, HintOut, RecordOut, Who
+from patience_server.schemas import ActionsIn, ActionsOut, AttemptIn, AttemptOut, HintOut, RecordOut, Status, Who
 from patience_server.speech import ApiError, ErrorCode, error_responses, tr
+from patience_server.timing import needs_review
 from patience_solver import Outcome, hint
 
 __all__ = [
@@ -275,7 +276,7 @@ def accept_record(date: str, attempt: int, raw: bytes, who: Who, db: Database, l
         raise _not_found(who, attempt, date)
     # One connection for the request's three statements: no lock is held between them (autocommit).
     with db.autocommit.connect() as connection:
-        return _accept_on(connection, date, attempt, raw, who, limits)
+        return _accept_on(connection, date, attempt, raw, who, limits, db.review_pace)
 
 
 def _not_found(who: Who, attempt: int, date: str) -> ApiError:
@@ -300,7 +301,9 @@ def _problem_code(checked: Replay) -> ErrorCode:
     return ErrorCode.ILLEGAL_ACTION
 
 
-def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who, limits: Limits) -> RecordOut:
+def _accept_on(
+    connection: sa.Connection, date: str, attempt: int, raw: bytes, who: Who, limits: Limits, pace: float
+) -> RecordOut:
     row = crud.find_attempt(connection, attempt=attempt, player=who.id, day=date)
     if row is None:
         raise _not_found(who, attempt, date)
@@ -368,6 +371,9 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
         )
         refusals.allow(who.id)
         raise ApiError(ErrorCode.RECORD_MISMATCH, message, with_action=True)
+    # How it was played is the server's clock over the streamed actions, never the record's tags.
+    timing = crud.read_timing(connection, attempt)
+    status: Status = crud.REVIEW if needs_review(timing, pace=pace) else crud.RANKED
     # What the replay came to, never what the record says it came to.
     result = crud.Result(
         result=checked.result,
@@ -378,6 +384,10 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
         cards_home=checked.cards_home,
         submitted=dt.datetime.now(dt.UTC),
         record=text,
+        status=status,
+        elapsed_ms=timing.elapsed_ms,
+        hints=timing.hints,
+        resent=timing.resent,
     )
     # Each its own statement: the update alone decides, and the rank counts what is committed when it runs.
     if not crud.set_result(connection, attempt, result):
@@ -390,4 +400,8 @@ def _accept_on(connection: sa.Connection, date: str, attempt: int, raw: bytes, w
         undos=result.undos,
         cards_home=result.cards_home,
         rank=rank,
+        seconds=crud.seconds_of(result.elapsed_ms),
+        hints=result.hints,
+        resent=result.resent,
+        status=status,
     )

@@ -34,7 +34,7 @@ from patience_server.core.headers import policy
 from patience_server.schemas import Board, BoardRow
 from patience_server.speech import VARY, ApiError, ErrorCode, error_responses, tr
 
-__all__ = ["CACHE", "NAME_QUERY", "TOP", "PageCache", "front", "page", "render", "router"]
+__all__ = ["CACHE", "NAME_QUERY", "TOP", "PageCache", "clock", "front", "page", "render", "router"]
 
 router = APIRouter(tags=["pages"])
 
@@ -172,17 +172,32 @@ def _result_word(result: str) -> str:
     return result
 
 
+def clock(seconds: float | None) -> str:
+    """A result's time as the page shows it: minutes and seconds (``1:05``), hours first past an hour; else ``–``."""
+    if seconds is None:
+        return "–"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, second = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{second:02d}" if hours else f"{minutes}:{second:02d}"
+
+
 def _row_html(row: BoardRow, total: str, labels: tuple[str, ...], *, mine: bool = False) -> str:
-    """One entry as a table row; ``labels`` name its result and numbers (shown beside them on a phone)."""
+    """One entry as a table row; ``labels`` name its result and numbers (shown beside them on a phone).
+
+    An entry waiting for review has no rank: its first cell says so.
+    """
     number = format_number
     marked = ' class="me"' if mine else ""
-    result, score, home, moves, undos = (f' data-label="{html.escape(label)}"' for label in labels)
+    result, score, home, moves, undos, time_, hints = (f' data-label="{html.escape(label)}"' for label in labels)
     won = ' class="won"' if row.result == "won" else ""
+    place = number(row.rank) if row.rank is not None else html.escape(tr.pgettext("leaderboard rank", "review"))
     return (
-        f'<tr{marked}><td>{number(row.rank)}</td><td class="n">{html.escape(row.name)}</td>'
+        f'<tr{marked}><td>{place}</td><td class="n">{html.escape(row.name)}</td>'
         f"<td{won}{result}>{html.escape(_result_word(row.result))}</td><td{score}>{number(row.score)}</td>"
         f"<td{home}>{html.escape(number(row.cards_home))}/{html.escape(total)}</td>"
-        f"<td{moves}>{number(row.moves)}</td><td{undos}>{number(row.undos)}</td></tr>"
+        f"<td{moves}>{number(row.moves)}</td><td{undos}>{number(row.undos)}</td>"
+        f"<td{time_}>{html.escape(clock(row.seconds))}</td><td{hints}>{number(row.hints)}</td></tr>"
     )
 
 
@@ -215,14 +230,16 @@ def render(
         tr.pgettext("leaderboard column", "Home"),
         tr.pgettext("leaderboard column", "Moves"),
         tr.pgettext("leaderboard column", "Undos"),
+        tr.pgettext("leaderboard column", "Time"),
+        tr.pgettext("leaderboard column", "Hints"),
     )
     labels = columns[1:]
     body = "".join(_row_html(row, total, labels, mine=row.name == name) for row in rows)
     if own is not None:
-        body += '<tr><td colspan="7" class="n">…</td></tr>' + _row_html(own, total, labels, mine=True)
+        body += '<tr><td colspan="9" class="n">…</td></tr>' + _row_html(own, total, labels, mine=True)
     if not rows:
         empty = html.escape(tr.gettext("No results yet."))
-        body = f'<tr><td colspan="7" class="n">{empty}</td></tr>'
+        body = f'<tr><td colspan="9" class="n">{empty}</td></tr>'
     prev, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
     query = html.escape(f"?variant={variant}&cells={cells}&lang={language}")
     shown = ""
