@@ -65,6 +65,7 @@ class Server:
         port: int | None = None,
         secret: str | None = SECRET,
         hints: str = "100000/60",
+        actions: str = "100000/60",
         review_pace: str | None = "0",
     ) -> None:
         self.port = port or free_port()
@@ -81,6 +82,7 @@ class Server:
             env["PATIENCE_REVIEW_PACE"] = review_pace
         env["PATIENCE_REFUSED_LIMIT"] = refused
         env["PATIENCE_HINT_LIMIT"] = hints
+        env["PATIENCE_ACTION_LIMIT"] = actions
         self.log = home / f"server-{self.port}.log"
         self._log_file = self.log.open("wb")
         self.process = subprocess.Popen(

@@ -157,6 +157,44 @@ def test_an_illegal_action_is_422_naming_it_and_nothing_of_its_batch_is_applied(
     assert actions(server, token, number, {"first": 1, "actions": line[:1]}) == (200, {"applied": 1})
 
 
+def test_a_game_streamed_an_action_a_batch_through_refusals_and_resends_ends_as_its_replay(server: Server) -> None:
+    # Each batch plays on the game the server keeps from the last one; a refused batch and a resend must not
+    # leave that game anywhere but where the stored actions do.
+    token = register(server)
+    number = start(server, token)["attempt"]
+    line = list(solution(today()))
+    for index, move in enumerate(line, start=1):
+        if index % 7 == 0:
+            status, body = actions(server, token, number, {"first": index, "actions": ["zz"]})
+            assert (status, body["action"]) == (422, index)
+        if index % 5 == 0:
+            assert actions(server, token, number, {"first": index - 1, "actions": line[index - 2 : index - 1]}) == (
+                200,
+                {"applied": index - 1},
+            )
+        assert actions(server, token, number, {"first": index, "actions": [move]}) == (200, {"applied": index})
+    game = won_game(today())
+    assert tuple(game.log) == tuple(line)
+    status, body = _put(server, token, number, record_text(game))
+    assert status == 200 and body["result"] == "won", body
+
+
+def test_streamed_actions_count_against_their_own_limit_not_the_players_requests(database: str, tmp_path: Path) -> None:
+    # A quick player streams more than one action a second: the player's request limit must not hold them up.
+    running = Server(database, tmp_path, rate="5/60", actions="30/60")
+    try:
+        token = register(running)
+        number = start(running, token)["attempt"]
+        line = list(solution(today()))
+        for index, move in enumerate(line[:30], start=1):
+            assert actions(running, token, number, {"first": index, "actions": [move]}) == (200, {"applied": index})
+        status, body = actions(running, token, number, {"first": 31, "actions": [line[30]]})
+        assert (status, body["error_code"]) == (429, "rate_limited")
+        assert body["error"] == "too many requests: at most 30 requests in 60 s, try again soon"
+    finally:
+        running.stop()
+
+
 def test_actions_after_the_game_ended_are_409_game_over(server: Server) -> None:
     token = register(server)
     number = start(server, token)["attempt"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pluggy
 from attrs import frozen
@@ -55,6 +55,7 @@ __all__ = [
     "parse_time",
     "record_of",
     "replay",
+    "replay_on",
 ]
 
 #: The results a record may claim: ``abandoned`` is an unfinished game left for a new deal.
@@ -477,17 +478,40 @@ def replay(record: Record, *, plugins: pluggy.PluginManager | None = None, notat
         game = _deal(record, plugins)
     except Exception as error:  # garbage in a record is a finding, never a crash
         return _replay_of(None, _("cannot deal the record's game: {problem}").format(problem=_message(error)))
-    follower = FcsFollower.from_deal(game) if notation == "fcs" else None
+    if notation != "fcs":
+        return replay_on(game, record.actions)
+    follower = FcsFollower.from_deal(game)
     for number, token in enumerate(record.actions, start=1):
         try:
-            if follower is not None and token not in ACTION_WORDS:
+            if token not in ACTION_WORDS:
                 _follow(game, follower, token)
                 continue
             _act(game, token)
-            if follower is not None and token in ("undo", "redo", "finish", "redeal"):
+            if token in ("undo", "redo", "finish", "redeal"):
                 # fc-solve's moves after these start again from where the game then stands.
                 follower = FcsFollower.from_game(game)
         except Exception as error:
+            problem = _("action {number} {token}: {problem}").format(
+                number=number, token=_shown(token), problem=_message(error)
+            )
+            return _replay_of(game, problem, number, token)
+    return _replay_of(game)
+
+
+def replay_on(game: Game, actions: Sequence[str], *, first: int = 1) -> Replay:
+    """Play ``actions`` on ``game`` through the engine, up to the first one that fails, numbering from ``first``.
+
+    ``game`` is changed in place: it stands where its first ``first - 1``
+    actions left it (a game :func:`replay` gave, say), and after this call
+    where the actions played left it. This is :func:`replay` without the
+    deal, for a caller that keeps a game between batches of actions. Never
+    raises: an action that is not legal (or not an action) is the
+    replay's ``problem``, numbered from ``first``.
+    """
+    for number, token in enumerate(actions, start=first):
+        try:
+            _act(game, token)
+        except Exception as error:  # garbage in a record is a finding, never a crash
             problem = _("action {number} {token}: {problem}").format(
                 number=number, token=_shown(token), problem=_message(error)
             )

@@ -39,6 +39,7 @@ __all__ = [
     "Language",
     "LimitsDep",
     "SettingsDep",
+    "StreamingPlayer",
     "TodaysBoard",
     "current_player",
     "daily_of",
@@ -104,8 +105,11 @@ def rate_limited(limiter: RateLimiter) -> ApiError:
     return ApiError(ErrorCode.RATE_LIMITED, message.format(count=format_number(limiter.count), seconds=seconds))
 
 
-def current_player(request: Request, authorization: str | None) -> Who:
+def current_player(request: Request, authorization: str | None, streaming: bool = False) -> Who:
     """The player whose token ``authorization`` carries, or 401; 429 when they are over the rate limit.
+
+    A ``streaming`` request (a batch of actions played) counts against the
+    limit of streamed actions instead of the player's requests.
 
     Synchronous: the lookup is one indexed row, run in a database thread
     (:func:`get_current_player`). A token whose id no row can have is
@@ -128,9 +132,10 @@ def current_player(request: Request, authorization: str | None) -> Who:
             tr.gettext("wrong token: this token belongs to no player"),
             headers={"WWW-Authenticate": "Bearer"},
         )
-    players = get_limits(request).players
-    if not players.allow(int(found.id)):
-        raise rate_limited(players)
+    limits = get_limits(request)
+    limiter = limits.actions if streaming else limits.players
+    if not limiter.allow(int(found.id)):
+        raise rate_limited(limiter)
     return Who(int(found.id), str(found.name))
 
 
@@ -143,6 +148,17 @@ async def get_current_player(
 
 
 CurrentPlayer = Annotated[Who, Depends(get_current_player)]
+
+
+async def get_streaming_player(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="`Bearer ID.SECRET`: the player's token")] = None,
+) -> Who:
+    """The player the request's token proves, counted against the limit of streamed actions."""
+    return await get_db(request).run(current_player, request, authorization, True)
+
+
+StreamingPlayer = Annotated[Who, Depends(get_streaming_player)]
 
 
 def parse_day(text: str) -> dt.date:

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 __all__ = [
+    "ACTION_COUNT",
     "API_V1_STR",
     "BATCH_MAX",
     "DATABASE_THREADS",
@@ -67,6 +68,9 @@ DATABASE_THREADS = 4
 #: Requests on attempts and records allowed per player within :data:`RATE_WINDOW` seconds, by default.
 RATE_COUNT = 60
 RATE_WINDOW = 60.0
+#: Streamed batches of actions allowed per player within :data:`RATE_WINDOW` seconds, by default: a client
+#: sends each action as it is played, and a quick player plays more than one a second.
+ACTION_COUNT = 600
 #: Registrations allowed per client address within :data:`RATE_WINDOW` seconds, by default.
 REGISTER_COUNT = 20
 #: Records refused after their replay allowed per player within :data:`RATE_WINDOW` seconds, by default.
@@ -93,13 +97,14 @@ class RateLimit:
 
 @dataclass(frozen=True)
 class Settings:
-    """What one app is made with: its database, its three rate limits, and the proxies it trusts."""
+    """What one app is made with: its database, its rate limits, and the proxies it trusts."""
 
     database_url: str
     rate_limit: RateLimit
     register_limit: RateLimit
     refused_limit: RateLimit
     hint_limit: RateLimit = RateLimit(HINT_COUNT)
+    action_limit: RateLimit = RateLimit(ACTION_COUNT)
     trusted_proxies: tuple[str, ...] = ()
     secret: str | None = None
     #: The median seconds between actions under which a result waits for review (``PATIENCE_REVIEW_PACE``).
@@ -119,6 +124,8 @@ class Settings:
             refused_limit=RateLimit.parse(env.get("PATIENCE_REFUSED_LIMIT", ""), REFUSED_COUNT),
             # Each hint costs up to HINT_SECONDS of solver time: a few a minute.
             hint_limit=RateLimit.parse(env.get("PATIENCE_HINT_LIMIT", ""), HINT_COUNT),
+            # Streamed actions come one request each as they are played: limited apart from other requests.
+            action_limit=RateLimit.parse(env.get("PATIENCE_ACTION_LIMIT", ""), ACTION_COUNT),
             trusted_proxies=trusted_proxies(env.get("PATIENCE_TRUSTED_PROXIES", "").replace(",", " ").split()),
             secret=env.get("PATIENCE_SERVER_SECRET") or None,
             review_pace=_seconds(env.get("PATIENCE_REVIEW_PACE", ""), 0.4),

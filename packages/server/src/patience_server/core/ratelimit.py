@@ -55,12 +55,13 @@ class RateLimiter:
 
 @dataclass(frozen=True)
 class Limits:
-    """The limiters of one app: a player's requests, an address's registrations, refused records, hints."""
+    """The limiters of one app: per player (requests, streamed actions, refused records, hints) and registrations."""
 
     players: RateLimiter
     registrations: RateLimiter
     refusals: RateLimiter
     hints: RateLimiter
+    actions: RateLimiter
 
     @classmethod
     def of(cls, settings: Settings, players: RateLimiter | None = None) -> Limits:
@@ -70,4 +71,5 @@ class Limits:
             registrations=RateLimiter.of(settings.register_limit),
             refusals=RateLimiter.of(settings.refused_limit),
             hints=RateLimiter.of(settings.hint_limit),
+            actions=RateLimiter.of(settings.action_limit),
         )

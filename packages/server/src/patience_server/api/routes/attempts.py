@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import sqlalchemy as sa
 from fastapi import APIRouter, Path, Request
 
-from patience.formats.records import Record, RecordError, Replay, check_record, parse_record, replay
+from patience.formats.records import Record, RecordError, Replay, check_record, parse_record, replay, replay_on
 from patience.game import Game
 from patience.i18n import format_date, format_number
 from patience_server import crud
@@ -26,6 +26,7 @@ from patience_server.api.deps import (
     CurrentPlayer,
     DatabaseDep,
     LimitsDep,
+    StreamingPlayer,
     daily_of,
     parse_day,
     playable_day,
@@ -86,7 +87,7 @@ AttemptNumber = Annotated[int, Path(ge=0, description="The attempt's number, as 
 
 @router.post("/{attempt}/actions", responses=error_responses(401, 404, 409, 422, 429))
 async def send_actions(
-    date: str, attempt: AttemptNumber, body: ActionsIn, who: CurrentPlayer, db: DatabaseDep
+    date: str, attempt: AttemptNumber, body: ActionsIn, who: StreamingPlayer, db: DatabaseDep
 ) -> ActionsOut:
     """Apply a batch of the attempt's actions as they are played: the engine replays each at once."""
     return await db.run(accept_actions, date, attempt, body, who, db)
@@ -125,6 +126,51 @@ def _new_actions(stored: list[str], body: ActionsIn) -> list[str]:
     return body.actions[applied + 1 - body.first :]
 
 
+class _Games:
+    """The games of attempts being played, each where its stored actions left it, most recent last.
+
+    A batch of actions then plays only its own actions, not the whole game
+    from the deal (dealing alone costs more than a batch's moves). A game is
+    taken out while a batch plays on it and put back only when the batch's
+    actions were stored, so a kept game is always exactly the stored
+    actions: a batch refused, or stored first by another process, leaves
+    no game here, and the next batch replays from the deal. Each process
+    keeps its own; the database stays what decides.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._games: collections.OrderedDict[int, tuple[int, Game]] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, attempt: int, applied: int) -> Game | None:
+        """The kept game of ``attempt`` if it stands after exactly ``applied`` actions (it is no longer kept)."""
+        with self._lock:
+            kept = self._games.pop(attempt, None)
+        return kept[1] if kept is not None and kept[0] == applied else None
+
+    def put(self, attempt: int, applied: int, game: Game) -> None:
+        """Keep ``game`` as ``attempt``'s after ``applied`` stored actions; the least recent goes beyond the size."""
+        with self._lock:
+            self._games[attempt] = (applied, game)
+            self._games.move_to_end(attempt)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+
+#: The games of the attempts played lately, in this process.
+GAMES = _Games(512)
+
+
+def _play_batch(row: Any, attempt: int, stored: list[str], new: list[str]) -> Replay:
+    """``new`` played after the ``stored`` actions of ``attempt`` (``row`` its board): the kept game, or the deal's."""
+    game = GAMES.take(attempt, len(stored))
+    if game is None:
+        tags = (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal)))
+        return replay(Record(tags, (*stored, *new)))
+    return replay_on(game, new, first=len(stored) + 1)
+
+
 def accept_actions(date: str, attempt: int, body: ActionsIn, who: Who, db: Database) -> ActionsOut:
     """Replay ``body``'s actions after the ``attempt``'s stored ones; store each new one with its receive time.
 
@@ -152,8 +198,7 @@ def accept_actions(date: str, attempt: int, body: ActionsIn, who: Who, db: Datab
     if len(stored) + len(new) > MAX_ACTIONS:
         message = tr.gettext("an attempt holds at most {most} actions").format(most=format_number(MAX_ACTIONS))
         raise ApiError(ErrorCode.RECORD_TOO_LONG, message, len(stored) + 1, with_action=True)
-    tags = (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal)))
-    played = replay(Record(tags, (*stored, *new)))
+    played = _play_batch(row, attempt, stored, new)
     if played.problem is not None and played.action is not None:
         if played.action <= len(stored) or _problem_code(played) is ErrorCode.GAME_OVER:
             raise _over(max(played.action, len(stored) + 1))
@@ -161,6 +206,8 @@ def accept_actions(date: str, attempt: int, body: ActionsIn, who: Who, db: Datab
     first = len(stored) + 1
     offsets = None if body.offsets is None else body.offsets[first - body.first :]
     if crud.add_actions(db, attempt=attempt, first=first, tokens=new, offsets=offsets, received=received):
+        if played.game is not None:
+            GAMES.put(attempt, len(stored) + len(new), played.game)
         return ActionsOut(applied=len(stored) + len(new))
     # Another process stored some of these numbers first: answer as if this batch came after its.
     with db.autocommit.connect() as connection:
@@ -220,16 +267,16 @@ def ask_hint(date: str, attempt: int, who: Who, db: Database, limits: Limits) ->
         stored = crud.read_actions(connection, attempt)
     if row.result is not None:
         raise _over(len(stored) + 1)
-    tags = (("Variant", row.variant), ("Cells", str(row.cells)), ("Deal", str(row.deal)))
-    played = replay(Record(tags, tuple(stored)))
-    game = played.game
+    game = _play_batch(row, attempt, stored, []).game
     if game is None or game.is_won or game.gave_up:
         raise _over(len(stored) + 1)
     if not limits.hints.allow(who.id):
+        GAMES.put(attempt, len(stored), game)
         raise rate_limited(limits.hints)
     move, lost = _solve_hint(game)
     hints = stored.count("hint")
     if move is None and not lost:
+        GAMES.put(attempt, len(stored), game)
         return HintOut(move=None, lost=False, hints=hints)
     number = len(stored) + 1
     if not crud.add_actions(
@@ -238,6 +285,8 @@ def ask_hint(date: str, attempt: int, who: Who, db: Database, limits: Limits) ->
         # An action of the attempt arrived meanwhile: the hint is of a position that is gone.
         message = tr.gettext("the game moved on while the hint was searched: ask again")
         raise ApiError(ErrorCode.ACTION_CONFLICT, message)
+    game.note_hint()
+    GAMES.put(attempt, number, game)
     return HintOut(move=move, lost=lost, hints=hints + 1)
 
 
