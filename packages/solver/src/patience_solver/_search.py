@@ -340,7 +340,9 @@ class NextPenalties(Penalties):
 
 
 #: A state without its foundations (the cards not in the columns or cells are home).
-Key = tuple[tuple[bytes, ...], bytes]
+#: The sorted columns' bytes followed by the cells' bytes, in one tuple: a second tuple holding the
+#: columns' tuple and the cells would cost every stored position two objects instead of one.
+Key = tuple[bytes, ...]
 #: A frontier entry: ``(key, foundations, moves so far, None)`` for a state; for a move whose child is
 #: not made yet, the parent's key and foundations, the child's moves so far, and the move.
 Entry = tuple[Key, tuple[int, ...], int, Later | None]
@@ -363,7 +365,7 @@ class Scan:
         self.weights = weights
         self.full = full
         cols0, cells0, found0 = root
-        key0 = (cols0, cells0)
+        key0 = (*cols0, cells0)
         #: Each stored state's key -> its parent's key (None for the root): the steps between them are made
         #: again from the parent when a solution is traced (:func:`_trace`), so no state keeps its steps.
         self.parents: dict[Key, Key | None] = {key0: None}
@@ -414,14 +416,16 @@ class Scan:
                 heappop(ranks)
             if later is not None:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
-                _, ccols, ccells, found, _ = comp.make_later(key[0], key[1], found, later)
-                ckey = (ccols, ccells)
+                _, cols, cells, found, _ = comp.make_later(key[:-1], key[-1], found, later)
+                ckey = (*cols, cells)
                 if ckey in parents:
                     continue
                 parents[ckey] = key
                 key = ckey
+            else:
+                cols = key[:-1]
+                cells = key[-1]
             expanded += 1
-            cols, cells = key
             if wn:
                 table = by_found.get(found)
                 if table is None:
@@ -432,7 +436,7 @@ class Scan:
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             for _, ccols, ccells, cfound, cost in made:
-                ckey = (ccols, ccells)
+                ckey = (*ccols, ccells)
                 seen = len(parents)
                 parents.setdefault(ckey, key)
                 if len(parents) == seen:
@@ -547,13 +551,13 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
         made, later = comp.expand(cols, cells, found, full)
         child = None
         for candidate in made:
-            if candidate[1] == wanted[0] and candidate[2] == wanted[1]:
+            if (*candidate[1], candidate[2]) == wanted:
                 child = candidate
                 break
         else:
             for move in reversed(later):
                 candidate = comp.make_later(cols, cells, found, move)
-                if candidate[1] == wanted[0] and candidate[2] == wanted[1]:
+                if (*candidate[1], candidate[2]) == wanted:
                     child = candidate
                     break
         assert child is not None, "a stored state is a child of its parent"
