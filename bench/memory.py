@@ -37,7 +37,8 @@ position = game.position
 comp = Compiled(game.variant.rules, game.variant.rules.autoplay, 8, 4, position.base, 1)
 root, _ = solver._start(comp, position)
 limits = Limits(None, budget, None, None, 0)
-scans = [(Scan(comp, root, weights, full=full), quota) for weights, full, quota in solver._SCANS]
+schedule = solver.schedule_for(game.variant.rules)
+scans = [(Scan(comp, root, weights, full=full), quota) for weights, full, quota in schedule.scans]
 growth, stopped = 1, False
 with solver._collector_paused():
     while not stopped:
@@ -45,7 +46,7 @@ with solver._collector_paused():
             if scan.run(quota * growth - scan.expanded, limits).value != "budget":
                 stopped = True
                 break
-        growth *= solver._GROWTH
+        growth *= schedule.growth
 stored = sum(len(scan.parents) for scan, _ in scans)
 with open("/proc/self/statm") as handle:
     resident = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")

@@ -340,7 +340,9 @@ class NextPenalties(Penalties):
 
 
 #: A state without its foundations (the cards not in the columns or cells are home).
-Key = tuple[tuple[bytes, ...], bytes]
+#: The sorted columns' bytes followed by the cells' bytes, in one tuple: a second tuple holding the
+#: columns' tuple and the cells would cost every stored position two objects instead of one.
+Key = tuple[bytes, ...]
 #: A frontier entry: ``(key, foundations, moves so far, None)`` for a state; for a move whose child is
 #: not made yet, the parent's key and foundations, the child's moves so far, and the move.
 Entry = tuple[Key, tuple[int, ...], int, Later | None]
@@ -363,8 +365,11 @@ class Scan:
         self.weights = weights
         self.full = full
         cols0, cells0, found0 = root
-        key0 = (cols0, cells0)
-        self.parents: dict[Key, tuple[Key, tuple[Step, ...]] | None] = {key0: None}
+        key0 = (*cols0, cells0)
+        #: Each stored state's key -> its parent's key (None for the root): the steps between them are made
+        #: again from the parent when a solution is traced (:func:`_trace`), so no state keeps its steps.
+        self.parents: dict[Key, Key | None] = {key0: None}
+        self.root = root
         #: ``(priority, tie-break, key, foundations, moves so far, None)`` for a state; for a move whose child
         #: is not made yet, the parent's key and foundations, the child's moves so far, and the move.
         # The frontier: a bucket per rank (ranks are small ints), last in first out within one, and a
@@ -411,14 +416,16 @@ class Scan:
                 heappop(ranks)
             if later is not None:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
-                steps, ccols, ccells, found, _ = comp.make_later(key[0], key[1], found, later)
-                ckey = (ccols, ccells)
+                _, cols, cells, found, _ = comp.make_later(key[:-1], key[-1], found, later)
+                ckey = (*cols, cells)
                 if ckey in parents:
                     continue
-                parents[ckey] = (key, steps)
+                parents[ckey] = key
                 key = ckey
+            else:
+                cols = key[:-1]
+                cells = key[-1]
             expanded += 1
-            cols, cells = key
             if wn:
                 table = by_found.get(found)
                 if table is None:
@@ -428,10 +435,10 @@ class Scan:
             made, deferred = comp.expand(cols, cells, found, full)
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
-            for steps, ccols, ccells, cfound, cost in made:
-                ckey = (ccols, ccells)
+            for _, ccols, ccells, cfound, cost in made:
+                ckey = (*ccols, ccells)
                 seen = len(parents)
-                parents.setdefault(ckey, (key, steps))
+                parents.setdefault(ckey, key)
                 if len(parents) == seen:
                     continue
                 if cfound is found:
@@ -440,7 +447,7 @@ class Scan:
                 else:
                     home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
                     if home == total:
-                        self.path = _trace(parents, ckey)
+                        self.path = _trace(comp, self.root, parents, ckey, full)
                         ranks.clear()
                         buckets.clear()
                         status = Status.SOLVED
@@ -524,12 +531,36 @@ def best_first(
     return status, scan.path
 
 
-def _trace(parents: dict[Key, tuple[Key, tuple[Step, ...]] | None], key: Key) -> list[tuple[Step, ...]]:
+def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key, full: bool) -> list[tuple[Step, ...]]:
+    """The steps of each transition from ``root`` to the state ``key``, along its chain of parents.
+
+    Each parent is expanded again, as the scan expanded it, and gives the steps
+    the scan recorded: its first made child with the next key (the scan keeps
+    the first way to reach a state), or else its last move left for later with
+    that key (equal children rank equally, and a bucket pops the last first).
+    """
+    chain: list[Key] = []
+    at: Key | None = key
+    while at is not None:
+        chain.append(at)
+        at = parents[at]
+    chain.reverse()
+    cols, cells, found = root
     out: list[tuple[Step, ...]] = []
-    entry = parents[key]
-    while entry is not None:
-        parent, steps = entry
-        out.append(steps)
-        entry = parents[parent]
-    out.reverse()
+    for wanted in chain[1:]:
+        made, later = comp.expand(cols, cells, found, full)
+        child = None
+        for candidate in made:
+            if (*candidate[1], candidate[2]) == wanted:
+                child = candidate
+                break
+        else:
+            for move in reversed(later):
+                candidate = comp.make_later(cols, cells, found, move)
+                if (*candidate[1], candidate[2]) == wanted:
+                    child = candidate
+                    break
+        assert child is not None, "a stored state is a child of its parent"
+        out.append(child[0])
+        cols, cells, found = child[1], child[2], child[3]
     return out

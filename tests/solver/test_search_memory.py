@@ -1,0 +1,65 @@
+"""What a search keeps per stored position, counted by :mod:`tracemalloc` on a fixed deal and budget.
+
+The figures are the allocations the scans hold when they stop (the
+interpreter's own objects count once, before tracing starts), so they do
+not depend on the machine's load or on the other processes.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import patience_solver as solver
+from patience import Game
+from patience_solver._compiled import Compiled
+from patience_solver._search import Limits, Scan
+
+#: A hard FreeCell deal that no schedule decides within the budget below.
+HARD_DEAL = 6825625742
+BUDGET = 20_000
+#: The traced bytes a stored position may cost (its key: one tuple of the columns and the cells; its entry
+#: in the table of parents, which holds the parent's key alone; its frontier entry; its share of the
+#: column tables). The pure build holds about 330; the compiled build allocates the same objects.
+MAX_BYTES_PER_STORED = 350
+
+
+def scans_after(budget: int) -> tuple[list[Scan], int]:
+    """The portfolio's scans on :data:`HARD_DEAL` after ``budget`` expansions, and the bytes they hold."""
+    game = Game.new("freecell", deal=HARD_DEAL)
+    position = game.position
+    rules = game.variant.rules
+    comp = Compiled(rules, rules.autoplay, len(position.columns), len(position.cells), position.base, 1)
+    root, _ = solver._start(comp, position)
+    limits = Limits(None, budget, None, None, 0)
+    schedule = solver.schedule_for(rules)
+    tracemalloc.start()
+    try:
+        scans = [(Scan(comp, root, weights, full=full), quota) for weights, full, quota in schedule.scans]
+        growth, stopped = 1, False
+        while not stopped:
+            for scan, quota in scans:
+                if scan.run(quota * growth - scan.expanded, limits).value != "budget":
+                    stopped = True
+                    break
+            growth *= schedule.growth
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return [scan for scan, _ in scans], held
+
+
+def test_a_stored_position_costs_at_most_its_share_of_memory() -> None:
+    scans, held = scans_after(BUDGET)
+    stored = sum(len(scan.parents) for scan in scans)
+    assert stored > BUDGET
+    assert held / stored <= MAX_BYTES_PER_STORED
+
+
+def test_a_stored_position_keeps_its_parents_key_and_no_steps() -> None:
+    scans, _ = scans_after(2_000)
+    for scan in scans:
+        roots = [key for key, parent in scan.parents.items() if parent is None]
+        assert len(roots) == 1
+        for parent in scan.parents.values():
+            if parent is not None:
+                assert parent in scan.parents
