@@ -207,6 +207,7 @@ SCENES: dict[str, Callable[[tk.Tk, Store], tk.Misc]] = {
     "seahaven-towers": table("seahaven-towers", 1),
     **{f"cards-{key}": card_set(key) for key in CARD_SETS},
     "cards-standard-four-colour": card_set("standard", four_colour=True),
+    "cards-bonded-four-colour": card_set("bonded", four_colour=True),
     "keyboard-focus": keyboard_focus,
     "new-game": new_game,
     "new-game-search": new_game_search,

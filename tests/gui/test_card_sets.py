@@ -128,14 +128,18 @@ def test_a_resized_window_shows_the_nearest_size_until_its_own_is_made(make_app:
     assert all(card_images(app))
 
 
-def test_the_four_colour_deck_marks_every_picture_card_in_its_suit_colour(make_app: MakeApp) -> None:
+@pytest.mark.parametrize("key", PICTURED)
+def test_the_four_colour_deck_repaints_every_picture_cards_suit_signs(make_app: MakeApp, key: str) -> None:
     app = make_app("freecell", 1)
-    app.view.set_look(cards="standard", four_colour=True)
+    app.view.set_look(cards=key, four_colour=True)
     wait_for_faces(app)
     canvas = app.canvas
+    corners = len(CARD_SETS[key].corner_suits)
+    assert corners >= 1
     for card in DECK:
         marks = [i for i in canvas.find_withtag(card_tag(card)) if "suit-mark" in canvas.gettags(i)]
-        assert [canvas.itemcget(i, "fill") for i in marks] == [FOUR_COLOURS[card.suit]], card
+        assert [canvas.itemcget(i, "fill") for i in marks] == [FOUR_COLOURS[card.suit]] * corners, card
+        assert {canvas.itemcget(i, "text") for i in marks} == {card.suit.symbol}
     app.view.set_look(four_colour=False)
     assert not canvas.find_withtag("suit-mark")
     assert FOUR_COLOURS[Suit.DIAMONDS] != FOUR_COLOURS[Suit.HEARTS]

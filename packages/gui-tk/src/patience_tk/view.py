@@ -393,12 +393,7 @@ class TableView:
             if face is not None:
                 canvas.create_image(*box.centre, image=face, tags=("card", *tag))
                 if self.four_colour:
-                    # A picture deck prints red and black; the four-colour deck adds a small mark in the suit's
-                    # colour at the top of the card, where the pictures leave room.
-                    canvas.create_text(
-                        box.centre[0], box.y0 + w * 0.03, text=card.suit.symbol, anchor="n", fill=colour,
-                        font=(FONT, -max(9, int(w * 0.18)), "bold"), tags=("face", "suit-mark", *tag),
-                    )  # fmt: skip
+                    self._recolour_corner(card, box, face, images, colour, tag)
                 return
         rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", *tag))
         pad = w * 0.07
@@ -422,6 +417,24 @@ class TableView:
         else:
             big = (FONT, -int(w * 0.55))
             canvas.create_text(x, y, text=card.suit.symbol, fill=colour, font=big, tags=("face", *tag))
+
+    def _recolour_corner(
+        self, card: Card, box: Box, face: tk.PhotoImage, images: CardImages, colour: str, tag: tuple[str, str]
+    ) -> None:
+        """Repaint the suit signs of a picture face's top indexes in the four-colour deck's colour.
+
+        A picture set prints its suits red and black; the signs under the
+        rank are the ones a fanned column shows, so those take the colour.
+        """
+        width, height = face.width(), face.height()
+        left, top = box.centre[0] - width / 2, box.centre[1] - height / 2
+        for x0, y0, x1, y1 in images.set.corner_suits:
+            area = (left + x0 * width, top + y0 * height, left + x1 * width, top + y1 * height)
+            self.canvas.create_rectangle(*area, fill=images.set.paper, width=0, tags=("face", *tag))
+            self.canvas.create_text(
+                (area[0] + area[2]) / 2, (area[1] + area[3]) / 2, text=card.suit.symbol, fill=colour,
+                font=(FONT, -max(8, round(area[3] - area[1]))), tags=("face", "suit-mark", *tag),
+            )  # fmt: skip
 
     # -- highlights and banners -------------------------------------------
     def highlight(self, move: Move | None) -> None:

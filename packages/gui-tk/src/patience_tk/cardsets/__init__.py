@@ -71,6 +71,10 @@ class CardSet:
     """Element ids as ``king_heart`` (KDE) rather than ``heart_king`` (Aisleriot)."""
     source: str = ""
     """Where the faces come from, with their licence (docs/gui.md lists it too)."""
+    corner_suits: tuple[tuple[float, float, float, float], ...] = ()
+    """The top indexes' suit signs as fractions of the face (x0, y0, x1, y1): the four-colour deck repaints them."""
+    paper: str = "#ffffff"
+    """The colour of the face around the index, painted under a repainted suit sign."""
 
     def element(self, card: Card) -> str:
         """The id of ``card``'s face in the sheet."""
@@ -94,6 +98,7 @@ CARD_SETS: dict[str, CardSet] = {
         "bonded.svgz",
         rank_first=False,
         source="Aisleriot's Bonded theme, GPL-3.0-or-later",
+        corner_suits=((0.045, 0.15, 0.185, 0.235), (0.815, 0.15, 0.955, 0.235)),
     ),
     "standard": CardSet(
         "standard",
@@ -101,6 +106,7 @@ CARD_SETS: dict[str, CardSet] = {
         N_("KDE Standard"),
         "standard.svgz",
         source="KDE's Standard card deck (libkdegames carddecks), GPL-2.0-or-later",
+        corner_suits=((0.02, 0.19, 0.175, 0.3),),
     ),
 }
 
