@@ -158,3 +158,24 @@ def test_an_unknown_remembered_set_falls_back_to_the_plain_faces(patience_home: 
     (patience_home / PREFERENCES_NAME).write_text(json.dumps({"cards": "no-such-set"}))
     preferences, notice = load_preferences()
     assert notice is None and preferences.cards == PLAIN
+
+
+def test_a_set_that_cannot_render_leaves_the_plain_faces(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience_tk.cardsets as cardsets
+
+    def broken(key: str, zoom: float) -> bytes:
+        raise ImportError("no resvg here")
+
+    monkeypatch.setattr(cardsets.sys, "executable", "/nonexistent/python")
+    monkeypatch.setattr(cardsets, "render_sheet", broken)
+    app = make_app("freecell", 1)
+    app.view.set_look(cards="bonded")
+    images = app.view.card_images()
+    assert images is not None
+    end = time.monotonic() + 10
+    while not images.failed:
+        assert time.monotonic() < end
+        pump(app.root)
+        time.sleep(0.02)
+    app.view.redraw()
+    assert card_images(app) == [""] * 52

@@ -251,7 +251,7 @@ class TableView:
         never falls back to other faces; before any is made the plain faces are.
         """
         images = self.card_images()
-        if images is None:
+        if images is None or images.failed:
             return None
         size = self.card_size
         if images.ready(size):

@@ -183,6 +183,8 @@ class CardImages:
         self.set = CARD_SETS[key]
         self._sizes: dict[tuple[int, int], dict[str, tk.PhotoImage]] = {}
         self._pending: dict[tuple[int, int], list[Callable[[], None]]] = {}
+        self.failed = False
+        """Whether the set could not be rendered here (resvg missing or the sheet unreadable): plain faces are drawn."""
 
     @property
     def busy(self) -> bool:
@@ -246,9 +248,14 @@ class CardImages:
             return
         data = result[0]
         try:
+            # The child failed (no interpreter to start, say): render here once, to know whether the set works.
             self._cut(size, data if isinstance(data, bytes) else render_sheet(self.key, zoom_for(self.key, *size)))
         except tk.TclError:
-            return  # the window has gone
+            if not self.master.winfo_exists():
+                return  # the window has gone
+            self.failed = True
+        except (ImportError, ValueError, OSError):
+            self.failed = True
         for done in self._pending.pop(size, []):
             done()
 
