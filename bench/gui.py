@@ -18,11 +18,20 @@ none. The window is 1600 x 1000.
   on FreeCell deals ``--deals`` (default 1-100), after every ``--stride``-th
   move of a solution (and at the deal). It includes the window's polling
   (every 30 ms). The target is 0.5 s on 95% of positions.
+- **card sets**: for each picture set, the redraw of FreeCell #1 with its
+  faces (images already made for the size; target 16 ms), the first render
+  of a size in the window's own process (``CardImages.render_now``: resvg
+  renders the sheet, Tk cuts 53 images), and the same in the child process
+  the window uses (``CardImages.request``) with the longest pause of the
+  event loop while it worked: what a player feels when a size is new.
+
+    .venv/bin/python bench/gui.py --card-sets-only   # only the card sets, a minute
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import os
 import platform
@@ -34,6 +43,7 @@ from collections.abc import Sequence
 from patience import Game
 from patience_solver import Outcome, solve
 from patience_tk import App
+from patience_tk.cardsets import CARD_SETS, CardImages
 from patience_tk.testing import display, pump
 
 WIDTH, HEIGHT = 1600, 1000
@@ -155,10 +165,86 @@ def bench_verdict(root: tk.Tk, deals: range, stride: int) -> tuple[list[float], 
     return latencies, kinds
 
 
+#: Card sizes (width, height in pixels) whose first render is timed: the smallest card, a middle one, the largest.
+CARD_SIZES = ((36, 50), (80, 112), (120, 168))
+
+
+def redraws(app: App, repeat: int) -> list[float]:
+    """``repeat`` timed redraws of the window's table, each with Tk's layout work, in seconds."""
+    app.view.redraw()
+    app.root.update()
+    times: list[float] = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        app.view.redraw()
+        app.root.update_idletasks()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def stamp(times: list[float]) -> None:
+    """Note the time now in ``times``."""
+    times.append(time.perf_counter())
+
+
+def bench_card_sets(root: tk.Tk, repeat: int) -> list[tuple[str, list[float]]]:
+    """Per picture set: redraw times with its faces, and first-render times per size (seconds)."""
+    rows: list[tuple[str, list[float]]] = []
+    app = window(root, Game.new("freecell", 1), verdict=False)
+    for key, card_set in CARD_SETS.items():
+        app.view.set_look(cards=key)
+        if not card_set.pictured:
+            # The plain faces in the same run, for comparison: they are drawn with canvas items, not images.
+            rows.append(("redraw: FreeCell #1, plain faces", redraws(app, repeat)))
+            continue
+        images = app.view.card_images()
+        assert images is not None
+        images.render_now(app.view.card_size)
+        rows.append((f"redraw: FreeCell #1, {key} faces", redraws(app, repeat)))
+        firsts: list[float] = []
+        children: list[float] = []
+        pauses: list[float] = []
+        for size in CARD_SIZES:
+            started = time.perf_counter()
+            CardImages(root, key).render_now(size)
+            firsts.append(time.perf_counter() - started)
+            fresh = CardImages(root, key)
+            done: list[float] = []
+            started = last = time.perf_counter()
+            fresh.request(size, functools.partial(stamp, done))
+            longest = 0.0
+            while not done:
+                root.update()
+                now = time.perf_counter()
+                longest = max(longest, now - last)
+                last = now
+                time.sleep(STEP)
+            children.append(done[0] - started)
+            pauses.append(longest)
+        rows.append((f"first render of a size, {key}, in process", firsts))
+        rows.append((f"first render of a size, {key}, child process", children))
+        rows.append((f"longest event-loop pause meanwhile, {key}", pauses))
+    for child in root.winfo_children():
+        child.destroy()
+    return rows
+
+
 def parse_range(text: str) -> range:
     """``1-100`` (both ends included)."""
     first, _, last = text.partition("-")
     return range(int(first), int(last or first) + 1)
+
+
+def print_rows(rows: Sequence[tuple[str, Sequence[float]]], *, heading: bool = True) -> None:
+    """The rows' quantiles in milliseconds, under the benchmark's heading line unless ``heading`` is false."""
+    ms = 1000.0
+    if heading:
+        machine = f"Python {platform.python_version()} · {platform.machine()}"
+        print(f"patience window benchmark · {WIDTH}x{HEIGHT} · {machine}")
+        print(f"{'measure':52} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for label, times in rows:
+        p50, p95, p99, top = quantiles(times)
+        print(f"{label:52} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,6 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--stride", type=int, default=5, help="judge every N-th position of each solution (5)")
     parser.add_argument("--redraws", type=int, default=200, help="redraws per table (200)")
     parser.add_argument("--slide-moves", type=int, default=80, help="moves of FreeCell #1 to slide (80)")
+    parser.add_argument("--card-sets-only", action="store_true", help="measure only the card sets")
     args = parser.parse_args(argv)
     if args.quick:
         args.deals, args.stride, args.redraws, args.slide_moves = range(1, 6), 10, 30, 20
@@ -178,6 +265,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.exit("no DISPLAY and no Xvfb: cannot measure the window")
         root = tk.Tk()
         try:
+            cards = bench_card_sets(root, args.redraws)
+            if args.card_sets_only:
+                print_rows(cards)
+                return 0
             redraws = bench_redraw(root, args.redraws)
             frames, intervals, count = bench_slides(root, args.slide_moves)
             latencies, kinds = bench_verdict(root, args.deals, args.stride)
@@ -185,22 +276,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             root.destroy()
 
     ms = 1000.0
-    print(f"patience window benchmark · {WIDTH}x{HEIGHT} · Python {platform.python_version()} · {platform.machine()}")
-    print(f"{'measure':44} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for label, times in redraws:
-        p50, p95, p99, top = quantiles(times)
-        print(f"{'redraw: ' + label:44} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    print_rows([("redraw: " + label, times) for label, times in redraws])
+    print_rows(cards, heading=False)
     p50, p95, p99, top = quantiles(frames)
     label = "slide frame (move + repaint)"
-    print(f"{label:44} {count:6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    print(f"{label:52} {count:6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
     p50, p95, p99, top = quantiles(intervals)
     label = "slide frame interval (timer asks 16 ms)"
-    print(f"{label:44} {len(intervals):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+    print(f"{label:52} {len(intervals):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
     if latencies:
         p50, p95, p99, top = quantiles(latencies)
         deals = f"{args.deals.start}-{args.deals.stop - 1}"
         print(
-            f"{'move to verdict, FreeCell ' + deals:44} {len(latencies):6} {p50 * ms:8.1f} {p95 * ms:8.1f} "
+            f"{'move to verdict, FreeCell ' + deals:52} {len(latencies):6} {p50 * ms:8.1f} {p95 * ms:8.1f} "
             f"{p99 * ms:8.1f} {top * ms:8.1f}"
         )
         within = sum(1 for t in latencies if t <= 0.5) / len(latencies)

@@ -29,6 +29,7 @@ from patience import Game, Move
 from patience_home.store import Store
 from patience_solver import Outcome, solve
 from patience_tk import App
+from patience_tk.cardsets import CARD_SETS
 from patience_tk.testing import display, pump
 
 WIDTH, HEIGHT = 1100, 760
@@ -84,6 +85,24 @@ def table(variant: str, deal: int, cells: int | None = None) -> Callable[[tk.Tk,
 
     def scene(root: tk.Tk, store: Store) -> tk.Misc:
         open_window(root, store, Game.new(variant, deal, cells))
+        return root
+
+    return scene
+
+
+def card_set(key: str, *, four_colour: bool = False) -> Callable[[tk.Tk, Store], tk.Misc]:
+    """FreeCell #617, six moves in, with the faces of card set ``key`` (chosen as in View ▸ Card set)."""
+
+    def scene(root: tk.Tk, store: Store) -> tk.Misc:
+        app = open_window(root, store, Game.new("freecell", 617))
+        app.card_set_var.set(key)
+        app.four_colour_var.set(four_colour)
+        app._look_changed()
+        images = app.view.card_images()
+        if images is not None:
+            images.render_now(app.view.card_size)
+            app.view.redraw()
+        play(app, 6)
         return root
 
     return scene
@@ -186,6 +205,9 @@ SCENES: dict[str, Callable[[tk.Tk, Store], tk.Misc]] = {
     "eight-off-8-cells": table("eight-off", 160, 8),
     "bakers-game": table("bakers-game", 1),
     "seahaven-towers": table("seahaven-towers", 1),
+    **{f"cards-{key}": card_set(key) for key in CARD_SETS},
+    "cards-standard-four-colour": card_set("standard", four_colour=True),
+    "cards-bonded-four-colour": card_set("bonded", four_colour=True),
     "keyboard-focus": keyboard_focus,
     "new-game": new_game,
     "new-game-search": new_game_search,

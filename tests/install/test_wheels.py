@@ -106,3 +106,18 @@ def test_the_front_ends_packages_import_from_the_wheels(installed: Path, module:
     done = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=installed / "home")
     assert done.returncode == 0, done.stderr
     assert Path(done.stdout.strip()).is_relative_to(installed / "venv")
+
+
+def test_the_window_wheel_carries_every_card_set_and_renders_it_in_a_fresh_venv(installed: Path) -> None:
+    python = tasks._bin(installed / "venv", "python")
+    probe = (
+        "from patience_tk.cardsets import CARD_SETS, render_sheet\n"
+        "for key, card_set in CARD_SETS.items():\n"
+        "    if card_set.pictured:\n"
+        "        data = render_sheet(key, 0.5)\n"
+        "        print(key, data[:8] == bytes.fromhex('89504e470d0a1a0a'), len(data))\n"
+    )
+    done = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=installed / "home")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    assert [line.split()[:2] for line in lines if line] == [["bonded", "True"], ["standard", "True"]]

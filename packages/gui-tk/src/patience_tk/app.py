@@ -30,6 +30,7 @@ from patience.i18n import (
 from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
+from patience_tk.cardsets import CARD_SETS
 from patience_tk.controller import Controller
 from patience_tk.daily import (
     DailyGame,
@@ -156,7 +157,11 @@ class App:
 
         # PATIENCE_NO_ANIMATION wins over the saved choice (tests, screenshots).
         self.controller.animator.enabled = self.preferences.animations and animation_allowed()
-        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
+        self.view.set_look(
+            felt=TABLE_COLOURS[self.preferences.table],
+            four_colour=self.preferences.four_colour,
+            cards=self.preferences.cards,
+        )
         self.keyboard = KeyboardPlay(self.view, play=self.controller.play_move, say=self.say)
 
         bar = tk.Frame(root, padx=8, pady=4)
@@ -264,6 +269,13 @@ class App:
                 command=self._look_changed,
             )
         view.add_cascade(label=_("Table colour"), menu=tables)
+        card_sets = tk.Menu(view, tearoff=False)
+        self.card_set_var = tk.StringVar(self.root, self.preferences.cards)
+        for key, card_set in CARD_SETS.items():
+            card_sets.add_radiobutton(
+                label=_(card_set.name), value=key, variable=self.card_set_var, command=self._look_changed
+            )
+        view.add_cascade(label=_("Card set"), menu=card_sets)
         languages = tk.Menu(view, tearoff=False)
         self.language_var = tk.StringVar(self.root, current_language())
         for code, name in LANGUAGE_NAMES.items():
@@ -490,7 +502,12 @@ class App:
     def _look_changed(self) -> None:
         self.preferences.four_colour = bool(self.four_colour_var.get())
         self.preferences.table = self.table_var.get()
-        self.view.set_look(felt=TABLE_COLOURS[self.preferences.table], four_colour=self.preferences.four_colour)
+        self.preferences.cards = self.card_set_var.get()
+        self.view.set_look(
+            felt=TABLE_COLOURS[self.preferences.table],
+            four_colour=self.preferences.four_colour,
+            cards=self.preferences.cards,
+        )
         self._save_preferences()
 
     def _save_preferences(self) -> None:

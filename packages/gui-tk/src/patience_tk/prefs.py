@@ -18,6 +18,7 @@ from attrs import asdict, define, field
 
 from patience.i18n import LANGUAGES
 from patience_home.paths import PREFERENCES_NAME, move_aside, preferences_path
+from patience_tk.cardsets import CARD_SETS, PLAIN
 from patience_tk.texts import _
 
 __all__ = [
@@ -42,6 +43,10 @@ def _table(value: object) -> str:
     return value if isinstance(value, str) and value in TABLE_COLOURS else "green"
 
 
+def _cards(value: object) -> str:
+    return value if isinstance(value, str) and value in CARD_SETS else PLAIN
+
+
 def _language(value: object) -> str | None:
     return value if isinstance(value, str) and value in LANGUAGES else None
 
@@ -59,6 +64,8 @@ class Preferences:
     """One of :data:`TABLE_COLOURS`."""
     language: str | None = field(default=None, converter=_language)
     """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
+    cards: str = field(default=PLAIN, converter=_cards)
+    """The card set chosen in View ▸ Card set (one of :data:`patience_tk.cardsets.CARD_SETS`)."""
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
@@ -78,7 +85,10 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         known = {
             name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
         }
-        return Preferences(**known, table=data.get("table", "green"), language=data.get("language")), None
+        preferences = Preferences(
+            **known, table=data.get("table", "green"), language=data.get("language"), cards=data.get("cards", PLAIN)
+        )
+        return preferences, None
     except ValueError as error:
         aside = move_aside(target)
         if aside is None:

@@ -22,6 +22,7 @@ from attrs import frozen
 
 from patience import Card, Colour, Game, Move, Place, PlaceKind, Redeal, Suit
 from patience.cardnames import rank_letter
+from patience_tk.cardsets import PLAIN, CardImages, card_set
 from patience_tk.layout import Box, Layout, compute_layout
 from patience_tk.texts import _
 
@@ -81,6 +82,10 @@ class TableView:
         self.felt, self.felt_dark, self.slot_line = FELT, FELT_DARK, SLOT_LINE
         self.four_colour = False
         """Whether each suit has its own colour (♦ blue, ♣ green) instead of red and black."""
+        self.card_set = PLAIN
+        """The key of the card set the faces are drawn with (:data:`patience_tk.cardsets.CARD_SETS`)."""
+        self._card_images: dict[str, CardImages] = {}
+        self._drawn_faces: tuple[CardImages, tuple[int, int]] | None = None
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -202,14 +207,64 @@ class TableView:
         return best[1] if best else None
 
     # -- drawing ----------------------------------------------------------
-    def set_look(self, *, felt: tuple[str, str, str] | None = None, four_colour: bool | None = None) -> None:
-        """Change the table colour (felt, empty slot, slot outline) or the deck's colours, and redraw."""
+    def set_look(
+        self,
+        *,
+        felt: tuple[str, str, str] | None = None,
+        four_colour: bool | None = None,
+        cards: str | None = None,
+    ) -> None:
+        """Change the table colour (felt, empty slot, slot outline), the deck's colours or the card set; redraw."""
         if felt is not None:
             self.felt, self.felt_dark, self.slot_line = felt
             self.canvas.configure(background=self.felt)
         if four_colour is not None:
             self.four_colour = four_colour
+        if cards is not None:
+            self.card_set = card_set(cards).key
         self.redraw()
+
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """A card's box in whole pixels: the size a card set's images are made at."""
+        return round(self.layout.card_w), round(self.layout.card_h)
+
+    def card_images(self, key: str | None = None) -> CardImages | None:
+        """The images of card set ``key`` (the one in use by default), kept per set; ``None`` for the plain faces."""
+        chosen = card_set(self.card_set if key is None else key)
+        if not chosen.pictured:
+            return None
+        images = self._card_images.get(chosen.key)
+        if images is None:
+            images = self._card_images[chosen.key] = CardImages(self.canvas, chosen.key)
+        return images
+
+    def card_back(self) -> tk.PhotoImage | None:
+        """The card set's back at today's card size; ``None`` for the plain faces or while it renders."""
+        images = self.card_images()
+        return None if images is None else images.back(self.card_size)
+
+    def _faces(self) -> tuple[CardImages, tuple[int, int]] | None:
+        """The set's images to draw with and their size; asks for today's size when it is not made yet.
+
+        While a size renders the closest size made is shown, so that a resize
+        never falls back to other faces; before any is made the plain faces are.
+        """
+        images = self.card_images()
+        if images is None or images.failed:
+            return None
+        size = self.card_size
+        if images.ready(size):
+            return images, size
+        if not images.busy:
+            images.request(size, self._faces_made)
+        nearest = images.nearest(size)
+        return None if nearest is None else (images, nearest)
+
+    def _faces_made(self) -> None:
+        with contextlib.suppress(tk.TclError):  # the window may have closed meanwhile
+            if self.canvas.winfo_exists():
+                self.redraw()
 
     def card_colour(self, card: Card) -> str:
         """The colour ``card``'s rank and suit are printed in."""
@@ -283,6 +338,7 @@ class TableView:
         # Two decks have two of each card, sharing card_tag(card): each drawn card also gets a tag of its own,
         # kept by place, so that a drag lifts the cards picked up and not their twins elsewhere.
         self._place_tags = {}
+        self._drawn_faces = self._faces()
         for index, slot in enumerate(layout.foundations):
             for card in position.foundation_cards(index):
                 self._card(card, slot, (PlaceKind.FOUNDATION, index))
@@ -331,6 +387,14 @@ class TableView:
         tags.append(own)
         tag = (card_tag(card), own)
         colour = self.card_colour(card)
+        if self._drawn_faces is not None:
+            images, size = self._drawn_faces
+            face = images.face(card, size)
+            if face is not None:
+                canvas.create_image(*box.centre, image=face, tags=("card", *tag))
+                if self.four_colour:
+                    self._recolour_corner(card, box, face, images, colour, tag)
+                return
         rounded(canvas, box, w * 0.08, fill=CARD_FACE, outline=CARD_EDGE, tags=("card", *tag))
         pad = w * 0.07
         corner = (FONT, -max(9, int(w * 0.2)), "bold")
@@ -353,6 +417,24 @@ class TableView:
         else:
             big = (FONT, -int(w * 0.55))
             canvas.create_text(x, y, text=card.suit.symbol, fill=colour, font=big, tags=("face", *tag))
+
+    def _recolour_corner(
+        self, card: Card, box: Box, face: tk.PhotoImage, images: CardImages, colour: str, tag: tuple[str, str]
+    ) -> None:
+        """Repaint the suit signs of a picture face's top indexes in the four-colour deck's colour.
+
+        A picture set prints its suits red and black; the signs under the
+        rank are the ones a fanned column shows, so those take the colour.
+        """
+        width, height = face.width(), face.height()
+        left, top = box.centre[0] - width / 2, box.centre[1] - height / 2
+        for x0, y0, x1, y1 in images.set.corner_suits:
+            area = (left + x0 * width, top + y0 * height, left + x1 * width, top + y1 * height)
+            self.canvas.create_rectangle(*area, fill=images.set.paper, width=0, tags=("face", *tag))
+            self.canvas.create_text(
+                (area[0] + area[2]) / 2, (area[1] + area[3]) / 2, text=card.suit.symbol, fill=colour,
+                font=(FONT, -max(8, round(area[3] - area[1]))), tags=("face", "suit-mark", *tag),
+            )  # fmt: skip
 
     # -- highlights and banners -------------------------------------------
     def highlight(self, move: Move | None) -> None:

@@ -1,0 +1,181 @@
+"""Card sets: every face of each picture set renders at three sizes; the menu switches all cards; it is remembered."""
+
+from __future__ import annotations
+
+import json
+import time
+import tkinter as tk
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tkhelp import pump
+
+from patience import Card, Game, Suit
+from patience_tk import App
+from patience_tk.cardsets import CARD_SETS, PLAIN, CardImages
+from patience_tk.prefs import PREFERENCES_NAME, load_preferences
+from patience_tk.view import FOUR_COLOURS, card_tag
+
+pytestmark = [pytest.mark.gui, pytest.mark.timeout(120)]
+
+MakeApp = Callable[..., App]
+
+PICTURED = [key for key, card_set in CARD_SETS.items() if card_set.pictured]
+DECK = [Card.parse(rank + suit) for suit in "CDHS" for rank in "A23456789TJQK"]
+
+
+def png(image: tk.PhotoImage) -> str:
+    """The image's pixels as PNG data, read back from Tk."""
+    return str(image.tk.call(image, "data", "-format", "png"))
+
+
+def wait_for_faces(app: App, seconds: float = 30) -> None:
+    """Pump the window until its card set's images of today's size are made (they render in a child process)."""
+    images = app.view.card_images()
+    assert images is not None
+    end = time.monotonic() + seconds
+    while not images.ready(app.view.card_size):
+        assert time.monotonic() < end, "the card set's images were not made in time"
+        pump(app.root)
+        time.sleep(0.02)
+    pump(app.root)
+
+
+def card_images(app: App) -> list[str]:
+    """The image of every card item on the table ('' for a card drawn with the plain faces)."""
+    canvas = app.canvas
+    return [
+        canvas.itemcget(item, "image") if canvas.type(item) == "image" else "" for item in canvas.find_withtag("card")
+    ]
+
+
+def test_there_are_at_least_three_card_sets_and_the_plain_faces_are_one() -> None:
+    assert len(CARD_SETS) >= 3 and PLAIN in CARD_SETS and not CARD_SETS[PLAIN].pictured
+    assert len(PICTURED) >= 2
+
+
+@pytest.mark.parametrize("key", PICTURED)
+def test_every_face_of_a_set_renders_at_three_sizes(root: tk.Tk, key: str) -> None:
+    images = CardImages(root, key)
+    for size in [(40, 56), (80, 112), (120, 168)]:
+        images.render_now(size)
+        faces = [images.face(card, size) for card in DECK]
+        back = images.back(size)
+        assert back is not None
+        seen = set()
+        for card, face in zip(DECK, faces, strict=True):
+            assert face is not None, card
+            # Each face fits the card box, filling it one way, as the set's proportions allow.
+            assert face.width() <= size[0] + 1 and face.height() <= size[1] + 1, (card, face.width(), face.height())
+            assert face.width() >= size[0] - 1 or face.height() >= size[1] - 1, (card, face.width(), face.height())
+            # The middle of the face is painted, not a transparent hole of a missed crop.
+            assert not face.transparency_get(face.width() // 2, face.height() // 2), card
+            seen.add(png(face))
+        seen.add(png(back))
+        assert len(seen) == len(DECK) + 1, "two faces (or a face and the back) are the same picture"
+
+
+def test_the_menu_switches_every_card_at_once_and_a_new_window_remembers(
+    make_app: MakeApp, patience_home: Path
+) -> None:
+    app = make_app("freecell", 1)
+    assert card_images(app) == [""] * 52
+    menu = app.menus["view"]
+    sets = menu.nametowidget(menu.entrycget("Card set", "menu"))
+    sets.invoke("Bonded")
+    wait_for_faces(app)
+    bonded = card_images(app)
+    assert len(bonded) == 52 and all(bonded) and len(set(bonded)) == 52
+    assert json.loads((patience_home / PREFERENCES_NAME).read_text())["cards"] == "bonded"
+
+    sets.invoke("KDE Standard")
+    wait_for_faces(app)
+    standard = card_images(app)
+    assert all(standard) and not set(standard) & set(bonded), "some cards kept the other set's faces"
+    app.root.destroy()
+
+    root = tk.Tk()
+    try:
+        again = App(root, Game.new("freecell", 1), verdict=False)
+        pump(root)
+        assert again.card_set_var.get() == "standard" and again.view.card_set == "standard"
+        wait_for_faces(again)
+        assert all(card_images(again)) and len(card_images(again)) == 52
+        again.card_set_var.set(PLAIN)
+        again._look_changed()
+        pump(root)
+        assert card_images(again) == [""] * 52
+        assert load_preferences()[0].cards == PLAIN
+    finally:
+        root.destroy()
+
+
+def test_a_resized_window_shows_the_nearest_size_until_its_own_is_made(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    app.view.set_look(cards="bonded")
+    wait_for_faces(app)
+    first = app.view.card_size
+    app.root.geometry("1200x900")
+    pump(app.root)
+    if app.view.card_size == first:
+        pytest.skip("the screen is too small to grow the window")
+    # Straight after the resize every card still shows a picture face (the nearest size), never the plain one.
+    assert all(card_images(app))
+    wait_for_faces(app)
+    images = app.view.card_images()
+    assert images is not None and app.view.card_size in images.sizes()
+    assert all(card_images(app))
+
+
+@pytest.mark.parametrize("key", PICTURED)
+def test_the_four_colour_deck_repaints_every_picture_cards_suit_signs(make_app: MakeApp, key: str) -> None:
+    app = make_app("freecell", 1)
+    app.view.set_look(cards=key, four_colour=True)
+    wait_for_faces(app)
+    canvas = app.canvas
+    corners = len(CARD_SETS[key].corner_suits)
+    assert corners >= 1
+    for card in DECK:
+        marks = [i for i in canvas.find_withtag(card_tag(card)) if "suit-mark" in canvas.gettags(i)]
+        assert [canvas.itemcget(i, "fill") for i in marks] == [FOUR_COLOURS[card.suit]] * corners, card
+        assert {canvas.itemcget(i, "text") for i in marks} == {card.suit.symbol}
+    app.view.set_look(four_colour=False)
+    assert not canvas.find_withtag("suit-mark")
+    assert FOUR_COLOURS[Suit.DIAMONDS] != FOUR_COLOURS[Suit.HEARTS]
+
+
+def test_the_card_back_comes_with_the_set(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    assert app.view.card_back() is None  # the plain faces have no back
+    app.view.set_look(cards="bonded")
+    wait_for_faces(app)
+    back = app.view.card_back()
+    assert back is not None and max(back.width(), back.height()) >= min(app.view.card_size) - 1
+
+
+def test_an_unknown_remembered_set_falls_back_to_the_plain_faces(patience_home: Path) -> None:
+    (patience_home / PREFERENCES_NAME).write_text(json.dumps({"cards": "no-such-set"}))
+    preferences, notice = load_preferences()
+    assert notice is None and preferences.cards == PLAIN
+
+
+def test_a_set_that_cannot_render_leaves_the_plain_faces(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience_tk.cardsets as cardsets
+
+    def broken(key: str, zoom: float) -> bytes:
+        raise ImportError("no resvg here")
+
+    monkeypatch.setattr(cardsets.sys, "executable", "/nonexistent/python")
+    monkeypatch.setattr(cardsets, "render_sheet", broken)
+    app = make_app("freecell", 1)
+    app.view.set_look(cards="bonded")
+    images = app.view.card_images()
+    assert images is not None
+    end = time.monotonic() + 10
+    while not images.failed:
+        assert time.monotonic() < end
+        pump(app.root)
+        time.sleep(0.02)
+    app.view.redraw()
+    assert card_images(app) == [""] * 52
