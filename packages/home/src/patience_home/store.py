@@ -71,6 +71,7 @@ __all__ = [
     "VariantStats",
     "data_dir",
     "database_path",
+    "played_time",
 ]
 
 #: How long a write waits for another process's transaction, in milliseconds.
@@ -1002,6 +1003,15 @@ class _Tally:
             average,
             fastest_win_seconds=self.fastest,
         )
+
+
+def played_time(seconds: int | None, unknown: str = "-") -> str:
+    """Whole seconds played as a clock shows them: ``0:07``, ``12:34``, ``1:02:05``; ``unknown`` for no time."""
+    if seconds is None:
+        return unknown
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, second = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{second:02d}" if hours else f"{minutes}:{second:02d}"
 
 
 class PlayTime:
