@@ -158,7 +158,9 @@ def test_verify_never_compares_the_seconds_but_wants_a_whole_number() -> None:
     )
     assert check_record(parse_record(text + '[Seconds "1"]\n\n6a\n')).problem is None
     assert check_record(parse_record(text + '[Seconds "99999"]\n\n6a\n')).problem is None
-    assert check_record(parse_record(text + '[Seconds "soon"]\n\n6a\n')).problem == "Seconds: 'soon' is not a whole number"
+    assert (
+        check_record(parse_record(text + '[Seconds "soon"]\n\n6a\n')).problem == "Seconds: 'soon' is not a whole number"
+    )
 
 
 def test_a_store_of_the_schema_before_keeps_every_game_and_gives_them_no_time(patience_home: Path) -> None:

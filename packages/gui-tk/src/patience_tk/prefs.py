@@ -59,6 +59,10 @@ class Preferences:
     """One of :data:`TABLE_COLOURS`."""
     language: str | None = field(default=None, converter=_language)
     """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
+    clock: bool = False
+    """View ▸ Clock: the time played in the status bar (off: scoring has no clock)."""
+    sounds: bool = False
+    """View ▸ Sounds: a card placed, a card home, a win."""
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
@@ -76,7 +80,9 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         if not isinstance(data, dict):
             raise ValueError(_("not a JSON object"))
         known = {
-            name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
+            name: data[name]
+            for name in ("animations", "verdict", "four_colour", "clock", "sounds")
+            if isinstance(data.get(name), bool)
         }
         return Preferences(**known, table=data.get("table", "green"), language=data.get("language")), None
     except ValueError as error:
