@@ -1,4 +1,4 @@
-"""The terminal game's time, from the outside: ``[Seconds "N"]`` in its record, resume adds, history and stats show it."""
+"""The terminal game's time from outside: ``[Seconds "N"]`` in its record, resume adds, history and stats show it."""
 
 from __future__ import annotations
 

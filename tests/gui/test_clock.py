@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tkinter as tk
 from collections.abc import Iterator
@@ -186,10 +187,8 @@ class _fresh_root:
         return self.root
 
     def __exit__(self, *_exc: object) -> None:
-        try:
+        with contextlib.suppress(tk.TclError):
             self.root.destroy()
-        except tk.TclError:
-            pass
 
 
 def test_a_window_without_a_store_counts_its_own_time(root: tk.Tk, tmp_path: Path) -> None:
