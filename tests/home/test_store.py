@@ -260,6 +260,7 @@ def test_statistics_of_a_scripted_sequence_count_and_streak_exactly(store: Store
         "best_score",
         "fewest_moves",
         "average_moves",
+        "fastest_win_seconds",
     ]
 
 
@@ -304,6 +305,7 @@ def test_history_is_newest_first_with_the_json_keys(store: Store) -> None:
         "moves",
         "undos",
         "hints",
+        "seconds",
     ]
     assert history[0].as_json()["ended"] is None
     assert history[2].started.endswith("Z") and len(history[2].started) == 20

@@ -140,6 +140,8 @@ def _variant_title(name: str) -> str:
 
 def history_rows(games: list[GameInfo]) -> str:
     """The ``history`` table."""
+    from patience_home.store import played_time
+
     header = [
         pgettext("table heading", "id"),
         pgettext("table heading", "started (UTC)"),
@@ -152,6 +154,7 @@ def history_rows(games: list[GameInfo]) -> str:
         pgettext("table heading", "moves"),
         pgettext("table heading", "undos"),
         pgettext("table heading", "hints"),
+        pgettext("table heading", "time"),
     ]
     rows = [
         [
@@ -166,10 +169,11 @@ def history_rows(games: list[GameInfo]) -> str:
             str(info.moves),
             str(info.undos),
             str(info.hints),
+            played_time(info.seconds),
         ]
         for info in games
     ]
-    return _table(header, rows, right={0, 3, 4, 7, 8, 9, 10})
+    return _table(header, rows, right={0, 3, 4, 7, 8, 9, 10, 11})
 
 
 def _show(output: TableFormat, rows: list[dict[str, object]], table: Callable[[], str], empty: str) -> None:
@@ -201,6 +205,8 @@ def history(
 # -- stats -----------------------------------------------------------------------------------
 def stats_table(table: list[VariantStats]) -> str:
     """The ``stats`` table, one row per variant and cell count."""
+    from patience_home.store import played_time
+
     header = [
         pgettext("table heading", "variant"),
         pgettext("table heading", "cells"),
@@ -212,6 +218,7 @@ def stats_table(table: list[VariantStats]) -> str:
         pgettext("table heading", "best score"),
         pgettext("table heading", "fewest moves"),
         pgettext("table heading", "average moves"),
+        pgettext("table heading", "fastest win"),
     ]
 
     def shown(value: object) -> str:
@@ -231,6 +238,7 @@ def stats_table(table: list[VariantStats]) -> str:
             shown(line.best_score),
             shown(line.fewest_moves),
             shown(line.average_moves),
+            played_time(line.fastest_win_seconds),
         ]
         for line in table
     ]

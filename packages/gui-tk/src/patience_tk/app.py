@@ -31,6 +31,7 @@ from patience.moves import CELL_LETTERS
 from patience.plugins import one_line_warnings
 from patience.shuffle import read_deal_number
 from patience_tk.cardsets import CARD_SETS
+from patience_tk.clock import WindowClock
 from patience_tk.controller import Controller
 from patience_tk.daily import (
     DailyGame,
@@ -47,6 +48,7 @@ from patience_tk.history import HistoryDialog
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, remembered_language, save_preferences
+from patience_tk.sounds import Sounds
 from patience_tk.stats import StatisticsDialog, streak_line
 from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.verdict import LiveVerdict, Verdict
@@ -150,6 +152,7 @@ class App:
             say=self.say,
             changed=self.refresh,
             over=self._game_over,
+            sound=lambda name: self.sounds.play(name),
             hint_time=hint_time,
             hint_positions=hint_positions,
             hint_memory=hint_memory,
@@ -179,6 +182,7 @@ class App:
         self.status_score = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         self.status_capacity = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
         self.status_verdict = tk.Label(status, anchor="e", padx=8, font=(FONT, 10, "bold"))
+        self.status_clock = tk.Label(status, anchor="e", padx=8, font=(FONT, 10))
         # One row, always: when the texts do not fit, the game's name gives way (it is in the title too),
         # so the status bar never grows a second row and the cards never resize in the middle of a game.
         # It is shortened with "…" (the code goes first) rather than cut off mid-letter at the edge.
@@ -193,6 +197,11 @@ class App:
         self.status_score.grid(row=0, column=1, sticky="e")
         self.status_capacity.grid(row=0, column=2, sticky="e")
         self.status_verdict.grid(row=0, column=3, sticky="e")
+        self.status_clock.grid(row=0, column=4, sticky="e")
+        self.clock = WindowClock(root, self.status_clock, shown=self.preferences.clock)
+        """View ▸ Clock: the time played (the tracker's, written as the record's Seconds)."""
+        self.sounds = Sounds(enabled=self.preferences.sounds)
+        """View ▸ Sounds: a card placed, a card home, a win."""
         self.verdict_var = tk.BooleanVar(root, self.preferences.verdict)
         self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=self.preferences.verdict)
         self._judged: tuple[object, ...] | None = None
@@ -286,6 +295,11 @@ class App:
                 command=lambda: self.set_language(self.language_var.get()),
             )
         view.add_cascade(label=_("Language"), menu=languages)
+        view.add_separator()
+        self.clock_var = tk.BooleanVar(self.root, self.preferences.clock)
+        view.add_checkbutton(label=_("Clock"), variable=self.clock_var, command=self._clock_switched)
+        self.sounds_var = tk.BooleanVar(self.root, self.preferences.sounds)
+        view.add_checkbutton(label=_("Sounds"), variable=self.sounds_var, command=self._sounds_switched)
         helpmenu = self.help_menu = tk.Menu(menubar, tearoff=False)
         helpmenu.add_command(label=_("Rules of …"), command=self.show_rules)
         helpmenu.add_command(label=_("Mouse and keys"), accelerator="F1", command=self.show_help)
@@ -473,6 +487,7 @@ class App:
         self._game_parts = (_cells(game_name(game), game.cells), code)
         self._score_forms = score_texts(game)
         self._capacity_forms = capacity_texts(game)
+        self.clock.follow(self.tracker.time if self.tracker is not None else None, game, over=game.is_over)
         self._fit_status()
         self._judge()
         if self.store is not None:
@@ -498,6 +513,20 @@ class App:
             self.controller.animator.stop()
         self.preferences.animations = self.controller.animator.enabled
         self._save_preferences()
+
+    def _clock_switched(self) -> None:
+        self.clock.shown = self.preferences.clock = bool(self.clock_var.get())
+        self._save_preferences()
+        self._fit_status()
+
+    def _sounds_switched(self) -> None:
+        self.sounds.enabled = self.preferences.sounds = bool(self.sounds_var.get())
+        self._save_preferences()
+
+    @property
+    def clock_text(self) -> str:
+        """What the status bar's clock shows (``12:34``; "" while View ▸ Clock is off)."""
+        return self.clock.text
 
     def _look_changed(self) -> None:
         self.preferences.four_colour = bool(self.four_colour_var.get())
@@ -558,7 +587,7 @@ class App:
         plain = tkfont.Font(font=self.status_score.cget("font"))
         bold = tkfont.Font(font=self.status_capacity.cget("font"))
         pad = {label: _chrome(label) for label in labels}
-        room = width - _chrome(self.status_game) - 2 * int(self.status.cget("bd"))
+        room = width - _chrome(self.status_game) - 2 * int(self.status.cget("bd")) - self.clock.width
         scores, capacities, verdicts = self._score_forms, self._capacity_forms, self._verdict_forms
         # (score form, capacity form, verdict form), most to say first; the code is kept in the first only.
         levels = [(0, 0, 0), (0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 1), (2, 3, 1)]
@@ -1338,8 +1367,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except tk.TclError as error:
         print(_("patience-tk: cannot open a window: {error}").format(error=error), file=sys.stderr)
         return 1
-    App(root, game, store=store, tracker=tracker, note=note, lang=args.lang)
+    app = App(root, game, store=store, tracker=tracker, note=note, lang=args.lang)
     root.mainloop()
+    if app.tracker is not None:
+        app.tracker.close()  # the time played since the last action is kept too
     store.close()
     return 0
 

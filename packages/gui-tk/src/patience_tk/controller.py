@@ -84,7 +84,8 @@ class Controller:
     ``say(text, kind)`` shows a message (kinds: ``info``, ``error``,
     ``hint``, ``busy``, ``lost``, ``win``); ``changed()`` runs after every
     change so the window can update its status bar and menus; ``over(kind)``
-    runs on ``won`` and ``gave-up``.
+    runs on ``won`` and ``gave-up``; ``sound(name)`` on a card placed
+    (``place``), a card home (``home``) and a win (``win``).
     """
 
     def __init__(
@@ -94,6 +95,7 @@ class Controller:
         say: Callable[[str, str], None] = lambda text, kind: None,
         changed: Callable[[], None] = lambda: None,
         over: Callable[[str], None] = lambda kind: None,
+        sound: Callable[[str], object] = lambda name: None,
         hint_time: float = 5.0,
         hint_positions: int | None = None,
         hint_memory: int | None = None,
@@ -102,6 +104,7 @@ class Controller:
         self.say = say
         self.changed = changed
         self.over = over
+        self.sound = sound
         self.hint_time = hint_time
         """CPU seconds the solver may spend on one hint."""
         self.hint_positions = hint_positions
@@ -170,6 +173,7 @@ class Controller:
         elif event.kind == "won":
             self.animator.celebrate()
         self.changed()
+        self._sound(event)
         if event.kind in _EVENT_KINDS and event.action is not None:
             if event.kind == "finish":
                 self.say(_finished_words(event.action), "info")
@@ -183,6 +187,15 @@ class Controller:
             self.say(_("Back to the deal."), "info")
         if event.kind in ("won", "gave-up"):
             self.over(event.kind)
+
+    def _sound(self, event: GameEvent) -> None:
+        """The sound of ``event``: a win, else a card home or a card placed (none for undo: nothing is laid down)."""
+        action = event.action
+        if event.kind == "won":
+            self.sound("win")
+        elif event.kind in ("move", "redo", "finish") and action is not None and not self.game.is_won:
+            home = any(move.destination.kind is PlaceKind.FOUNDATION for move in (*action.moves, *action.auto))
+            self.sound("home" if home else "place")
 
     def _slide(self, event: GameEvent, before: Position) -> None:
         action = event.action

@@ -34,6 +34,7 @@ HISTORY_COLUMNS: tuple[tuple[str, int], ...] = (
     (N_("Result"), 10),
     (N_("Moves"), 4),
     (N_("Score"), 5),
+    (N_("Time"), 7),
     (N_("Last played"), 16),
 )
 
@@ -53,6 +54,8 @@ def _results() -> dict[str, tuple[str, str]]:
 
 def history_row(info: GameInfo, *, on_table: bool = False) -> tuple[str, ...]:
     """One row of the table, as text; ``on_table`` marks the game being played."""
+    from patience_home.store import played_time  # here: the store's module loads sqlite3
+
     daily = info.daily is not None
     result = (
         pgettext("game result", "on the table")
@@ -66,6 +69,7 @@ def history_row(info: GameInfo, *, on_table: bool = False) -> tuple[str, ...]:
         result,
         str(info.moves),
         str(info.score),
+        played_time(info.seconds, "–"),
         in_table(info.last_action, seconds=False),
     )
 

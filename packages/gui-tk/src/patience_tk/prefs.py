@@ -66,6 +66,10 @@ class Preferences:
     """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
     cards: str = field(default=PLAIN, converter=_cards)
     """The card set chosen in View ▸ Card set (one of :data:`patience_tk.cardsets.CARD_SETS`)."""
+    clock: bool = False
+    """View ▸ Clock: the time played in the status bar (off: scoring has no clock)."""
+    sounds: bool = False
+    """View ▸ Sounds: a card placed, a card home, a win."""
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
@@ -83,7 +87,9 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         if not isinstance(data, dict):
             raise ValueError(_("not a JSON object"))
         known = {
-            name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
+            name: data[name]
+            for name in ("animations", "verdict", "four_colour", "clock", "sounds")
+            if isinstance(data.get(name), bool)
         }
         preferences = Preferences(
             **known, table=data.get("table", "green"), language=data.get("language"), cards=data.get("cards", PLAIN)

@@ -35,6 +35,7 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     (N_("Best score"), 5),
     (N_("Fewest moves"), 4),
     (N_("Average moves"), 5),
+    (N_("Fastest win"), 7),
 )
 
 
@@ -48,6 +49,7 @@ def variant_title(name: str) -> str:
 
 def stats_row(stats: VariantStats) -> tuple[str, ...]:
     """One table row, as text."""
+    from patience_home.store import played_time  # here: the store's module loads sqlite3
 
     def maybe(value: float | None) -> str:
         return "–" if value is None else f"{value:g}"
@@ -63,6 +65,7 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
         maybe(stats.best_score),
         maybe(stats.fewest_moves),
         maybe(stats.average_moves),
+        played_time(stats.fastest_win_seconds, "–"),
     )
 
 

@@ -65,11 +65,13 @@ __all__ = [
     "SCHEMA_VERSION",
     "GameInfo",
     "ImportOutcome",
+    "PlayTime",
     "Store",
     "Tracker",
     "VariantStats",
     "data_dir",
     "database_path",
+    "played_time",
 ]
 
 #: How long a write waits for another process's transaction, in milliseconds.
@@ -115,6 +117,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE games ADD COLUMN tag_order TEXT NOT NULL DEFAULT '[]';
     """,
+    # The whole seconds a game was played (the record's Seconds tag); NULL for a game stored without a time.
+    """
+    ALTER TABLE games ADD COLUMN seconds INTEGER;
+    """,
 )
 
 #: The schema version this program writes (``PRAGMA user_version``).
@@ -127,7 +133,7 @@ _SQLITE_NOTADB = 26
 
 _COLUMNS = (
     "id, started, ended, last_action, variant, cells, deal, code, result, score, moves, undos, hints, "
-    "cards_home, daily, extra_tags, imported, comments, tag_order"
+    "cards_home, daily, extra_tags, imported, comments, tag_order, seconds"
 )
 
 #: A condition on ``games`` (the table, not aliased): the row is not the day's attempt, as
@@ -174,6 +180,8 @@ class GameInfo:
     """The record's ``{...}`` comments (see :attr:`patience.formats.records.Record.comments`)."""
     tag_order: tuple[str, ...] = ()
     """The tag names in the imported record's order (empty for a game played here: the standard order)."""
+    seconds: int | None = None
+    """The whole seconds played (``None`` for a game stored without a time: an old one, or a record without it)."""
 
     def as_json(self) -> dict[str, object]:
         """The keys ``patience history --format json`` prints, in that order."""
@@ -190,6 +198,7 @@ class GameInfo:
             "moves": self.moves,
             "undos": self.undos,
             "hints": self.hints,
+            "seconds": self.seconds,
         }
 
 
@@ -210,6 +219,8 @@ class VariantStats:
     """The fewest moves in a win (``None`` before the first win)."""
     average_moves: float | None
     """The average moves of the wins, to one decimal (``None`` before the first win)."""
+    fastest_win_seconds: int | None = None
+    """The fewest seconds played in a win (``None`` before the first win with a time)."""
 
     @property
     def win_rate(self) -> float:
@@ -229,6 +240,7 @@ class VariantStats:
             "best_score": self.best_score,
             "fewest_moves": self.fewest_moves,
             "average_moves": self.average_moves,
+            "fastest_win_seconds": self.fastest_win_seconds,
         }
 
 
@@ -275,6 +287,8 @@ class Store:
         self._lock = threading.RLock()
         self.clock: Callable[[], dt.datetime] = _now
         """Where times come from (tests script it)."""
+        self.stopwatch: Callable[[], float] = time.monotonic
+        """Where the seconds played come from, for :class:`PlayTime` (tests script it)."""
         self.generation = 0
         """How many times the file was found damaged in use and replaced (trackers then write their game again)."""
 
@@ -527,6 +541,8 @@ class Store:
             tags.append(("Ended", info.ended))
         if info.daily is not None:
             tags.append(("Daily", info.daily))
+        if info.seconds is not None:
+            tags.append(("Seconds", str(info.seconds)))
         known = {name for name, _ in tags}
         tags.extend(tag for tag in info.extra_tags if tag[0] not in known)
         ordered = _in_order(tags, info.tag_order, untouched=info.imported)
@@ -541,7 +557,10 @@ class Store:
         """
         if cells is not None and not _fits(cells):
             return []
-        sql = "SELECT variant, cells, result, score, moves FROM games WHERE result != 'unfinished' AND in_stats = 1"
+        sql = (
+            "SELECT variant, cells, result, score, moves, seconds FROM games "
+            "WHERE result != 'unfinished' AND in_stats = 1"
+        )
         args: list[object] = []
         if variant is not None:
             sql += " AND variant = ?"
@@ -551,8 +570,9 @@ class Store:
             args.append(cells)
         sql += " ORDER BY ended, id"
         groups: dict[tuple[str, int], _Tally] = {}
-        for name, n_cells, result, score, moves in self._read(sql, tuple(args)):
-            groups.setdefault((str(name), int(n_cells)), _Tally()).add(result == "won", int(score), int(moves))
+        for name, n_cells, result, score, moves, seconds in self._read(sql, tuple(args)):
+            tally = groups.setdefault((str(name), int(n_cells)), _Tally())
+            tally.add(result == "won", int(score), int(moves), None if seconds is None else int(seconds))
         return [tally.stats(name, n_cells) for (name, n_cells), tally in sorted(groups.items())]
 
     # -- changing ---------------------------------------------------------------------------
@@ -602,14 +622,16 @@ class Store:
         result = record.tag("Result") or "unfinished"
         stamp_ended = _stamp(ended or start) if result != "unfinished" else None
         last = stamp_ended or _stamp(ended or start)
-        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily"}
+        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily", "Seconds"}
         extra = [tag for tag in record.tags if tag[0] not in known]
+        # check_record has seen that a Seconds tag, when there is one, is a whole number.
+        seconds = record.tag("Seconds")
 
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (variant, cells, deal, code, started, ended, last_action, result, score, moves, "
-                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order, seconds) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                 (
                     record.tag("Variant"),
                     int(record.tag("Cells") or 0),
@@ -628,6 +650,7 @@ class Store:
                     json.dumps(extra),
                     json.dumps([list(comment) for comment in record.comments]),
                     json.dumps([name for name, _ in record.tags]),
+                    None if seconds is None else int(seconds),
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
@@ -881,6 +904,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         imported,
         comments_json,
         order_json,
+        seconds,
     ) = row
     try:
         tags = tuple((str(name), str(value)) for name, value in json.loads(extra))
@@ -914,6 +938,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         imported=bool(imported),
         comments=comments,
         tag_order=order,
+        seconds=None if seconds is None else int(seconds),
     )
 
 
@@ -947,9 +972,10 @@ class _Tally:
         self.longest = 0
         self.best: int | None = None
         self.fewest: int | None = None
+        self.fastest: int | None = None
         self.win_moves = 0
 
-    def add(self, won: bool, score: int, moves: int) -> None:
+    def add(self, won: bool, score: int, moves: int, seconds: int | None = None) -> None:
         self.played += 1
         self.best = score if self.best is None else max(self.best, score)
         if won:
@@ -958,14 +984,80 @@ class _Tally:
             self.longest = max(self.longest, self.streak)
             self.fewest = moves if self.fewest is None else min(self.fewest, moves)
             self.win_moves += moves
+            if seconds is not None:
+                self.fastest = seconds if self.fastest is None else min(self.fastest, seconds)
         else:
             self.streak = 0
 
     def stats(self, variant: str, cells: int) -> VariantStats:
         average = round(self.win_moves / self.won, 1) if self.won else None
         return VariantStats(
-            variant, cells, self.played, self.won, self.streak, self.longest, self.best, self.fewest, average
+            variant,
+            cells,
+            self.played,
+            self.won,
+            self.streak,
+            self.longest,
+            self.best,
+            self.fewest,
+            average,
+            fastest_win_seconds=self.fastest,
         )
+
+
+def played_time(seconds: int | None, unknown: str = "-") -> str:
+    """Whole seconds played as a clock shows them: ``0:07``, ``12:34``, ``1:02:05``; ``unknown`` for no time."""
+    if seconds is None:
+        return unknown
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, second = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{second:02d}" if hours else f"{minutes}:{second:02d}"
+
+
+class PlayTime:
+    """The seconds a game has been played: a stopwatch that counts while it runs.
+
+    A tracker's runs from the moment it is made (the terminal counts the time
+    between actions while the program runs); a window pauses it while it is
+    hidden. It stops for good when the game ends.
+    """
+
+    def __init__(self, already: float = 0.0, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._before = max(0.0, already)
+        self._since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the time counts now."""
+        return self._since is not None
+
+    def run(self) -> None:
+        """Count from now on (nothing when it counts already)."""
+        if self._since is None:
+            self._since = self._clock()
+
+    def pause(self) -> None:
+        """Stop counting; what was counted stays."""
+        if self._since is not None:
+            self._before += max(0.0, self._clock() - self._since)
+            self._since = None
+
+    def reset(self) -> None:
+        """Back to nothing played, paused."""
+        self._before = 0.0
+        self._since = None
+
+    @property
+    def seconds(self) -> float:
+        """The seconds counted so far."""
+        running = 0.0 if self._since is None else max(0.0, self._clock() - self._since)
+        return self._before + running
+
+    @property
+    def whole(self) -> int:
+        """The whole seconds counted so far, as a record writes them."""
+        return int(self.seconds)
 
 
 class Tracker:
@@ -999,6 +1091,13 @@ class Tracker:
         self._started = started
         self._generation = store.generation
         self._closed = False
+        # A game stored without a time (before times were kept) stays without one: a part would be a wrong total.
+        self.timed = resumed is None or resumed.seconds is not None
+        """Whether this game's time is known, and written with each action."""
+        self.time = PlayTime(resumed.seconds or 0 if resumed is not None else 0, clock=store.stopwatch)
+        """The time played, written with each action (a resumed game goes on from its stored seconds)."""
+        if not game.is_over:
+            self.time.run()
         self._unsubscribe = game.subscribe(self._on_event)
         if resumed is None and game.log:
             self._sync()
@@ -1020,6 +1119,8 @@ class Tracker:
         A day's attempt stays unfinished, to be taken up again (it can only be played once).
         """
         game_id = self.id
+        self.time.pause()
+        self.save_time()
         if game_id is not None and not self.game.is_over:
             now = _stamp(self.store.clock())
             self.store._write(
@@ -1032,10 +1133,25 @@ class Tracker:
         self.close()
 
     def close(self) -> None:
-        """Stop listening to the game (what was written stays)."""
+        """Stop listening to the game (what was written stays), and write the time played since its last action."""
         if not self._closed:
             self._closed = True
             self._unsubscribe()
+            self.time.pause()
+            self.save_time()
+
+    def save_time(self) -> None:
+        """Write the seconds played so far of an unfinished game (each action writes them too)."""
+        game_id = self.id
+        if game_id is None or not self.timed or self.game.is_over or not self.store.saving:
+            return
+        seconds = self.time.whole
+        self.store._write(
+            lambda db: db.execute(
+                "UPDATE games SET seconds = max(coalesce(seconds, 0), ?) WHERE id = ? AND result = 'unfinished'",
+                (seconds, game_id),
+            )
+        )
 
     def _on_event(self, event: GameEvent) -> None:
         # A failure here must never reach the game: it would leave a move half reported.
@@ -1062,6 +1178,9 @@ class Tracker:
         self._written = 0
         self._started = None
         self.resumed = None
+        self.timed = True
+        self.time.reset()
+        self.time.run()
 
     def _sync(self) -> None:
         for _attempt in range(2):
@@ -1083,6 +1202,9 @@ class Tracker:
         stamp = _stamp(now)
         result = self.result
         ended = stamp if result != "unfinished" else None
+        if result != "unfinished":
+            self.time.pause()  # an ended game's clock stands still
+        seconds = self.time.whole if self.timed else None
         counts = (game.score, game.moves, game.undos, game.hints, game.cards_home)
         first = self._written + 1
 
@@ -1112,8 +1234,8 @@ class Tracker:
             )
             db.execute(
                 "UPDATE games SET result = ?, ended = ?, last_action = ?, score = ?, moves = ?, undos = ?, "
-                "hints = ?, cards_home = ?, imported = 0 WHERE id = ?",
-                (result, ended, stamp, *counts, game_id),
+                "hints = ?, cards_home = ?, seconds = ?, imported = 0 WHERE id = ?",
+                (result, ended, stamp, *counts, seconds, game_id),
             )
             return game_id
 

@@ -541,6 +541,12 @@ def _claim_problem(record: Record) -> str | None:
         digits = value[1:] if name == "Score" and value.startswith("-") else value
         if not (digits.isascii() and digits.isdigit()):
             return _("{name}: {value} is not a whole number").format(name=name, value=repr(value))
+    # Seconds played is told, never compared (no replay can know it), but it is a whole number when given.
+    seconds = [value for key, value in record.tags if key == "Seconds"]
+    if len(seconds) > 1:
+        return _given_times("Seconds", len(seconds))
+    if seconds and not (seconds[0].isascii() and seconds[0].isdigit()):
+        return _("{name}: {value} is not a whole number").format(name="Seconds", value=repr(seconds[0]))
     date = record.tag("Date") or ""
     try:
         if not _DATE.match(date):
