@@ -15,6 +15,7 @@ tracks each game it deals, and calls nothing else while the player plays::
     game = tracker.game                    # every action on it is written before play() returns
     game.play("3a")
     tracker.note_hint()                    # after showing a hint
+    tracker.note_demo()                    # before the demo plays its first move
 
 Each action is written in its own transaction from the game's event, so it
 is on disk before the front end shows its result. When the store cannot
@@ -44,7 +45,9 @@ from attrs import frozen
 from patience.formats.records import (
     REQUIRED_TAGS,
     Record,
+    assisted_of,
     check_record,
+    format_assisted,
     format_record,
     replay,
 )
@@ -115,6 +118,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE games ADD COLUMN tag_order TEXT NOT NULL DEFAULT '[]';
     """,
+    # The kinds of assistance a game had (``hint,demo``, see patience.formats.records.ASSISTANCE); a game
+    # played here with hints before the column existed had them (its record holds the hint tokens).
+    """
+    ALTER TABLE games ADD COLUMN assisted TEXT NOT NULL DEFAULT '';
+    UPDATE games SET assisted = 'hint' WHERE hints > 0 AND imported = 0;
+    """,
 )
 
 #: The schema version this program writes (``PRAGMA user_version``).
@@ -127,7 +136,7 @@ _SQLITE_NOTADB = 26
 
 _COLUMNS = (
     "id, started, ended, last_action, variant, cells, deal, code, result, score, moves, undos, hints, "
-    "cards_home, daily, extra_tags, imported, comments, tag_order"
+    "cards_home, daily, extra_tags, imported, comments, tag_order, assisted"
 )
 
 #: A condition on ``games`` (the table, not aliased): the row is not the day's attempt, as
@@ -174,6 +183,8 @@ class GameInfo:
     """The record's ``{...}`` comments (see :attr:`patience.formats.records.Record.comments`)."""
     tag_order: tuple[str, ...] = ()
     """The tag names in the imported record's order (empty for a game played here: the standard order)."""
+    assisted: tuple[str, ...] = ()
+    """The kinds of assistance used, ``("hint", "demo")`` or part of it (empty: unassisted); the record's ``Assisted``."""
 
     def as_json(self) -> dict[str, object]:
         """The keys ``patience history --format json`` prints, in that order."""
@@ -210,6 +221,14 @@ class VariantStats:
     """The fewest moves in a win (``None`` before the first win)."""
     average_moves: float | None
     """The average moves of the wins, to one decimal (``None`` before the first win)."""
+    won_unassisted: int = 0
+    """Wins with neither a hint nor the demo."""
+    streak_unassisted: int = 0
+    """Unassisted wins in a row at the end (0 after a loss or an assisted win)."""
+    best_streak_unassisted: int = 0
+    """The longest run of unassisted wins in a row."""
+    best_score_unassisted: int | None = None
+    """The best score of any unassisted game played (``None`` before the first)."""
 
     @property
     def win_rate(self) -> float:
@@ -217,16 +236,23 @@ class VariantStats:
         return self.won / self.played if self.played else 0.0
 
     def as_json(self) -> dict[str, object]:
-        """The keys ``patience stats --format json`` prints; ``win_rate`` is a fraction rounded to 4 places."""
+        """The keys ``patience stats --format json`` prints; ``win_rate`` is a fraction rounded to 4 places.
+
+        Each unassisted figure follows the figure it is the unassisted part of.
+        """
         return {
             "variant": self.variant,
             "cells": self.cells,
             "played": self.played,
             "won": self.won,
+            "won_unassisted": self.won_unassisted,
             "win_rate": round(self.win_rate, 4),
             "current_streak": self.current_streak,
+            "streak_unassisted": self.streak_unassisted,
             "longest_streak": self.longest_streak,
+            "best_streak_unassisted": self.best_streak_unassisted,
             "best_score": self.best_score,
+            "best_score_unassisted": self.best_score_unassisted,
             "fewest_moves": self.fewest_moves,
             "average_moves": self.average_moves,
         }
@@ -527,6 +553,8 @@ class Store:
             tags.append(("Ended", info.ended))
         if info.daily is not None:
             tags.append(("Daily", info.daily))
+        if info.assisted:
+            tags.append(("Assisted", format_assisted(info.assisted)))
         known = {name for name, _ in tags}
         tags.extend(tag for tag in info.extra_tags if tag[0] not in known)
         ordered = _in_order(tags, info.tag_order, untouched=info.imported)
@@ -537,11 +565,16 @@ class Store:
         """Statistics per variant and cell count, of the games that have ended (and were not reset).
 
         Won counts as won; given up and abandoned as lost; streaks follow
-        the order in which games ended.
+        the order in which games ended. The unassisted figures count the
+        games without a hint or the demo: an assisted win ends an unassisted
+        streak, as a loss does.
         """
         if cells is not None and not _fits(cells):
             return []
-        sql = "SELECT variant, cells, result, score, moves FROM games WHERE result != 'unfinished' AND in_stats = 1"
+        sql = (
+            "SELECT variant, cells, result, score, moves, assisted FROM games "
+            "WHERE result != 'unfinished' AND in_stats = 1"
+        )
         args: list[object] = []
         if variant is not None:
             sql += " AND variant = ?"
@@ -551,8 +584,9 @@ class Store:
             args.append(cells)
         sql += " ORDER BY ended, id"
         groups: dict[tuple[str, int], _Tally] = {}
-        for name, n_cells, result, score, moves in self._read(sql, tuple(args)):
-            groups.setdefault((str(name), int(n_cells)), _Tally()).add(result == "won", int(score), int(moves))
+        for name, n_cells, result, score, moves, assisted in self._read(sql, tuple(args)):
+            tally = groups.setdefault((str(name), int(n_cells)), _Tally())
+            tally.add(result == "won", int(score), int(moves), assisted=bool(assisted))
         return [tally.stats(name, n_cells) for (name, n_cells), tally in sorted(groups.items())]
 
     # -- changing ---------------------------------------------------------------------------
@@ -602,14 +636,14 @@ class Store:
         result = record.tag("Result") or "unfinished"
         stamp_ended = _stamp(ended or start) if result != "unfinished" else None
         last = stamp_ended or _stamp(ended or start)
-        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily"}
+        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily", "Assisted"}
         extra = [tag for tag in record.tags if tag[0] not in known]
 
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (variant, cells, deal, code, started, ended, last_action, result, score, moves, "
-                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order, assisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                 (
                     record.tag("Variant"),
                     int(record.tag("Cells") or 0),
@@ -628,6 +662,7 @@ class Store:
                     json.dumps(extra),
                     json.dumps([list(comment) for comment in record.comments]),
                     json.dumps([name for name, _ in record.tags]),
+                    format_assisted(assisted_of(record)),
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
@@ -881,6 +916,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         imported,
         comments_json,
         order_json,
+        assisted,
     ) = row
     try:
         tags = tuple((str(name), str(value)) for name, value in json.loads(extra))
@@ -914,6 +950,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         imported=bool(imported),
         comments=comments,
         tag_order=order,
+        assisted=tuple(kind for kind in str(assisted or "").split(",") if kind),
     )
 
 
@@ -948,10 +985,16 @@ class _Tally:
         self.best: int | None = None
         self.fewest: int | None = None
         self.win_moves = 0
+        self.won_unassisted = 0
+        self.streak_unassisted = 0
+        self.longest_unassisted = 0
+        self.best_unassisted: int | None = None
 
-    def add(self, won: bool, score: int, moves: int) -> None:
+    def add(self, won: bool, score: int, moves: int, *, assisted: bool = False) -> None:
         self.played += 1
         self.best = score if self.best is None else max(self.best, score)
+        if not assisted:
+            self.best_unassisted = score if self.best_unassisted is None else max(self.best_unassisted, score)
         if won:
             self.won += 1
             self.streak += 1
@@ -960,11 +1003,29 @@ class _Tally:
             self.win_moves += moves
         else:
             self.streak = 0
+        if won and not assisted:
+            self.won_unassisted += 1
+            self.streak_unassisted += 1
+            self.longest_unassisted = max(self.longest_unassisted, self.streak_unassisted)
+        else:
+            self.streak_unassisted = 0
 
     def stats(self, variant: str, cells: int) -> VariantStats:
         average = round(self.win_moves / self.won, 1) if self.won else None
         return VariantStats(
-            variant, cells, self.played, self.won, self.streak, self.longest, self.best, self.fewest, average
+            variant,
+            cells,
+            self.played,
+            self.won,
+            self.streak,
+            self.longest,
+            self.best,
+            self.fewest,
+            average,
+            won_unassisted=self.won_unassisted,
+            streak_unassisted=self.streak_unassisted,
+            best_streak_unassisted=self.longest_unassisted,
+            best_score_unassisted=self.best_unassisted,
         )
 
 
@@ -998,6 +1059,7 @@ class Tracker:
         self._written = len(game.log) if resumed is not None else 0
         self._started = started
         self._generation = store.generation
+        self._demo = resumed is not None and "demo" in resumed.assisted
         self._closed = False
         self._unsubscribe = game.subscribe(self._on_event)
         if resumed is None and game.log:
@@ -1013,6 +1075,25 @@ class Tracker:
         """Record that a hint was shown (through :meth:`patience.Game.note_hint`); nothing when the game is over."""
         if not self.game.is_over:
             self.game.note_hint()
+
+    def note_demo(self) -> None:
+        """Record that the demo plays this game (it is then assisted); nothing when the game is over.
+
+        Written at once when the game has its row, else with its first action.
+        """
+        if self.game.is_over or self._demo:
+            return
+        self._demo = True
+        game_id = self.id
+        if game_id is not None:
+            kinds = format_assisted(self.assisted)
+            self.store._write(lambda db: db.execute("UPDATE games SET assisted = ? WHERE id = ?", (kinds, game_id)))
+
+    @property
+    def assisted(self) -> tuple[str, ...]:
+        """The kinds of assistance this game has had so far: ``"hint"`` once a hint was asked for, ``"demo"``."""
+        kinds = ("hint",) if self.game.hints else ()
+        return (*kinds, "demo") if self._demo else kinds
 
     def abandon(self) -> None:
         """The player left this game for a new deal: an unfinished game becomes ``abandoned``. Stops tracking.
@@ -1061,6 +1142,7 @@ class Tracker:
         self.id = None
         self._written = 0
         self._started = None
+        self._demo = False
         self.resumed = None
 
     def _sync(self) -> None:
@@ -1083,7 +1165,7 @@ class Tracker:
         stamp = _stamp(now)
         result = self.result
         ended = stamp if result != "unfinished" else None
-        counts = (game.score, game.moves, game.undos, game.hints, game.cards_home)
+        counts = (game.score, game.moves, game.undos, game.hints, game.cards_home, format_assisted(self.assisted))
         first = self._written + 1
 
         def work(db: sqlite3.Connection) -> int:
@@ -1112,7 +1194,7 @@ class Tracker:
             )
             db.execute(
                 "UPDATE games SET result = ?, ended = ?, last_action = ?, score = ?, moves = ?, undos = ?, "
-                "hints = ?, cards_home = ?, imported = 0 WHERE id = ?",
+                "hints = ?, cards_home = ?, assisted = ?, imported = 0 WHERE id = ?",
                 (result, ended, stamp, *counts, game_id),
             )
             return game_id
