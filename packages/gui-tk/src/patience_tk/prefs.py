@@ -21,6 +21,7 @@ from patience_home.paths import PREFERENCES_NAME, move_aside, preferences_path
 from patience_tk.texts import _
 
 __all__ = [
+    "DEMO_SPEEDS",
     "PREFERENCES_NAME",
     "TABLE_COLOURS",
     "Preferences",
@@ -42,6 +43,14 @@ def _table(value: object) -> str:
     return value if isinstance(value, str) and value in TABLE_COLOURS else "green"
 
 
+#: Play ▸ Demo speed: each pace's name -> seconds between one move's landing and the demo's next move.
+DEMO_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.7, "fast": 0.25}
+
+
+def _demo_speed(value: object) -> str:
+    return value if isinstance(value, str) and value in DEMO_SPEEDS else "normal"
+
+
 def _language(value: object) -> str | None:
     return value if isinstance(value, str) and value in LANGUAGES else None
 
@@ -59,6 +68,8 @@ class Preferences:
     """One of :data:`TABLE_COLOURS`."""
     language: str | None = field(default=None, converter=_language)
     """The language chosen in View ▸ Language (one of :data:`patience.i18n.LANGUAGES`); ``None``: never chosen."""
+    demo_speed: str = field(default="normal", converter=_demo_speed)
+    """The pace chosen in Play ▸ Demo speed (one of :data:`DEMO_SPEEDS`)."""
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
@@ -78,7 +89,15 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         known = {
             name: data[name] for name in ("animations", "verdict", "four_colour") if isinstance(data.get(name), bool)
         }
-        return Preferences(**known, table=data.get("table", "green"), language=data.get("language")), None
+        return (
+            Preferences(
+                **known,
+                table=data.get("table", "green"),
+                language=data.get("language"),
+                demo_speed=data.get("demo_speed", "normal"),
+            ),
+            None,
+        )
     except ValueError as error:
         aside = move_aside(target)
         if aside is None:
