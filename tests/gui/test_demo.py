@@ -104,7 +104,7 @@ def test_a_hinted_win_in_the_window_raises_won_but_not_won_unassisted(root: tk.T
             break
         played = app.game.moves
         app.controller.hint(then_play=True)
-        assert pump(root, until=lambda: app.game.moves > played or app.game.is_won, timeout=60), app.message_text
+        assert pump(root, until=lambda n=played: app.game.moves > n or app.game.is_won, timeout=60), app.message_text
     assert app.game.is_won
     (line,) = store.stats()
     assert (line.won, line.current_streak, line.won_unassisted, line.streak_unassisted) == (1, 1, 0, 0)
@@ -112,7 +112,8 @@ def test_a_hinted_win_in_the_window_raises_won_but_not_won_unassisted(root: tk.T
     dialog = app.show_statistics()
     assert dialog is not None
     headings = [dialog.table.heading(column, "text") for column in dialog.table["columns"]]
-    assert headings[3:7] == ["Won unassisted", "Streak unassisted", "Longest streak unassisted", "Best score unassisted"]
+    unassisted = ["Won unassisted", "Streak unassisted", "Longest streak unassisted", "Best score unassisted"]
+    assert headings[3:7] == unassisted
     assert headings[7] == "Won"
     assert dialog.selected[3:5] == ("0", "0") and dialog.selected[7] == "1"
 

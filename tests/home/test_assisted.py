@@ -1,4 +1,4 @@
-"""Assisted games: a hint or the demo makes a game assisted; the store keeps it, the record says it, stats tell it apart."""
+"""A hint or the demo makes a game assisted: the store keeps it, the record says it, the statistics tell it apart."""
 
 from __future__ import annotations
 

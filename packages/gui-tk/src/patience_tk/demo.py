@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from patience_tk.controller import Controller
     from patience_tk.daily import DailyGame
 
-__all__ = ["DEFAULT_SPEED", "SPEED_NAMES", "SPEEDS", "Demo", "demo_refused"]
+__all__ = ["DEFAULT_SPEED", "SPEEDS", "SPEED_NAMES", "Demo", "demo_refused"]
 
 #: The demo's paces: seconds between one move's landing and the next move.
 SPEEDS: dict[str, float] = DEMO_SPEEDS
@@ -154,7 +154,9 @@ class Demo:
             self._canvas,
             work,
             lambda hint: self._arrived(game, position, hint),
-            failed=lambda error: self.stop(_("The demo stops: the solver failed: {error}").format(error=error), "error"),
+            failed=lambda error: self.stop(
+                _("The demo stops: the solver failed: {error}").format(error=error), "error"
+            ),
         )
 
     def _arrived(self, game: Game, position: Position, hint: Hint) -> None:

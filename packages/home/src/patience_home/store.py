@@ -184,7 +184,7 @@ class GameInfo:
     tag_order: tuple[str, ...] = ()
     """The tag names in the imported record's order (empty for a game played here: the standard order)."""
     assisted: tuple[str, ...] = ()
-    """The kinds of assistance used, ``("hint", "demo")`` or part of it (empty: unassisted); the record's ``Assisted``."""
+    """The kinds of assistance used, ``("hint", "demo")`` (empty: unassisted): the record's ``Assisted``."""
 
     def as_json(self) -> dict[str, object]:
         """The keys ``patience history --format json`` prints, in that order."""

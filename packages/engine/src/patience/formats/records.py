@@ -369,7 +369,7 @@ def _body(record: Record) -> list[str]:
 
 
 def format_assisted(kinds: Iterable[str]) -> str:
-    """The ``Assisted`` tag's value for ``kinds``: those of :data:`ASSISTANCE` among them, in its order (``hint,demo``)."""
+    """The ``Assisted`` tag's value for ``kinds``: those of :data:`ASSISTANCE` among them, in order: ``hint,demo``."""
     used = set(kinds)
     return ",".join(kind for kind in ASSISTANCE if kind in used)
 
@@ -388,7 +388,7 @@ def assisted_of(record: Record) -> tuple[str, ...]:
 
 
 def _assisted_problem(value: str) -> str | None:
-    """Why ``value`` is not an ``Assisted`` tag's value, or ``None``: kinds of :data:`ASSISTANCE`, in order, once each."""
+    """Why ``value`` is not an ``Assisted`` value (kinds of :data:`ASSISTANCE`, in order, once each), or ``None``."""
     kinds = value.split(",")
     if value and all(kind in ASSISTANCE for kind in kinds) and format_assisted(kinds) == value:
         return None
@@ -562,8 +562,8 @@ def _claim_problem(record: Record) -> str | None:
     assisted = sum(1 for key, _value in record.tags if key == "Assisted")
     if assisted > 1:
         return _given_times("Assisted", assisted)
-    value = record.tag("Assisted")
-    if value is not None and (problem := _assisted_problem(value)) is not None:
+    claimed = record.tag("Assisted")
+    if claimed is not None and (problem := _assisted_problem(claimed)) is not None:
         return problem
     return _times_problem(record, date)
 
