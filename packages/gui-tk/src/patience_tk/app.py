@@ -1098,6 +1098,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Ctrl+Q"), N_("quit")),
     ("F1", N_("this help")),
     (N_("Esc"), N_("put picked-up cards back, drop a drag back where it was, or stop a hint search")),
+    (N_("Any key, a click"), N_("while the demo plays (Play ▸ Demo): stop it, and the game is yours again")),
     ("", N_("Typed moves")),
     (N_("Digit or cell letter"), N_("starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
      "then Enter; Esc leaves the box")),
