@@ -97,3 +97,26 @@ def test_a_hinted_game_exports_as_assisted_and_verifies_saying_so(tmp_path: Path
 def test_an_unassisted_game_exports_without_the_tag() -> None:
     play_fc1(hint=False)
     assert "Assisted" not in patience(["export", "--last"]).stdout
+
+
+def test_a_hint_typed_at_the_interactive_prompt_makes_the_game_assisted() -> None:
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from patience import Game
+    from patience_cli.repl import Controller, Repl
+    from patience_home.store import Store
+
+    store = Store.open()
+    controller = Controller(Game.new("freecell", 1), store=store)
+    with create_pipe_input() as pipe:
+        repl = Repl(controller, history=InMemoryHistory(), input=pipe, output=DummyOutput())
+        pipe.send_text(f"{FC1[0]}\nhint\n" + "\n".join(FC1[1:]) + "\n\x04")
+        repl.run()
+        repl.wait_for_hint(30)
+    assert controller.game.is_won and controller.tracker is not None
+    assert controller.tracker.assisted == ("hint",)
+    (line,) = store.stats()
+    assert (line.won, line.won_unassisted, line.streak_unassisted) == (1, 0, 0)
+    store.close()
