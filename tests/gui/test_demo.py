@@ -156,3 +156,18 @@ def test_no_demo_during_a_daily_attempt_sent_to_a_server(root: tk.Tk, store: Sto
     app.set_game(Game.from_code(deal.code), daily=practice)
     pump(root)
     assert app.menus["play"].entrycget(demo_entry(app), "state") == "normal"
+
+
+def test_the_demo_stops_when_the_game_turns_out_to_be_a_ranked_attempt(root: tk.Tk, store: Store) -> None:
+    from patience_home.leaderboard import Client
+    from patience_solver.daily import daily_deal, parse_date
+
+    deal = daily_deal(parse_date("2026-12-24"), "freecell", 4)
+    app = open_app(root, store, "freecell", 617)
+    app.demo.delay = 0.2
+    app.start_demo()
+    assert pump(root, until=lambda: app.game.moves >= 1, timeout=60)
+    # As when the window learns, after it opened, that the game it resumed is the day's ranked attempt.
+    app.daily_game = DailyGame(deal, practice=False, client=Client("http://127.0.0.1:9"), attempt=1)
+    assert pump(root, until=lambda: not app.demo.running, timeout=30)
+    assert "ranked" in app.message_text and not app.game.is_over

@@ -160,6 +160,7 @@ class App:
             say=self.say,
             used=self._demo_used,
             changed=self.refresh,
+            refused=lambda: demo_refused(self.daily_game),
             delay=SPEEDS[self.preferences.demo_speed],
         )
         """Play ▸ Demo: the solver plays the game on the table."""

@@ -62,7 +62,9 @@ class Demo:
 
     ``say(text, kind)`` shows a line (as :class:`~patience_tk.controller.Controller`'s);
     ``used()`` runs once before the demo's first move in a game (the window
-    notes the game assisted); ``changed()`` runs when the demo starts or stops.
+    notes the game assisted); ``changed()`` runs when the demo starts or stops;
+    ``refused()`` is asked before every move and stops the demo when true (a
+    ranked daily attempt, found out while it runs).
     """
 
     def __init__(
@@ -72,12 +74,14 @@ class Demo:
         say: Callable[[str, str], None],
         used: Callable[[], None] = lambda: None,
         changed: Callable[[], None] = lambda: None,
+        refused: Callable[[], bool] = lambda: False,
         delay: float = SPEEDS[DEFAULT_SPEED],
     ) -> None:
         self.controller = controller
         self.say = say
         self.used = used
         self.changed = changed
+        self.refused = refused
         self.delay = delay
         """Seconds between one move's landing and the next (one of :data:`SPEEDS`, as the player chose)."""
         self._game: Game | None = None
@@ -169,6 +173,9 @@ class Demo:
         move = hint.move
         if move is None:
             self.stop(self._why_not(game, hint), "lost" if hint.outcome is Outcome.LOST else "info")
+            return
+        if self.refused():
+            self.stop(_("No demo during a ranked daily attempt: the game is yours to play."))
             return
         if self._noted is not game:
             self._noted = game
