@@ -309,7 +309,7 @@ def test_the_prompt_records_through_its_controller_and_shows_stats_and_history()
             controller.handle(move)
         assert controller.game.is_won
         stats = controller.handle("stats").text.splitlines()
-        assert stats[1].split()[:5] == ["FreeCell", "4", "1", "1", "100.0"]
+        assert stats[1].split()[:6] == ["FreeCell", "4", "1", "1", "1", "100.0"]
         controller.handle("new freecell 2")
         controller.handle(next(str(m) for m in controller.game.legal_moves))
         assert controller.handle("hint").hint
