@@ -53,8 +53,8 @@ def test_history_and_stats_head_their_tables_in_the_language() -> None:
     assert re.split(r"\s{2,}", german[0].strip())[:3] == ["ID", "begonnen (UTC)", "Variante"]
     assert "gewonnen" in german[1] and "FC1-C4-AAAAAAB" in german[1]
     hungarian = patience("--lang", "hu", "stats").stdout.splitlines()
-    assert hungarian[0].startswith("változat  cellák  játszott  nyert  nyerés %  sorozat  legjobb sorozat")
-    assert hungarian[1].split()[:6] == ["FreeCell", "4", "1", "1", "100,0", "1"]
+    assert hungarian[0].startswith("változat  cellák  játszott  nyert  segítség nélkül nyert  nyerés %  sorozat")
+    assert hungarian[1].split()[:7] == ["FreeCell", "4", "1", "1", "1", "100,0", "1"]
     assert hungarian[1].split()[-2] == "87,0"
     assert re.fullmatch(r"\d+:\d\d", hungarian[1].split()[-1])  # the fastest win, as a clock shows it
     # Scripts read the same JSON in every language.

@@ -233,7 +233,7 @@ def test_history_table_and_stats_table_say_what_happened() -> None:
     assert table[0].split()[:3] == ["id", "started", "(UTC)"]
     assert "gave-up" in table[1] and "won" in table[2]
     stats = patience(["stats", "freecell"]).stdout.splitlines()
-    assert stats[1].split()[:5] == ["FreeCell", "4", "2", "1", "50.0"]
+    assert stats[1].split()[:6] == ["FreeCell", "4", "2", "1", "1", "50.0"]
     unknown = patience(["stats", "klondike"])
     assert unknown.returncode == 2 and len(unknown.stderr.splitlines()) == 1
 
@@ -309,7 +309,7 @@ def test_the_prompt_records_through_its_controller_and_shows_stats_and_history()
             controller.handle(move)
         assert controller.game.is_won
         stats = controller.handle("stats").text.splitlines()
-        assert stats[1].split()[:5] == ["FreeCell", "4", "1", "1", "100.0"]
+        assert stats[1].split()[:6] == ["FreeCell", "4", "1", "1", "1", "100.0"]
         controller.handle("new freecell 2")
         controller.handle(next(str(m) for m in controller.game.legal_moves))
         assert controller.handle("hint").hint

@@ -204,7 +204,7 @@ def history(
 
 # -- stats -----------------------------------------------------------------------------------
 def stats_table(table: list[VariantStats]) -> str:
-    """The ``stats`` table, one row per variant and cell count."""
+    """The ``stats`` table, one row per variant and cell count; each unassisted figure beside its own."""
     from patience_home.store import played_time
 
     header = [
@@ -212,10 +212,14 @@ def stats_table(table: list[VariantStats]) -> str:
         pgettext("table heading", "cells"),
         pgettext("table heading", "played"),
         pgettext("table heading", "won"),
+        pgettext("table heading", "won unassisted"),
         pgettext("table heading", "win %"),
         pgettext("table heading", "streak"),
+        pgettext("table heading", "streak unassisted"),
         pgettext("table heading", "best streak"),
+        pgettext("table heading", "best streak unassisted"),
         pgettext("table heading", "best score"),
+        pgettext("table heading", "best score unassisted"),
         pgettext("table heading", "fewest moves"),
         pgettext("table heading", "average moves"),
         pgettext("table heading", "fastest win"),
@@ -232,10 +236,14 @@ def stats_table(table: list[VariantStats]) -> str:
             str(line.cells),
             _number(line.played),
             _number(line.won),
+            _number(line.won_unassisted),
             _percent(100 * line.win_rate),
             str(line.current_streak),
+            str(line.streak_unassisted),
             str(line.longest_streak),
+            str(line.best_streak_unassisted),
             shown(line.best_score),
+            shown(line.best_score_unassisted),
             shown(line.fewest_moves),
             shown(line.average_moves),
             played_time(line.fastest_win_seconds),
@@ -275,7 +283,8 @@ def stats(
     """Statistics per variant and cell count: played, won, win rate, streaks, best score, moves of wins.
 
     Given up and abandoned games count as lost; an unfinished game counts
-    once it ends.
+    once it ends. Beside won, streak, best streak and best score, their
+    unassisted figures count only the games played without a hint or the demo.
     """
     from patience import get_variant
 
@@ -580,7 +589,7 @@ def verify(
     values), 2 when a file cannot be read or is not a record at all.
     With --moves fcs the record's moves are fc-solve's, read as fc-solve means them.
     """
-    from patience.formats.records import check_record
+    from patience.formats.records import assisted_of, check_record, format_assisted
 
     worst = EXIT_OK
     unread = total = 0
@@ -596,7 +605,13 @@ def verify(
             worst = max(worst, EXIT_INCONSISTENT)
             continue
         summary = _summary(checked.result, checked.score, checked.moves, checked.undos, checked.cards_home)
-        typer.echo(_("{where}: consistent: {summary}").format(where=where, summary=summary))
+        assisted = assisted_of(record)
+        if assisted:
+            # Translators: {kinds} is the record's Assisted tag as written (hint, demo, hint,demo).
+            said = _("{where}: consistent: {summary}; assisted: {kinds}")
+        else:
+            said = _("{where}: consistent: {summary}")
+        typer.echo(said.format(where=where, summary=summary, kinds=format_assisted(assisted)))
     _say_unread(unread, total, len(files))
     raise typer.Exit(worst)
 
@@ -646,7 +661,8 @@ STATS_HELP = N_paragraphs("""\
 Statistics per variant and cell count: played, won, win rate, streaks, best score, moves of wins.
 
 Given up and abandoned games count as lost; an unfinished game counts
-once it ends.
+once it ends. Beside won, streak, best streak and best score, their
+unassisted figures count only the games played without a hint or the demo.
 """)
 
 EXPORT_HELP = N_paragraphs(

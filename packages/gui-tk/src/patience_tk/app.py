@@ -43,13 +43,14 @@ from patience_tk.daily import (
     share_of,
     started_at,
 )
+from patience_tk.demo import SPEED_NAMES, SPEEDS, Demo, demo_refused
 from patience_tk.dialogs import ConfirmDialog, NewGameDialog, centre_over, give_back_focus
 from patience_tk.history import HistoryDialog
 from patience_tk.keyboard import KeyboardPlay
 from patience_tk.motion import animation_allowed
 from patience_tk.prefs import TABLE_COLOURS, load_preferences, remembered_language, save_preferences
 from patience_tk.sounds import Sounds
-from patience_tk.stats import StatisticsDialog, streak_line
+from patience_tk.stats import StatisticsDialog, assisted_line, streak_line
 from patience_tk.texts import _, ngettext, pgettext
 from patience_tk.verdict import LiveVerdict, Verdict
 from patience_tk.worker import Job
@@ -158,6 +159,16 @@ class App:
             hint_memory=hint_memory,
         )
 
+        self.demo = Demo(
+            self.controller,
+            say=self.say,
+            used=self._demo_used,
+            changed=self.refresh,
+            refused=lambda: demo_refused(self.daily_game),
+            delay=SPEEDS[self.preferences.demo_speed],
+        )
+        """Play ▸ Demo: the solver plays the game on the table."""
+
         # PATIENCE_NO_ANIMATION wins over the saved choice (tests, screenshots).
         self.controller.animator.enabled = self.preferences.animations and animation_allowed()
         self.view.set_look(
@@ -256,6 +267,14 @@ class App:
         )
         play.add_command(label=_("Finish"), accelerator=pgettext("key", "F / Shift+F"), command=self.controller.finish)
         play.add_command(label=_("Redeal"), accelerator="R", command=self.controller.redeal)
+        play.add_command(label=_("Demo"), command=self.start_demo)
+        speeds = tk.Menu(play, tearoff=False)
+        self.demo_speed_var = tk.StringVar(self.root, self.preferences.demo_speed)
+        for name in SPEEDS:
+            speeds.add_radiobutton(
+                label=_(SPEED_NAMES[name]), value=name, variable=self.demo_speed_var, command=self._demo_speed_chosen
+            )
+        play.add_cascade(label=_("Demo speed"), menu=speeds)
         play.add_separator()
         play.add_checkbutton(
             label=_("Live verdict (winnable or lost)"), variable=self.verdict_var, command=self._verdict_switched
@@ -313,7 +332,15 @@ class App:
         if old:
             self.root.nametowidget(old).destroy()
         self.menubar = menubar
-        self.menus = {"game": game, "edit": edit, "play": play, "view": view, "tables": tables, "languages": languages}
+        self.menus = {
+            "game": game,
+            "edit": edit,
+            "play": play,
+            "demo speed": speeds,
+            "view": view,
+            "tables": tables,
+            "languages": languages,
+        }
 
     def set_language(self, language: str) -> None:
         """View ▸ Language: speak ``language`` from now on, every word of the window at once, and remember it.
@@ -504,8 +531,43 @@ class App:
         play.entryconfigure(3, state=state[game.can_redeal])  # Redeal
         play.entryconfigure(0, state=state[not game.is_over])  # Hint
         play.entryconfigure(1, state=state[not game.is_over])  # Play the hint
+        play.entryconfigure(4, state=state[not game.is_over and not demo_refused(self.daily_game)])  # Demo
         menu.entryconfigure(11, state=state[not game.is_over])  # Give up
         menu.entryconfigure(3, state=state[game.code is not None])  # Copy code
+
+    # -- the demo ---------------------------------------------------------------------------------
+    def start_demo(self) -> bool:
+        """Play ▸ Demo: the solver plays the game on the table (again: stop it); whether it started.
+
+        Never during a ranked daily attempt.
+        """
+        if self.demo.running:
+            self.demo.stop(_("Demo stopped: the game is yours again."))
+            return False
+        if demo_refused(self.daily_game):
+            self.say(_("No demo during a ranked daily attempt: the game is yours to play."), "info")
+            return False
+        if self.game.is_over:
+            self.say(_("the game is over: start a new one (N) or restart it"), "info")
+            return False
+        return self.demo.start()
+
+    def _demo_used(self) -> None:
+        """The demo plays its first move in this game: the game is assisted."""
+        if self.tracker is not None:
+            self.tracker.note_demo()
+
+    def _demo_speed_chosen(self) -> None:
+        self.preferences.demo_speed = self.demo_speed_var.get()
+        self.demo.delay = SPEEDS[self.preferences.demo_speed]
+        self._save_preferences()
+
+    def _assisted(self) -> tuple[str, ...]:
+        """The kinds of assistance the game on the table has had (``hint``, ``demo``)."""
+        if self.tracker is not None and self.tracker.game is self.game:
+            return self.tracker.assisted
+        hinted = ("hint",) if self.game.hints else ()
+        return (*hinted, "demo") if self.demo.played(self.game) else hinted
 
     def _animation_switched(self) -> None:
         self.controller.animator.enabled = bool(self.animation_var.get())
@@ -636,6 +698,9 @@ class App:
                 if line:
                     streak = ngettext("{game}, {n} cell: {streak}.", "{game}, {n} cells: {streak}.", game.cells)
                     detail += "\n" + streak.format(game=game.variant.title, n=game.cells, streak=line)
+            helped = assisted_line(self._assisted())
+            if helped:
+                detail += "\n" + helped
         else:
             title = _("Game over")
             detail = self._gave_up_words()
@@ -694,6 +759,7 @@ class App:
         With a store, an unfinished game left for this one is ``abandoned``, and the new one is recorded
         (as an attempt at the day's deal with ``daily``).
         """
+        self.demo.stop()
         self.daily_game = daily
         if self.store is not None:
             if self.tracker is not None:
@@ -843,6 +909,7 @@ class App:
                 return False  # it no longer replays (the store says why): the deal is dealt again
             if tracker is not None:
                 tracker.abandon()
+            self.demo.stop()
             self.tracker = resumed
             self.controller.set_game(resumed.game)
         self.daily_game = daily
@@ -955,6 +1022,7 @@ class App:
             gone = _("Game {number} is no longer unfinished: it cannot be resumed.").format(number=game_id)
             self.say(" ".join(notices) or gone, "error")
             return False
+        self.demo.stop()
         if self.tracker is not None:
             self.tracker.close()
         self.tracker = resumed
@@ -1077,6 +1145,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Ctrl+Q"), N_("quit")),
     ("F1", N_("this help")),
     (N_("Esc"), N_("put picked-up cards back, drop a drag back where it was, or stop a hint search")),
+    (N_("Any key, a click"), N_("while the demo plays (Play ▸ Demo): stop it, and the game is yours again")),
     ("", N_("Typed moves")),
     (N_("Digit or cell letter"), N_("starts a move in the Move box (Tab reaches it too): 3a, a5, 5h, 18, 23v4, "
      "then Enter; Esc leaves the box")),

@@ -22,6 +22,7 @@ from patience_tk.cardsets import CARD_SETS, PLAIN
 from patience_tk.texts import _
 
 __all__ = [
+    "DEMO_SPEEDS",
     "PREFERENCES_NAME",
     "TABLE_COLOURS",
     "Preferences",
@@ -45,6 +46,12 @@ def _table(value: object) -> str:
 
 def _cards(value: object) -> str:
     return value if isinstance(value, str) and value in CARD_SETS else PLAIN
+#: Play ▸ Demo speed: each pace's name -> seconds between one move's landing and the demo's next move.
+DEMO_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.7, "fast": 0.25}
+
+
+def _demo_speed(value: object) -> str:
+    return value if isinstance(value, str) and value in DEMO_SPEEDS else "normal"
 
 
 def _language(value: object) -> str | None:
@@ -70,6 +77,8 @@ class Preferences:
     """View ▸ Clock: the time played in the status bar (off: scoring has no clock)."""
     sounds: bool = False
     """View ▸ Sounds: a card placed, a card home, a win."""
+    demo_speed: str = field(default="normal", converter=_demo_speed)
+    """The pace chosen in Play ▸ Demo speed (one of :data:`DEMO_SPEEDS`)."""
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]:
@@ -92,7 +101,11 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
             if isinstance(data.get(name), bool)
         }
         preferences = Preferences(
-            **known, table=data.get("table", "green"), language=data.get("language"), cards=data.get("cards", PLAIN)
+            **known,
+            table=data.get("table", "green"),
+            language=data.get("language"),
+            cards=data.get("cards", PLAIN),
+            demo_speed=data.get("demo_speed", "normal"),
         )
         return preferences, None
     except ValueError as error:

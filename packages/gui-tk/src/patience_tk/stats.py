@@ -1,6 +1,7 @@
 """Game ▸ Statistics…: the statistics of every variant and cell count played, from :mod:`patience_home.store`.
 
-One row per variant and cell count, the columns of ``patience stats``; the
+One row per variant and cell count, the columns of ``patience stats``, the
+unassisted figures first (the games played without a hint or the demo); the
 row of the game on the table is selected (and shown even before its first
 game has ended, with zeros), so the player sees their own line first.
 """
@@ -21,13 +22,17 @@ from patience_tk.texts import _, ngettext
 if TYPE_CHECKING:
     from patience_home.store import VariantStats
 
-__all__ = ["COLUMNS", "StatisticsDialog", "stats_row", "streak_line", "variant_title"]
+__all__ = ["COLUMNS", "StatisticsDialog", "assisted_line", "stats_row", "streak_line", "variant_title"]
 
 #: (heading, the longest value expected in digits) of each column; the heading in English, shown translated.
 COLUMNS: tuple[tuple[str, int], ...] = (
     (N_("Game"), 15),
     (N_("Cells"), 1),
     (N_("Played"), 4),
+    (N_("Won unassisted"), 4),
+    (N_("Streak unassisted"), 3),
+    (N_("Longest streak unassisted"), 3),
+    (N_("Best score unassisted"), 5),
     (N_("Won"), 4),
     (N_("Win rate"), 4),
     (N_("Streak"), 3),
@@ -58,6 +63,10 @@ def stats_row(stats: VariantStats) -> tuple[str, ...]:
         variant_title(stats.variant),
         str(stats.cells),
         format_number(stats.played),
+        format_number(stats.won_unassisted),
+        str(stats.streak_unassisted),
+        str(stats.best_streak_unassisted),
+        maybe(stats.best_score_unassisted),
         format_number(stats.won),
         f"{stats.win_rate:.0%}",
         str(stats.current_streak),
@@ -88,6 +97,17 @@ def streak_line(stats: VariantStats | None) -> str:
     return " · ".join(parts)
 
 
+def assisted_line(kinds: Sequence[str]) -> str:
+    """What the win banner says of a game won with ``kinds`` of assistance (``hint``, ``demo``); "" without any."""
+    if "hint" in kinds and "demo" in kinds:
+        return _("Won with hints and the demo: it counts as won, not as won unassisted.")
+    if "demo" in kinds:
+        return _("Won by the demo: it counts as won, not as won unassisted.")
+    if "hint" in kinds:
+        return _("Won with hints: it counts as won, not as won unassisted.")
+    return ""
+
+
 class StatisticsDialog(tk.Toplevel):
     """The table of ``stats``, with the row of ``current`` (variant name, cells) selected. Esc closes it."""
 
@@ -105,7 +125,10 @@ class StatisticsDialog(tk.Toplevel):
         ttk.Label(body, text=_("Statistics"), font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
         ttk.Label(
             body,
-            text=_("Given-up and abandoned games count as lost; a game counts once it has ended."),
+            text=_(
+                "Given-up and abandoned games count as lost; a game counts once it has ended. "
+                "Unassisted: the games played without a hint or the demo."
+            ),
             foreground="#555555",
             wraplength=widest - 40,
         ).pack(anchor="w", pady=(2, 8))

@@ -15,6 +15,7 @@ tracks each game it deals, and calls nothing else while the player plays::
     game = tracker.game                    # every action on it is written before play() returns
     game.play("3a")
     tracker.note_hint()                    # after showing a hint
+    tracker.note_demo()                    # before the demo plays its first move
 
 Each action is written in its own transaction from the game's event, so it
 is on disk before the front end shows its result. When the store cannot
@@ -44,7 +45,9 @@ from attrs import frozen
 from patience.formats.records import (
     REQUIRED_TAGS,
     Record,
+    assisted_of,
     check_record,
+    format_assisted,
     format_record,
     replay,
 )
@@ -121,6 +124,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN seconds INTEGER;
     """,
+    # The kinds of assistance a game had (``hint,demo``, see patience.formats.records.ASSISTANCE); a game
+    # played here with hints before the column existed had them (its record holds the hint tokens).
+    """
+    ALTER TABLE games ADD COLUMN assisted TEXT NOT NULL DEFAULT '';
+    UPDATE games SET assisted = 'hint' WHERE hints > 0 AND imported = 0;
+    """,
 )
 
 #: The schema version this program writes (``PRAGMA user_version``).
@@ -133,7 +142,7 @@ _SQLITE_NOTADB = 26
 
 _COLUMNS = (
     "id, started, ended, last_action, variant, cells, deal, code, result, score, moves, undos, hints, "
-    "cards_home, daily, extra_tags, imported, comments, tag_order, seconds"
+    "cards_home, daily, extra_tags, imported, comments, tag_order, seconds, assisted"
 )
 
 #: A condition on ``games`` (the table, not aliased): the row is not the day's attempt, as
@@ -182,6 +191,8 @@ class GameInfo:
     """The tag names in the imported record's order (empty for a game played here: the standard order)."""
     seconds: int | None = None
     """The whole seconds played (``None`` for a game stored without a time: an old one, or a record without it)."""
+    assisted: tuple[str, ...] = ()
+    """The kinds of assistance used, ``("hint", "demo")`` (empty: unassisted): the record's ``Assisted``."""
 
     def as_json(self) -> dict[str, object]:
         """The keys ``patience history --format json`` prints, in that order."""
@@ -221,6 +232,14 @@ class VariantStats:
     """The average moves of the wins, to one decimal (``None`` before the first win)."""
     fastest_win_seconds: int | None = None
     """The fewest seconds played in a win (``None`` before the first win with a time)."""
+    won_unassisted: int = 0
+    """Wins with neither a hint nor the demo."""
+    streak_unassisted: int = 0
+    """Unassisted wins in a row at the end (0 after a loss or an assisted win)."""
+    best_streak_unassisted: int = 0
+    """The longest run of unassisted wins in a row."""
+    best_score_unassisted: int | None = None
+    """The best score of any unassisted game played (``None`` before the first)."""
 
     @property
     def win_rate(self) -> float:
@@ -228,16 +247,23 @@ class VariantStats:
         return self.won / self.played if self.played else 0.0
 
     def as_json(self) -> dict[str, object]:
-        """The keys ``patience stats --format json`` prints; ``win_rate`` is a fraction rounded to 4 places."""
+        """The keys ``patience stats --format json`` prints; ``win_rate`` is a fraction rounded to 4 places.
+
+        Each unassisted figure follows the figure it is the unassisted part of.
+        """
         return {
             "variant": self.variant,
             "cells": self.cells,
             "played": self.played,
             "won": self.won,
+            "won_unassisted": self.won_unassisted,
             "win_rate": round(self.win_rate, 4),
             "current_streak": self.current_streak,
+            "streak_unassisted": self.streak_unassisted,
             "longest_streak": self.longest_streak,
+            "best_streak_unassisted": self.best_streak_unassisted,
             "best_score": self.best_score,
+            "best_score_unassisted": self.best_score_unassisted,
             "fewest_moves": self.fewest_moves,
             "average_moves": self.average_moves,
             "fastest_win_seconds": self.fastest_win_seconds,
@@ -543,6 +569,8 @@ class Store:
             tags.append(("Daily", info.daily))
         if info.seconds is not None:
             tags.append(("Seconds", str(info.seconds)))
+        if info.assisted:
+            tags.append(("Assisted", format_assisted(info.assisted)))
         known = {name for name, _ in tags}
         tags.extend(tag for tag in info.extra_tags if tag[0] not in known)
         ordered = _in_order(tags, info.tag_order, untouched=info.imported)
@@ -553,12 +581,14 @@ class Store:
         """Statistics per variant and cell count, of the games that have ended (and were not reset).
 
         Won counts as won; given up and abandoned as lost; streaks follow
-        the order in which games ended.
+        the order in which games ended. The unassisted figures count the
+        games without a hint or the demo: an assisted win ends an unassisted
+        streak, as a loss does.
         """
         if cells is not None and not _fits(cells):
             return []
         sql = (
-            "SELECT variant, cells, result, score, moves, seconds FROM games "
+            "SELECT variant, cells, result, score, moves, seconds, assisted FROM games "
             "WHERE result != 'unfinished' AND in_stats = 1"
         )
         args: list[object] = []
@@ -570,9 +600,15 @@ class Store:
             args.append(cells)
         sql += " ORDER BY ended, id"
         groups: dict[tuple[str, int], _Tally] = {}
-        for name, n_cells, result, score, moves, seconds in self._read(sql, tuple(args)):
+        for name, n_cells, result, score, moves, seconds, assisted in self._read(sql, tuple(args)):
             tally = groups.setdefault((str(name), int(n_cells)), _Tally())
-            tally.add(result == "won", int(score), int(moves), None if seconds is None else int(seconds))
+            tally.add(
+                result == "won",
+                int(score),
+                int(moves),
+                None if seconds is None else int(seconds),
+                assisted=bool(assisted),
+            )
         return [tally.stats(name, n_cells) for (name, n_cells), tally in sorted(groups.items())]
 
     # -- changing ---------------------------------------------------------------------------
@@ -622,7 +658,7 @@ class Store:
         result = record.tag("Result") or "unfinished"
         stamp_ended = _stamp(ended or start) if result != "unfinished" else None
         last = stamp_ended or _stamp(ended or start)
-        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily", "Seconds"}
+        known = {*REQUIRED_TAGS, "Started", "Ended", "Daily", "Seconds", "Assisted"}
         extra = [tag for tag in record.tags if tag[0] not in known]
         # check_record has seen that a Seconds tag, when there is one, is a whole number.
         seconds = record.tag("Seconds")
@@ -630,8 +666,8 @@ class Store:
         def work(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (variant, cells, deal, code, started, ended, last_action, result, score, moves, "
-                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order, seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                "undos, hints, cards_home, daily, extra_tags, imported, comments, tag_order, seconds, assisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
                 (
                     record.tag("Variant"),
                     int(record.tag("Cells") or 0),
@@ -651,6 +687,7 @@ class Store:
                     json.dumps([list(comment) for comment in record.comments]),
                     json.dumps([name for name, _ in record.tags]),
                     None if seconds is None else int(seconds),
+                    format_assisted(assisted_of(record)),
                 ),
             )
             game_id = int(cursor.lastrowid or 0)
@@ -905,6 +942,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         comments_json,
         order_json,
         seconds,
+        assisted,
     ) = row
     try:
         tags = tuple((str(name), str(value)) for name, value in json.loads(extra))
@@ -939,6 +977,7 @@ def _info(row: tuple[Any, ...]) -> GameInfo:
         comments=comments,
         tag_order=order,
         seconds=None if seconds is None else int(seconds),
+        assisted=tuple(kind for kind in str(assisted or "").split(",") if kind),
     )
 
 
@@ -974,10 +1013,16 @@ class _Tally:
         self.fewest: int | None = None
         self.fastest: int | None = None
         self.win_moves = 0
+        self.won_unassisted = 0
+        self.streak_unassisted = 0
+        self.longest_unassisted = 0
+        self.best_unassisted: int | None = None
 
-    def add(self, won: bool, score: int, moves: int, seconds: int | None = None) -> None:
+    def add(self, won: bool, score: int, moves: int, seconds: int | None = None, *, assisted: bool = False) -> None:
         self.played += 1
         self.best = score if self.best is None else max(self.best, score)
+        if not assisted:
+            self.best_unassisted = score if self.best_unassisted is None else max(self.best_unassisted, score)
         if won:
             self.won += 1
             self.streak += 1
@@ -988,6 +1033,12 @@ class _Tally:
                 self.fastest = seconds if self.fastest is None else min(self.fastest, seconds)
         else:
             self.streak = 0
+        if won and not assisted:
+            self.won_unassisted += 1
+            self.streak_unassisted += 1
+            self.longest_unassisted = max(self.longest_unassisted, self.streak_unassisted)
+        else:
+            self.streak_unassisted = 0
 
     def stats(self, variant: str, cells: int) -> VariantStats:
         average = round(self.win_moves / self.won, 1) if self.won else None
@@ -1002,6 +1053,10 @@ class _Tally:
             self.fewest,
             average,
             fastest_win_seconds=self.fastest,
+            won_unassisted=self.won_unassisted,
+            streak_unassisted=self.streak_unassisted,
+            best_streak_unassisted=self.longest_unassisted,
+            best_score_unassisted=self.best_unassisted,
         )
 
 
@@ -1090,6 +1145,7 @@ class Tracker:
         self._written = len(game.log) if resumed is not None else 0
         self._started = started
         self._generation = store.generation
+        self._demo = resumed is not None and "demo" in resumed.assisted
         self._closed = False
         # A game stored without a time (before times were kept) stays without one: a part would be a wrong total.
         self.timed = resumed is None or resumed.seconds is not None
@@ -1112,6 +1168,25 @@ class Tracker:
         """Record that a hint was shown (through :meth:`patience.Game.note_hint`); nothing when the game is over."""
         if not self.game.is_over:
             self.game.note_hint()
+
+    def note_demo(self) -> None:
+        """Record that the demo plays this game (it is then assisted); nothing when the game is over.
+
+        Written at once when the game has its row, else with its first action.
+        """
+        if self.game.is_over or self._demo:
+            return
+        self._demo = True
+        game_id = self.id
+        if game_id is not None:
+            kinds = format_assisted(self.assisted)
+            self.store._write(lambda db: db.execute("UPDATE games SET assisted = ? WHERE id = ?", (kinds, game_id)))
+
+    @property
+    def assisted(self) -> tuple[str, ...]:
+        """The kinds of assistance this game has had so far: ``"hint"`` once a hint was asked for, ``"demo"``."""
+        kinds = ("hint",) if self.game.hints else ()
+        return (*kinds, "demo") if self._demo else kinds
 
     def abandon(self) -> None:
         """The player left this game for a new deal: an unfinished game becomes ``abandoned``. Stops tracking.
@@ -1177,6 +1252,7 @@ class Tracker:
         self.id = None
         self._written = 0
         self._started = None
+        self._demo = False
         self.resumed = None
         self.timed = True
         self.time.reset()
@@ -1205,7 +1281,7 @@ class Tracker:
         if result != "unfinished":
             self.time.pause()  # an ended game's clock stands still
         seconds = self.time.whole if self.timed else None
-        counts = (game.score, game.moves, game.undos, game.hints, game.cards_home)
+        counts = (game.score, game.moves, game.undos, game.hints, game.cards_home, format_assisted(self.assisted))
         first = self._written + 1
 
         def work(db: sqlite3.Connection) -> int:
@@ -1234,7 +1310,7 @@ class Tracker:
             )
             db.execute(
                 "UPDATE games SET result = ?, ended = ?, last_action = ?, score = ?, moves = ?, undos = ?, "
-                "hints = ?, cards_home = ?, seconds = ?, imported = 0 WHERE id = ?",
+                "hints = ?, cards_home = ?, assisted = ?, seconds = ?, imported = 0 WHERE id = ?",
                 (result, ended, stamp, *counts, seconds, game_id),
             )
             return game_id

@@ -19,6 +19,8 @@ example in ``docs/records.md``::
 
 The actions are the tokens :attr:`patience.Game.log` writes: moves in
 standard notation, ``undo``, ``redo``, ``finish``, ``redeal``, ``giveup`` and ``hint``.
+A game in which a hint or the demo was used says so in ``[Assisted "hint,demo"]``
+(:func:`assisted_of`); a record without that tag is unassisted.
 :func:`replay` plays them through the engine and :func:`check_record` also
 compares what the tags claim with what the replay gives. Both are pure (no
 I/O) and never raise, whatever the record holds; :func:`parse_record` raises
@@ -42,12 +44,15 @@ from patience.texts import _, ngettext
 
 __all__ = [
     "ACTION_WORDS",
+    "ASSISTANCE",
     "REQUIRED_TAGS",
     "RESULTS",
     "Record",
     "RecordError",
     "Replay",
+    "assisted_of",
     "check_record",
+    "format_assisted",
     "format_record",
     "format_time",
     "parse_record",
@@ -66,6 +71,9 @@ REQUIRED_TAGS = ("Variant", "Cells", "Deal", "Code", "Date", "Result", "Score", 
 
 #: The action tokens that are not moves.
 ACTION_WORDS = frozenset({"undo", "redo", "finish", "redeal", "giveup", "hint"})
+
+#: The kinds of assistance the ``Assisted`` tag names, in the order it names them.
+ASSISTANCE = ("hint", "demo")
 
 _TAG_LINE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"\][ \t]*(?:;.*)?$')
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -361,6 +369,33 @@ def _body(record: Record) -> list[str]:
     return lines
 
 
+def format_assisted(kinds: Iterable[str]) -> str:
+    """The ``Assisted`` tag's value for ``kinds``: those of :data:`ASSISTANCE` among them, in order: ``hint,demo``."""
+    used = set(kinds)
+    return ",".join(kind for kind in ASSISTANCE if kind in used)
+
+
+def assisted_of(record: Record) -> tuple[str, ...]:
+    """The kinds of assistance the record's ``Assisted`` tag names (``("hint", "demo")``); ``()`` without the tag.
+
+    A record without the tag is unassisted, whatever its actions hold. A
+    value that is not one :func:`format_assisted` writes names nothing
+    (:func:`check_record` says what is wrong with it).
+    """
+    value = record.tag("Assisted")
+    if value is None or _assisted_problem(value) is not None:
+        return ()
+    return tuple(value.split(","))
+
+
+def _assisted_problem(value: str) -> str | None:
+    """Why ``value`` is not an ``Assisted`` value (kinds of :data:`ASSISTANCE`, in order, once each), or ``None``."""
+    kinds = value.split(",")
+    if value and all(kind in ASSISTANCE for kind in kinds) and format_assisted(kinds) == value:
+        return None
+    return _("Assisted: {value} names no assistance: hint, demo or both, as hint,demo").format(value=repr(value))
+
+
 def format_time(when: dt.datetime) -> str:
     """A time as records and the store write it: UTC, to the second, ``2026-11-30T06:22:56Z``."""
     if when.tzinfo is None:
@@ -554,6 +589,12 @@ def _claim_problem(record: Record) -> str | None:
         dt.date.fromisoformat(date)
     except ValueError:
         return _("Date: {value} is not a date like 2026-11-30").format(value=repr(date))
+    assisted = sum(1 for key, _value in record.tags if key == "Assisted")
+    if assisted > 1:
+        return _given_times("Assisted", assisted)
+    claimed = record.tag("Assisted")
+    if claimed is not None and (problem := _assisted_problem(claimed)) is not None:
+        return problem
     return _times_problem(record, date)
 
 
@@ -612,7 +653,9 @@ def check_record(record: Record, *, plugins: pluggy.PluginManager | None = None,
 
     Checked in order: every required tag present once and well formed, and
     ``Started`` and ``Ended``, which may be left out, at most once each, UTC
-    times in order, ``Started`` on ``Date``; the
+    times in order, ``Started`` on ``Date``; ``Assisted``, which may be left
+    out too, at most once, naming kinds of :data:`ASSISTANCE` (informational:
+    nothing in the replay is compared with it); the
     ``Code`` matches ``Variant``, ``Cells`` and ``Deal``; every action legal;
     then ``Result`` (``won`` must end won, ``gave-up`` given up, and
     ``unfinished`` or ``abandoned`` neither, and an ``unfinished`` record
