@@ -51,10 +51,10 @@ _TAG = "PatienceDemo"
 def demo_refused(daily: DailyGame | None) -> bool:
     """Whether the game on the table is a ranked daily attempt, which the demo may not play.
 
-    A daily attempt that counts on a leaderboard server (it has the server's
-    client and is not practice) is ranked.
+    That is :attr:`patience_home.daily.DailyPlay.ranked_attempt`: a game the
+    server started and dealt, not practice and not the public deal.
     """
-    return daily is not None and daily.client is not None and not daily.practice
+    return daily is not None and daily.ranked_attempt
 
 
 class Demo:
