@@ -70,6 +70,7 @@ def test_the_stats_table_puts_each_unassisted_figure_beside_its_own() -> None:
         "best score unassisted",
         "fewest moves",
         "average moves",
+        "fastest win",
     ]
     assert row.split()[:10] == ["FreeCell", "4", "1", "1", "0", "100.0", "1", "0", "1", "0"]
     assert row.split()[11] == "-"  # no unassisted game has ended
@@ -120,3 +121,34 @@ def test_a_hint_typed_at_the_interactive_prompt_makes_the_game_assisted() -> Non
     (line,) = store.stats()
     assert (line.won, line.won_unassisted, line.streak_unassisted) == (1, 0, 0)
     store.close()
+
+
+def test_in_a_terminal_narrower_than_the_stats_table_each_row_is_a_block_of_its_figures() -> None:
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    play_fc1(hint=True)
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "NO_COLOR": "1"}
+    env.pop("COLUMNS", None)
+    process = subprocess.Popen([str(PATIENCE), "stats"], stdout=follower, stderr=subprocess.PIPE, env=env)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    assert process.wait(timeout=60) == 0
+    os.close(leader)
+    lines = shown.decode().replace("\r\n", "\n").splitlines()
+    assert lines and max(len(line) for line in lines) <= 80
+    figures = dict(re.split(r"\s{2,}", line.strip(), maxsplit=1) for line in lines if line.strip())
+    assert (figures["variant"], figures["won"], figures["won unassisted"]) == ("FreeCell", "1", "0")
+    assert figures["best streak unassisted"] == "0" and "fastest win" in figures

@@ -7,6 +7,7 @@ commands and ``patience --help`` do not load sqlite3.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -203,8 +204,13 @@ def history(
 
 
 # -- stats -----------------------------------------------------------------------------------
-def stats_table(table: list[VariantStats]) -> str:
-    """The ``stats`` table, one row per variant and cell count; each unassisted figure beside its own."""
+def stats_table(table: list[VariantStats], width: int | None = None) -> str:
+    """The ``stats`` table, one row per variant and cell count; each unassisted figure beside its own.
+
+    When the table is wider than ``width`` (a terminal's columns), each row
+    is shown as a block instead, a heading and its figure a line, blocks a
+    blank line apart: the figures stay readable in a narrow terminal.
+    """
     from patience_home.store import played_time
 
     header = [
@@ -250,7 +256,19 @@ def stats_table(table: list[VariantStats]) -> str:
         ]
         for line in table
     ]
-    return _table(header, rows, right=set(range(1, len(header))))
+    wide = _table(header, rows, right=set(range(1, len(header))))
+    if width is None or max(len(line) for line in wide.splitlines()) <= width:
+        return wide
+    return _blocks(header, rows)
+
+
+def _blocks(header: list[str], rows: list[list[str]]) -> str:
+    """Each of ``rows`` as a block of ``heading  value`` lines under ``header``'s headings, a blank line apart."""
+    room = max(len(heading) for heading in header)
+    return "\n\n".join(
+        "\n".join(f"{heading.ljust(room)}  {value}".rstrip() for heading, value in zip(header, row, strict=True))
+        for row in rows
+    )
 
 
 def _number(count: int) -> str:
@@ -305,7 +323,9 @@ def stats(
         empty = _("no games of {title} have ended yet: `patience play` starts one").format(title=title)
     else:
         empty = _("no games have ended yet: `patience play` starts one")
-    _show(output, [line.as_json() for line in table], lambda: stats_table(table), empty)
+    # A terminal narrower than the table gets a block per row; piped output keeps the table for scripts.
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    _show(output, [line.as_json() for line in table], lambda: stats_table(table, width), empty)
 
 
 def _check_cells(variant: str | None, cells: int) -> None:

@@ -8,6 +8,8 @@ every refusal come from the engine, whose messages are shown as they are.
 from __future__ import annotations
 
 import shlex
+import shutil
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -531,7 +533,9 @@ class Controller:
             return _("games are not being saved, so there is nothing to show")
         if command == "stats":
             table = self.store.stats()
-            return stats_table(table) if table else _("no game has ended yet")
+            # In a terminal narrower than the table, each row becomes a block (as `patience stats` does).
+            width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+            return stats_table(table, width) if table else _("no game has ended yet")
         games = self.store.history(10)
         return history_rows(games) if games else _("no games yet")
 
