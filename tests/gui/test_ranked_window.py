@@ -89,9 +89,9 @@ def test_every_action_of_a_ranked_attempt_reaches_the_server_through_its_restart
         moves = solution(today())
         half = len(moves) // 2
         play(app, moves[:10])
-        assert pump(root, until=lambda: caught_up(app), timeout=30)
         # Streamed as played: the server has the game's actions before it ends.
-        assert streamed_actions(database) == list(app.game.log)
+        assert pump(root, until=lambda: streamed_actions(database) == list(app.game.log), timeout=30)
+        assert caught_up(app)
         server.stop()
         # The server away: the window goes on at once, the actions wait in the store.
         assert play(app, moves[10:half]) < 0.5
