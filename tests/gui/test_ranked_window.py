@@ -134,8 +134,13 @@ def test_a_hint_in_a_ranked_attempt_is_the_servers_and_counted_there(
         # The server's hint is kept as the attempt's action: nothing more to stream.
         assert pump(root, until=lambda: caught_up(app), timeout=30)
         assert streamed_actions(database) == list(app.game.log)
+        # Play the hint plays the move shown, without asking (and counting) another.
+        hinted = app.view.highlighted
+        before = len(app.game.log)
+        app.controller.hint(then_play=True)
+        assert hinted is not None and len(app.game.log) == before + 1 and app.game.log[-1] == str(hinted)
+        assert app.game.hints == 1
         # The server allows one hint a minute here: the next is refused, in one line, and not counted.
-        app.controller.play_text(solution(today())[3])
         app.controller.hint()
         assert pump(root, until=lambda: app.message_text.startswith("No hint from the server"), timeout=60)
         assert "\n" not in app.message_text, app.message_text

@@ -112,6 +112,8 @@ class Controller:
         self.hint_job: Job[Hint] | Job[ServerHint] | None = None
         self.server_hint: Callable[[tuple[str, ...]], ServerHint] | None = None
         """In a ranked attempt, where hints come from: the server, asked in a worker thread (no local solver then)."""
+        self.server_move: tuple[Position, Move] | None = None
+        """The server's last hint and the position it is for (cleared by every change)."""
         self.hinter = Hinter()
         """Keeps the hints on one solution while the player follows them."""
         self.last_hint: Hint | None = None
@@ -163,6 +165,7 @@ class Controller:
             return
         self.cancel_hint()
         self.last_hint = None
+        self.server_move = None
         self.view.highlight(None)
         if event.kind == "new":
             self.view.clear_banner()
@@ -384,8 +387,12 @@ class Controller:
         if self.hint_job is not None and self.hint_job.running:
             self._play_when_found = self._play_when_found or then_play
             return
-        self._play_when_found = then_play
         if self.server_hint is not None:
+            given = self.server_move
+            if then_play and given is not None and given[0] == position:
+                self._play_hint(given[1])  # the server's hint shown already: no second one is asked (and counted)
+                return
+            self._play_when_found = then_play
             self._ask_server(self.server_hint)
             return
         self.say(_("Looking for a good move… (Esc stops)"), "busy")
@@ -422,6 +429,7 @@ class Controller:
             if answer.move is not None:
                 shape = game.position
                 move = Move.parse(answer.move, columns=len(shape.columns), cells=len(shape.cells))
+                self.server_move = (position, move)
             if move is not None and self._play_when_found:
                 self._play_hint(move)
                 return
