@@ -395,6 +395,7 @@ class Controller:
             self._play_when_found = then_play
             self._ask_server(self.server_hint)
             return
+        self._play_when_found = then_play
         self.say(_("Looking for a good move… (Esc stops)"), "busy")
 
         time_limit, positions, memory = self.hint_time, self.hint_positions, self.hint_memory
