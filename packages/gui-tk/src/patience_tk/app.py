@@ -216,6 +216,7 @@ class App:
         self.verdict_var = tk.BooleanVar(root, self.preferences.verdict)
         self.verdict = LiveVerdict(self.canvas, self._show_verdict, enabled=self.preferences.verdict)
         self._judged: tuple[object, ...] | None = None
+        self._streams: list[DailyGame] = []
 
         status.pack(side="bottom", fill="x")
         bar.pack(side="bottom", fill="x")
@@ -516,6 +517,7 @@ class App:
         self._capacity_forms = capacity_texts(game)
         self.clock.follow(self.tracker.time if self.tracker is not None else None, game, over=game.is_over)
         self._fit_status()
+        self._ranked_live()
         self._judge()
         if self.store is not None:
             for line in self.store.take_notices():
@@ -606,18 +608,37 @@ class App:
         if problem is not None:
             self.say(problem, "error")
 
+    # -- the ranked attempt: streamed, hinted by the server, no verdict ---------
+    def _ranked(self) -> DailyGame | None:
+        """The daily game on the table when it is the ranked attempt on a server."""
+        daily = self.daily_game
+        # The game on the table is the server's deal (a later game of another deal is not the attempt).
+        return daily if daily is not None and daily.ranked_attempt and self.game.code == daily.daily.code else None
+
+    def _ranked_live(self) -> None:
+        """After every change: stream the ranked attempt's actions, and take its hints from the server."""
+        ranked = self._ranked()
+        for old in self._streams:
+            if old is not ranked:
+                old.close()
+        self._streams = [ranked] if ranked is not None else []
+        self.controller.server_hint = ranked.ask_hint if ranked is not None else None
+        if ranked is not None:
+            ranked.push(tuple(self.game.log))
+
     # -- the live verdict ---------------------------------------------------------
     def _judge(self) -> None:
-        """Ask for a verdict on the position on the table, once per position."""
+        """Ask for a verdict on the position on the table, once per position (none in a ranked attempt)."""
         game = self.game
-        key = (id(game), game.position, len(self.controller.back), game.is_over, self.verdict.enabled)
+        withheld = self._ranked() is not None
+        key = (id(game), game.position, len(self.controller.back), game.is_over, self.verdict.enabled, withheld)
         if key == self._judged:
             return
         self._judged = key
         positions = [game.position, *reversed(self.controller.back)]
         # The solver makes no redeal: its "lost" would not be the game's where a redeal may still win.
         unjudged = game.is_over or game.variant.rules.redeal is not Redeal.NONE
-        self.verdict.update(game.variant.name, positions, unjudged)
+        self.verdict.update(game.variant.name, positions, unjudged, withheld=withheld and not game.is_over)
 
     def _show_verdict(self, verdict: Verdict | None) -> None:
         colour = (
@@ -913,6 +934,7 @@ class App:
             self.tracker = resumed
             self.controller.set_game(resumed.game)
         self.daily_game = daily
+        self.refresh()  # a ranked attempt taken up again streams and hints as one
         self.say(daily.back_intro(self.game))
         return True
 
@@ -934,6 +956,7 @@ class App:
                 return  # another game is that day's attempt: this one is not it
             daily.started = started_at(info.started)
             self.daily_game = daily
+            self.refresh()  # a ranked attempt taken up again streams and hints as one
             if game.is_over:
                 self._game_over("won" if game.is_won else "gave-up")  # ended before this was known
             else:

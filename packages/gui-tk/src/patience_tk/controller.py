@@ -18,6 +18,7 @@ from attrs import define
 
 from patience import Action, ActionKind, Game, GameEvent, Move, PatienceError, Place, PlaceKind, Position
 from patience.cardnames import display
+from patience_home.daily import ServerHint
 from patience_solver import Hint, Hinter, Outcome
 from patience_tk.describe import describe_action
 from patience_tk.layout import Box
@@ -111,7 +112,11 @@ class Controller:
         """Positions one hint's search may expand (None: no budget, only the time)."""
         self.hint_memory = hint_memory
         """Bytes one hint's search may take (None: what the process's limits and the machine allow)."""
-        self.hint_job: Job[Hint] | None = None
+        self.hint_job: Job[Hint] | Job[ServerHint] | None = None
+        self.server_hint: Callable[[tuple[str, ...]], ServerHint] | None = None
+        """In a ranked attempt, where hints come from: the server, asked in a worker thread (no local solver then)."""
+        self.server_move: tuple[Position, Move] | None = None
+        """The server's last hint and the position it is for (cleared by every change)."""
         self.hinter = Hinter()
         """Keeps the hints on one solution while the player follows them."""
         self.last_hint: Hint | None = None
@@ -163,6 +168,7 @@ class Controller:
             return
         self.cancel_hint()
         self.last_hint = None
+        self.server_move = None
         self.view.highlight(None)
         if event.kind == "new":
             self.view.clear_banner()
@@ -394,6 +400,14 @@ class Controller:
         if self.hint_job is not None and self.hint_job.running:
             self._play_when_found = self._play_when_found or then_play
             return
+        if self.server_hint is not None:
+            given = self.server_move
+            if then_play and given is not None and given[0] == position:
+                self._play_hint(given[1])  # the server's hint shown already: no second one is asked (and counted)
+                return
+            self._play_when_found = then_play
+            self._ask_server(self.server_hint)
+            return
         self._play_when_found = then_play
         self.say(_("Looking for a good move… (Esc stops)"), "busy")
 
@@ -409,6 +423,39 @@ class Controller:
             work,
             lambda result: self._hint_arrived(game, position, result, self._play_when_found),
             failed=lambda error: self.say(_("the solver failed: {error}").format(error=error), "error"),
+        )
+
+    def _ask_server(self, ask: Callable[[tuple[str, ...]], ServerHint]) -> None:
+        """The ranked attempt's hint: the server's answer, asked with the game's actions in a worker thread."""
+        game, position, log = self.game, self.game.position, tuple(self.game.log)
+        self.say(_("Asking the server for a hint…"), "busy")
+
+        def work(_cancel: threading.Event, _report: Callable[[object], None]) -> ServerHint:
+            return ask(log)  # the log is a copy: the game stays the Tk thread's
+
+        def arrived(answer: ServerHint) -> None:
+            self.hint_job = None
+            if game is not self.game or game.position != position or tuple(game.log) != log:
+                return  # the table changed while the server was asked
+            if answer.counted and not game.is_over:
+                game.note_hint()  # the server keeps it as the attempt's next action: the game does too
+            move = None
+            if answer.move is not None:
+                shape = game.position
+                move = Move.parse(answer.move, columns=len(shape.columns), cells=len(shape.cells))
+                self.server_move = (position, move)
+            if move is not None and self._play_when_found:
+                self._play_hint(move)
+                return
+            self.view.highlight(move)
+            line = f"{answer.line[:1].upper()}{answer.line[1:]}."
+            self.say(line, "hint" if move is not None else ("lost" if answer.lost else "error"))
+
+        self.hint_job = Job(
+            self.view.canvas,
+            work,
+            arrived,
+            failed=lambda error: self.say(_("no hint from the server: {error}").format(error=error), "error"),
         )
 
     def cancel_hint(self) -> bool:

@@ -19,6 +19,8 @@ nothing here touches Tk from there.
 from __future__ import annotations
 
 import datetime as dt
+import threading
+import time
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
@@ -29,7 +31,7 @@ from attrs import define
 
 from patience import Game
 from patience.i18n import N_, format_day, format_deal
-from patience_home.daily import DailyPlay
+from patience_home.daily import DailyPlay, ServerHint
 from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from patience_home.store import Store
 
 __all__ = [
+    "RETRY_SECONDS",
     "DailyGame",
     "LeaderboardDialog",
     "NameDialog",
@@ -48,13 +51,78 @@ __all__ = [
 ]
 
 
+#: Seconds between tries to stream a ranked attempt's actions while the server does not take them.
+RETRY_SECONDS = 1.0
+
+
 @define
 class DailyGame(DailyPlay):
-    """A daily deal being played in the window: :class:`~patience_home.daily.DailyPlay`, and whether it was sent."""
+    """A daily deal being played in the window: :class:`~patience_home.daily.DailyPlay`, and whether it was sent.
+
+    In a ranked attempt its actions go to the server from a thread of their
+    own (:meth:`push`), so a slow or absent server never holds up the window;
+    every call to the server (the actions, a hint, the record) takes
+    :attr:`link` first, so they reach it one at a time and in order.
+    """
 
     sent: bool = False
     ranked: bool = False
     """Whether the server accepted the attempt's record and ranked it (:func:`send_result`)."""
+    link: threading.Lock = attrs.field(factory=threading.Lock, eq=False, repr=False)
+    """Held for each exchange with the server."""
+    _guard: threading.Lock = attrs.field(factory=threading.Lock, eq=False, repr=False)
+    _wanted: tuple[str, ...] = ()
+    _sender: threading.Thread | None = attrs.field(default=None, eq=False, repr=False)
+    _closed: bool = False
+
+    def push(self, log: tuple[str, ...]) -> None:
+        """Stream the ranked attempt's action tokens ``log`` (the game's whole log) to the server; returns at once.
+
+        A thread sends what the server lacks, and while the server does not
+        take them (away, failing, busy) tries again every
+        :data:`RETRY_SECONDS`, from where the server stands: the actions stay
+        in the game and the store meanwhile, and arrive in order.
+        """
+        if not self.ranked_attempt:
+            return
+        with self._guard:
+            if len(log) > len(self._wanted):
+                self._wanted = log
+            if self._closed or self._sender is not None:
+                return
+            if self.streamed >= len(self._wanted):
+                return
+            self._sender = threading.Thread(target=self._send_all, name="patience-tk-stream", daemon=True)
+            self._sender.start()
+
+    def _send_all(self) -> None:
+        while True:
+            with self._guard:
+                log = self._wanted
+            with self.link:
+                done = self.stream_actions(log)
+            with self._guard:
+                if self._closed or (done and len(self._wanted) <= self.streamed):
+                    self._sender = None
+                    return
+            if not done:
+                time.sleep(RETRY_SECONDS)
+
+    @property
+    def streaming(self) -> bool:
+        """Whether actions are still on their way to the server (or waiting for it to be back)."""
+        with self._guard:
+            return self._sender is not None
+
+    def close(self) -> None:
+        """Stop streaming: another game is on the table (what is unsent stays in the store)."""
+        with self._guard:
+            self._closed = True
+
+    def ask_hint(self, log: tuple[str, ...]) -> ServerHint:
+        """The server's hint where ``log`` stands (worker thread), one exchange at a time with the others."""
+        with self.link:
+            return self.server_hint(log)
 
     @property
     def note(self) -> str | None:
@@ -172,7 +240,8 @@ def send_result(daily_game: DailyGame, game: Game) -> str:
     # (which are the language's): the client notes it for the one send.
     vars(client)["send_record"] = send_record
     try:
-        line = daily_game.send(game)
+        with daily_game.link:  # after the actions still on their way: the record must hold them all
+            line = daily_game.send(game)
     finally:
         vars(client).pop("send_record", None)
     daily_game.ranked = bool(answers)

@@ -43,7 +43,11 @@ POLL_MS = 30
 
 @frozen
 class Verdict:
-    """The solver's word on a position: ``winnable``, ``lost`` or ``unknown`` (it ran out of time)."""
+    """The solver's word on a position: ``winnable``, ``lost`` or ``unknown`` (it ran out of time).
+
+    ``withheld`` is no word at all: the ranked attempt on a leaderboard
+    server is played without a verdict, and the status bar says so.
+    """
 
     kind: str
     undo: int | None = None
@@ -62,6 +66,8 @@ class Verdict:
             return ngettext("lost: undo {n} move to win again", "lost: undo {n} moves to win again", self.undo).format(
                 n=self.undo
             )
+        if self.kind == "withheld":
+            return _("no verdict in the ranked attempt")
         return ""
 
     @property
@@ -240,10 +246,20 @@ class LiveVerdict:
         """Seconds from the last request to its answer, as the window saw it (the benchmark reads it)."""
         widget.bind("<Destroy>", self._destroyed, add="+")
 
-    def update(self, variant: str, positions: Sequence[Position], over: bool) -> None:
-        """The table changed: ``positions[0]`` is on it, ``positions[1:]`` came before (newest first)."""
+    def update(self, variant: str, positions: Sequence[Position], over: bool, *, withheld: bool = False) -> None:
+        """The table changed: ``positions[0]`` is on it, ``positions[1:]`` came before (newest first).
+
+        ``withheld``: the game is a ranked attempt, which has no verdict: the
+        solver is not asked, and :class:`Verdict` ``withheld`` is shown.
+        """
         self.last = None
         self._show(None)
+        if withheld:
+            self._waiting = None
+            if _shared is not None:
+                _shared.forget()
+            self._show(Verdict("withheld"))
+            return
         if not self.enabled or over:
             self._waiting = None
             if _shared is not None:

@@ -27,10 +27,11 @@ game is then played and recorded here all the same.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
-from attrs import Factory, define
+from attrs import Factory, define, frozen
 
 from patience.i18n import current_language
 from patience.i18n.hungarian import with_article
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SAME_DEAL",
     "DailyPlay",
+    "ServerHint",
     "attempt_of",
     "attempt_sql",
     "begin",
@@ -127,6 +129,20 @@ def role_of(store: Store | None, info: GameInfo) -> str | None:
     return "attempt" if resumable is not None and resumable.id == info.id else "practice"
 
 
+@frozen
+class ServerHint:
+    """The server's answer to a hint asked in a ranked attempt (:meth:`DailyPlay.server_hint`)."""
+
+    line: str
+    """What to say: the hint, or why there is none."""
+    move: str | None = None
+    """The move the server's solver gives, in notation."""
+    counted: bool = False
+    """Whether the server counted the hint (a move or a proof of loss): the game notes it then."""
+    lost: bool = False
+    """Whether the server proved the position lost."""
+
+
 @define
 class DailyPlay:
     """A daily deal about to be played: attempt or practice, and the server's attempt when there is one."""
@@ -165,12 +181,16 @@ class DailyPlay:
         actions stay in the game (the store keeps it), and the next call
         sends them, in order, from where the server stands.
         """
+        return self.stream_actions(tuple(game.log))
+
+    def stream_actions(self, log: Sequence[str]) -> bool:
+        """:meth:`stream` of a game's action tokens ``log`` (a copy taken where the game is played)."""
         from patience_home.leaderboard import LeaderboardError
 
         client, attempt = self.client, self.attempt
         if client is None or attempt is None or not self.ranked_attempt:
             return False
-        log = tuple(game.log)
+        log = tuple(log)
         if self.streamed >= len(log):
             return True
         try:
@@ -191,24 +211,40 @@ class DailyPlay:
         the player sees; a hint the server counts is noted in ``game`` as the
         ``hint`` action the server keeps at the same number.
         """
+        answer = self.server_hint(tuple(game.log))
+        if answer.counted:
+            game.note_hint()
+            self.streamed = len(game.log)
+        return answer.line
+
+    def server_hint(self, log: Sequence[str]) -> ServerHint:
+        """The server's hint where the game's action tokens ``log`` stand, those streamed first.
+
+        The game itself is not touched (a front end may ask from another
+        thread): when :attr:`ServerHint.counted`, the caller notes the hint
+        in the game, which the server keeps as its ``hint`` action.
+        """
         from patience_home.leaderboard import LeaderboardError
 
         client, attempt = self.client, self.attempt
         if client is None or attempt is None:
-            return ""
+            return ServerHint("")
         try:
-            if not self.stream(game):
-                return _("no hint: the server has not got every move yet; try again in a moment")
+            if not self.stream_actions(log):
+                return ServerHint(_("no hint: the server has not got every move yet; try again in a moment"))
             move, lost, hints = client.hint(self.daily.date, attempt)
         except LeaderboardError as error:
-            return _("no hint from the server: {error}").format(error=error)
+            return ServerHint(_("no hint from the server: {error}").format(error=error))
         if move is None and not lost:
-            return _("the server's solver found no hint here in its time; nothing is counted")
-        game.note_hint()
-        self.streamed = len(game.log)
+            return ServerHint(_("the server's solver found no hint here in its time; nothing is counted"))
+        # The server keeps the hint as the attempt's next action: the game notes it as the same one.
+        self.streamed = len(log) + 1
         if lost:
-            return _("hint from the server: this position can no longer be won (hint {count})").format(count=hints)
-        return _("hint from the server: {move} (hint {count})").format(move=move, count=hints)
+            line = _("hint from the server: this position can no longer be won (hint {count})").format(count=hints)
+            return ServerHint(line, counted=True, lost=True)
+        return ServerHint(
+            _("hint from the server: {move} (hint {count})").format(move=move, count=hints), move=move, counted=True
+        )
 
     def share(self, game: Game) -> str:
         """The spoiler-free share line of ``game``, this daily deal played to its end."""
