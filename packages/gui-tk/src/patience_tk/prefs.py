@@ -46,6 +46,8 @@ def _table(value: object) -> str:
 
 def _cards(value: object) -> str:
     return value if isinstance(value, str) and value in CARD_SETS else PLAIN
+
+
 #: Play ▸ Demo speed: each pace's name -> seconds between one move's landing and the demo's next move.
 DEMO_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 0.7, "fast": 0.25}
 
