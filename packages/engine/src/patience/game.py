@@ -127,7 +127,9 @@ class LegalMoves:
             return len(list(iter(self)))
         return sum(1 for _ in self)
 
-    __len__ = count
+    # A method of its own rather than ``__len__ = count``: a compiled class cannot alias a method.
+    def __len__(self) -> int:
+        return self.count()
 
     def __repr__(self) -> str:
         return f"<LegalMoves {' '.join(str(m) for m in self)}>"
