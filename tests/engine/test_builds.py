@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from patience import Card, Game, Place
 from patience._build import COMPILED_MODULES, StaleBuildError, check_fresh, compiled_modules, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,3 +189,18 @@ def test_compiled_files_are_ignored_by_git() -> None:
     if done.returncode == 128:
         pytest.skip("not a git checkout")
     assert done.returncode == 0
+
+
+def test_a_game_finds_a_card_by_its_rank_and_suit_not_by_the_card_object() -> None:
+    game = Game.new("eight-off", 1, 8)
+    top = game.position.columns[0][-1]
+    assert game.find(Card(top.rank, top.suit)) == Place.column(0)
+    held = next(card for card in game.position.cells if card is not None)
+    assert game.find(Card(held.rank, held.suit)) == Place.cell(0)
+
+
+def test_a_double_tap_on_a_card_given_by_name_moves_it() -> None:
+    game = Game.new("eight-off", 1, 8)
+    place = game.find(Card.parse("6D"))
+    assert place == Place.column(0)
+    assert str(game.double_tap_move(place)) == "1e"
