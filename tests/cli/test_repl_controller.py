@@ -185,7 +185,8 @@ def test_unexpected_exception_does_not_escape(monkeypatch: pytest.MonkeyPatch) -
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(controller.game, "play", boom)
+    # The controller's own step that plays the move fails: a compiled Game's methods cannot be replaced.
+    monkeypatch.setattr(controller, "_play_move", boom)
     message = error_of(controller, "1e")
     assert message.startswith("unexpected error (RuntimeError: disk on fire)")
 

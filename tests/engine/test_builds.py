@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from patience import Card, Game, Place
 from patience._build import COMPILED_MODULES, StaleBuildError, check_fresh, compiled_modules, is_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,16 +40,60 @@ json.dump(out, sys.stdout)
 """
 
 
-def search(pure: bool) -> dict[str, object]:
+#: The modules a record's replay runs through: ``patience verify``, the leaderboard service's check
+#: of a submitted record and the store's resume of a game all replay it with check_record.
+REPLAY_MODULES = (
+    "patience.rules",
+    "patience.scoring",
+    "patience.redeal",
+    "patience.formats.codes",
+    "patience.game",
+    "patience.formats.fcsolve",
+    "patience.formats.records",
+)
+
+# A won FreeCell #1 (the solver's solution) and a lost Eight Off #160 with an undo, a redo and a hint, as
+# records, replayed: the replay's figures and where each replay module was loaded from.
+REPLAY = """
+import datetime as dt, json, sys
+from patience import Game
+from patience.formats.records import check_record, format_record, parse_record, record_of
+from patience_solver import solve
+from patience._build import is_compiled
+won = Game.new("freecell", 1)
+for move in solve(won.variant, won.position, max_positions=20000).moves:
+    won.play(move)
+lost = Game.new("eight-off", 160)
+lost.play(next(iter(lost.legal_moves)))
+lost.undo()
+lost.redo()
+lost.note_hint()
+lost.give_up()
+out = {"compiled": is_compiled(), "replays": []}
+start = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.timezone.utc)
+for game, result in ((won, "won"), (lost, "gave-up")):
+    done = check_record(parse_record(format_record(record_of(game, result=result, started=start))))
+    out["replays"].append([done.result, done.score, done.moves, done.undos, done.hints, done.cards_home, done.problem])
+out["files"] = {name: sys.modules[name].__file__ for name in sys.argv[1:]}
+json.dump(out, sys.stdout)
+"""
+
+
+def run_build(code: str, pure: bool, *args: str) -> dict[str, object]:
+    """What ``code`` prints as JSON, run with ``args`` in a fresh interpreter on the compiled build or the sources."""
     env = dict(os.environ)
     env.pop("PATIENCE_COMPILED", None)
     if pure:
         env["PATIENCE_COMPILED"] = "0"
     done = subprocess.run(
-        [sys.executable, "-c", SEARCH], env=env, capture_output=True, text=True, check=True, timeout=600
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, check=True, timeout=600
     )
     result: dict[str, object] = json.loads(done.stdout)
     return result
+
+
+def search(pure: bool) -> dict[str, object]:
+    return run_build(SEARCH, pure)
 
 
 def test_the_build_asked_for_is_the_one_running() -> None:
@@ -73,6 +118,23 @@ def test_both_builds_give_the_same_verdicts_lengths_and_positions() -> None:
     assert compiled["results"] == pure["results"]
     outcomes = {row[2] for row in pure["results"]}  # type: ignore[attr-defined]
     assert "solved" in outcomes
+
+
+def test_the_compiled_build_compiles_every_module_a_replay_runs_through() -> None:
+    assert [name for name in REPLAY_MODULES if name not in COMPILED_MODULES] == []
+
+
+def test_a_record_replays_alike_on_both_builds_and_on_compiled_modules_in_the_compiled_one() -> None:
+    if not compiled_modules():
+        pytest.skip("the pure Python build: python3 tasks.py test --compiled compares the two (CI runs it)")
+    compiled, pure = run_build(REPLAY, False, *REPLAY_MODULES), run_build(REPLAY, True, *REPLAY_MODULES)
+    assert compiled["compiled"] is True and pure["compiled"] is False
+    assert compiled["replays"] == pure["replays"]
+    assert [row[0] for row in pure["replays"]] == ["won", "gave-up"]  # type: ignore[attr-defined]
+    files: dict[str, str] = compiled["files"]  # type: ignore[assignment]
+    assert [name for name, file in files.items() if file.endswith(".py")] == []
+    sources: dict[str, str] = pure["files"]  # type: ignore[assignment]
+    assert all(file.endswith(".py") for file in sources.values())
 
 
 def fake_build(tmp_path: Path) -> tuple[Path, Path]:
@@ -127,3 +189,18 @@ def test_compiled_files_are_ignored_by_git() -> None:
     if done.returncode == 128:
         pytest.skip("not a git checkout")
     assert done.returncode == 0
+
+
+def test_a_game_finds_a_card_by_its_rank_and_suit_not_by_the_card_object() -> None:
+    game = Game.new("eight-off", 1, 8)
+    top = game.position.columns[0][-1]
+    assert game.find(Card(top.rank, top.suit)) == Place.column(0)
+    held = next(card for card in game.position.cells if card is not None)
+    assert game.find(Card(held.rank, held.suit)) == Place.cell(0)
+
+
+def test_a_double_tap_on_a_card_given_by_name_moves_it() -> None:
+    game = Game.new("eight-off", 1, 8)
+    place = game.find(Card.parse("6D"))
+    assert place == Place.column(0)
+    assert str(game.double_tap_move(place)) == "1e"

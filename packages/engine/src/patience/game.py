@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import cast
 
 import pluggy
 from attrs import frozen
@@ -127,7 +128,9 @@ class LegalMoves:
             return len(list(iter(self)))
         return sum(1 for _ in self)
 
-    __len__ = count
+    # A method of its own rather than ``__len__ = count``: a compiled class cannot alias a method.
+    def __len__(self) -> int:
+        return self.count()
 
     def __repr__(self) -> str:
         return f"<LegalMoves {' '.join(str(m) for m in self)}>"
@@ -348,7 +351,9 @@ class Game:
     def find(self, card: Card) -> Place | None:
         """Where ``card`` can be picked up from: a column's top, a cell, or a foundation's top."""
         for i, column in enumerate(self.position.columns):
-            if column and column[-1] == card:
+            # Cards compared by their index (rank and suit, as Card's equality): compiled with mypyc,
+            # ``==`` between two values typed Card would compare their identity.
+            if column and column[-1].index == card.index:
                 return Place.column(i)
         for i, held in enumerate(self.position.cells):
             if held == card:
@@ -445,8 +450,9 @@ class Game:
             if target is Target.FOUNDATION and place.kind is not PlaceKind.FOUNDATION:
                 options = [self.home_move(place)]
             elif target is Target.LONGEST_COLUMN:
+                # ``place`` as an object, so that ``!=`` compares Places by value when compiled too (see find).
                 ranked = sorted(
-                    (i for i, column in enumerate(columns) if column and Place.column(i) != place),
+                    (i for i, column in enumerate(columns) if column and Place.column(i) != cast(object, place)),
                     key=lambda i: (-len(columns[i]), i),
                 )
                 options = [Move(place, Place.column(i)) for i in ranked]

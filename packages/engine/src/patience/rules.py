@@ -11,6 +11,7 @@ judge (:func:`patience.legality.check_move`) and the solver all use. See
 from __future__ import annotations
 
 import enum
+from typing import Any, cast
 
 from attrs import field, frozen
 
@@ -190,9 +191,13 @@ class Rules:
     redeal: Redeal = Redeal.NONE
     """The redeal the player may ask for (Cruel: :attr:`Redeal.FOURS`); :attr:`Redeal.NONE` when there is none."""
     undo_limit: int = 100
-    scoring: Scoring = field(factory=Scoring)
+    # One default shared by every Rules (a Scoring is frozen), written as a value rather than as
+    # field(factory=...): compiled with mypyc, a class body's values are checked against their types.
+    scoring: Scoring = Scoring()
     double_tap: tuple[Target, ...] = DEFAULT_DOUBLE_TAP
-    _movegen: object = field(default=None, init=False, eq=False, hash=False, repr=False)
+    # Typed Any and its default object: compiled with mypyc, the class body loads an annotation's class
+    # (which for ``object`` it cannot) and checks the field it is given against the default's type.
+    _movegen: Any = field(default=cast(object, None), init=False, eq=False, hash=False, repr=False)
     """The move generator's tables of these rules (:func:`patience.movegen.tables_for`), made when first asked for."""
 
     def __attrs_post_init__(self) -> None:

@@ -244,7 +244,8 @@ class FcsFollower:
         theirs, ours = shadow.column(named), game.position.column(place)
         flags, matched = [], 0
         for card in theirs:
-            out = matched < len(ours) and ours[matched] == card
+            # By index (rank and suit, as Card's equality): compiled, ``==`` of two Cards compares identity.
+            out = matched < len(ours) and ours[matched].index == card.index
             matched += out
             flags.append(out)
         return flags if matched == len(ours) else None
