@@ -7,9 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverhelp import NO_POSTGRES, POSTGRES_URL, Server, call, fresh_postgres_database, today, unique_name
-
-from patience_solver.daily import daily_deal
+from serverhelp import NO_POSTGRES, POSTGRES_URL, Server, call, fresh_postgres_database, ranked, today, unique_name
 
 pytestmark = pytest.mark.postgres
 
@@ -39,11 +37,14 @@ BOARDS = [("freecell", 4), ("freecell", 3), ("freecell", 2), ("eight-off", 8), (
 def test_simultaneous_attempt_starts_on_two_processes_give_exactly_one_201(two_servers: tuple[Server, Server]) -> None:
     first, second = two_servers
     for server in (first, second):
+        # An attempt start finds the day's ranked deal and each process keeps it: a warm-up player's starts make
+        # both processes warm before the race, so the two requests meet at the database, not one in the solver.
+        status, body, _ = call("POST", f"{server.url}/api/v1/players", {"name": unique_name("warm")})
+        assert status == 201
         for variant, cells in BOARDS:
-            # The page computes the day's deal (as an attempt start does) and each process keeps it: both processes
-            # are warm before the race, so the two requests meet at the database, not one of them in the solver.
-            status, page, _ = call("GET", f"{server.url}/daily/{today()}?variant={variant}&cells={cells}")
-            assert status == 200 and f"Deal #{daily_deal(today(), variant, cells).deal}" in page
+            url = f"{server.url}/api/v1/daily/{today()}/attempts"
+            status, started, _ = call("POST", url, {"variant": variant, "cells": cells}, token=body["token"])
+            assert status == 201 and started["deal"] == ranked(today(), variant, cells).deal
     for round_number in range(10):
         status, body, _ = call("POST", f"{first.url}/api/v1/players", {"name": unique_name(f"race{round_number}")})
         assert status == 201
