@@ -180,17 +180,7 @@ _READ_BOARD = (
 )
 # The results waiting for review follow the ranked ones, in the order they were submitted.
 _READ_REVIEW = (
-    sa.select(
-        Player.name,
-        Attempt.result,
-        Attempt.score,
-        Attempt.moves,
-        Attempt.undos,
-        Attempt.cards_home,
-        Attempt.elapsed_ms,
-        Attempt.hints,
-        Attempt.resent,
-    )
+    sa.select(Player.name, *(getattr(Attempt, name) for name in _SHOWN))
     .join(Player, Player.id == Attempt.player_id)
     .where(*_ONE_BOARD, Attempt.status == REVIEW)
     .order_by(Attempt.submitted, Attempt.id)
