@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import tkinter as tk
 from collections.abc import Iterator
@@ -77,6 +78,8 @@ def test_the_attempt_goes_to_the_server_and_the_leaderboard_shows_it(
     assert pump(root, until=lambda: "leaderboard" in app.windows, timeout=60), app.message_text
     rows = app.windows["leaderboard"].rows()  # type: ignore[attr-defined]
     assert rows[0][:3] == ("1", name, "won")
+    # The time the server measured and the hints taken, after the moves.
+    assert re.fullmatch(r"\d+:\d\d", rows[0][7]) and rows[0][8] == "0", rows[0]
     assert app.message_text == f"The leaderboard of {today().isoformat()}: 1 player."
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import select
 import subprocess
 import sys
@@ -128,9 +129,22 @@ def test_the_terminals_hint_in_a_ranked_attempt_comes_from_the_server(tmp_path: 
             check=False,
         )
         status, rows, _ = call("GET", f"{server.url}/api/v1/daily/{today()}/leaderboard?variant=freecell&cells=4")
+        # The terminal's board shows how the game was played: the server's time and the hints.
+        board = subprocess.run(
+            [PATIENCE, "daily", "leaderboard", "--server", server.url],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
     finally:
         server.stop()
     assert done.returncode == 0, done.stderr
     assert "hint from the server: " in done.stdout and "(hint 1)" in done.stdout, done.stdout
     assert "rank 1 on the FreeCell leaderboard" in done.stdout, done.stdout
     assert status == 200 and rows[0]["name"] == name
+    assert rows[0]["hints"] == 1 and rows[0]["seconds"] is not None
+    header, row = board.stdout.splitlines()[1:3]
+    assert header.split()[-2:] == ["time", "hints"], board.stdout
+    assert row.split()[-1] == "1" and re.fullmatch(r"\d+:\d\d", row.split()[-2]), board.stdout

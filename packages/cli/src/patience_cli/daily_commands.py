@@ -385,7 +385,11 @@ def leaderboard(
         pgettext("table heading", "home"),
         pgettext("table heading", "moves"),
         pgettext("table heading", "undos"),
+        pgettext("table heading", "time"),
+        pgettext("table heading", "hints"),
     ]
+    from patience_home.store import played_time
+
     rows = [
         [
             "–" if e.rank is None else str(e.rank),
@@ -395,6 +399,8 @@ def leaderboard(
             f"{e.cards_home}/{52 * var.rules.decks}",
             str(e.moves),
             str(e.undos),
+            played_time(None if e.seconds is None else round(e.seconds)),
+            str(e.hints),
         ]
         for e in entries
     ]

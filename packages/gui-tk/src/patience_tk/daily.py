@@ -32,6 +32,7 @@ from attrs import define
 from patience import Game
 from patience.i18n import N_, format_day, format_deal
 from patience_home.daily import DailyPlay, ServerHint
+from patience_home.store import played_time
 from patience_tk.texts import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -311,7 +312,10 @@ class LeaderboardDialog(tk.Toplevel):
     """The day's leaderboard as a table; Esc closes it."""
 
     #: The columns' headings, in English; shown translated.
-    HEADINGS = (N_("Rank"), N_("Player"), N_("Result"), N_("Score"), N_("Moves"), N_("Undos"), N_("Home"))
+    HEADINGS = (
+        N_("Rank"), N_("Player"), N_("Result"), N_("Score"), N_("Moves"), N_("Undos"), N_("Home"),
+        N_("Time"), N_("Hints"),
+    )  # fmt: skip
 
     def __init__(self, parent: tk.Misc, title: str, entries: list[Entry]) -> None:
         super().__init__(parent)
@@ -337,6 +341,8 @@ class LeaderboardDialog(tk.Toplevel):
                 entry.moves,
                 entry.undos,
                 entry.cards_home,
+                played_time(None if entry.seconds is None else round(entry.seconds), "–"),
+                entry.hints,
             )
             self.table.insert("", "end", values=values)
         self.table.pack(fill="both", expand=True)

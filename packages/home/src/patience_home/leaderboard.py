@@ -168,6 +168,12 @@ class Entry:
     moves: int
     undos: int
     cards_home: int
+    seconds: float | None = None
+    """The server's seconds from the attempt's start to its last action received (``None``: kept without)."""
+    hints: int = 0
+    """The hints the attempt took."""
+    status: str = "ranked"
+    """``ranked``, or ``review`` while its timing waits for the operator."""
 
 
 def server_url(option: str | None = None) -> str | None:
@@ -330,6 +336,9 @@ class Client:
                 int(row["moves"]),
                 int(row["undos"]),
                 int(row["cards_home"]),
+                None if row.get("seconds") is None else float(row["seconds"]),
+                int(row.get("hints") or 0),
+                str(row.get("status") or "ranked"),
             )
             for row in answer
         ]
