@@ -19,7 +19,9 @@ none. The window is 1600 x 1000.
   move of a solution (and at the deal). It includes the window's polling
   (every 30 ms). The target is 0.5 s on 95% of positions.
 - **card sets**: for each picture set, the redraw of FreeCell #1 with its
-  faces (images already made for the size; target 16 ms), the first render
+  faces (images already made for the size; target 16 ms), in wall time and
+  in this process's CPU time (the CPU columns: what the redraw itself costs,
+  whatever else the machine runs meanwhile), the first render
   of a size in the window's own process (``CardImages.render_now``: resvg
   renders the sheet, Tk cuts 53 images), and the same in the child process
   the window uses (``CardImages.request``) with the longest pause of the
@@ -39,6 +41,7 @@ import sys
 import time
 import tkinter as tk
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from patience import Game
 from patience_solver import Outcome, solve
@@ -47,6 +50,8 @@ from patience_tk.cardsets import CARD_SETS, CardImages
 from patience_tk.testing import display, pump
 
 WIDTH, HEIGHT = 1600, 1000
+#: A measure's label, its times in seconds, and the CPU time of each (``None`` where it is not measured).
+Row: TypeAlias = tuple[str, Sequence[float], Sequence[float] | None]
 #: Seconds between two rounds of the event loop while waiting: short, since what is timed includes the wait.
 STEP = 0.001
 
@@ -169,17 +174,19 @@ def bench_verdict(root: tk.Tk, deals: range, stride: int) -> tuple[list[float], 
 CARD_SIZES = ((36, 50), (80, 112), (120, 168))
 
 
-def redraws(app: App, repeat: int) -> list[float]:
-    """``repeat`` timed redraws of the window's table, each with Tk's layout work, in seconds."""
+def redraws(app: App, repeat: int) -> tuple[list[float], list[float]]:
+    """``repeat`` timed redraws of the window's table, each with Tk's repaint: wall and process CPU seconds."""
     app.view.redraw()
     app.root.update()
     times: list[float] = []
+    cpu: list[float] = []
     for _ in range(repeat):
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         app.view.redraw()
         app.root.update_idletasks()
         times.append(time.perf_counter() - started)
-    return times
+        cpu.append(time.process_time() - used)
+    return times, cpu
 
 
 def stamp(times: list[float]) -> None:
@@ -187,20 +194,20 @@ def stamp(times: list[float]) -> None:
     times.append(time.perf_counter())
 
 
-def bench_card_sets(root: tk.Tk, repeat: int) -> list[tuple[str, list[float]]]:
-    """Per picture set: redraw times with its faces, and first-render times per size (seconds)."""
-    rows: list[tuple[str, list[float]]] = []
+def bench_card_sets(root: tk.Tk, repeat: int) -> list[Row]:
+    """Per picture set: redraw times (wall and CPU) with its faces, and first-render times per size (seconds)."""
+    rows: list[Row] = []
     app = window(root, Game.new("freecell", 1), verdict=False)
     for key, card_set in CARD_SETS.items():
         app.view.set_look(cards=key)
         if not card_set.pictured:
             # The plain faces in the same run, for comparison: they are drawn with canvas items, not images.
-            rows.append(("redraw: FreeCell #1, plain faces", redraws(app, repeat)))
+            rows.append(("redraw: FreeCell #1, plain faces", *redraws(app, repeat)))
             continue
         images = app.view.card_images()
         assert images is not None
         images.render_now(app.view.card_size)
-        rows.append((f"redraw: FreeCell #1, {key} faces", redraws(app, repeat)))
+        rows.append((f"redraw: FreeCell #1, {key} faces", *redraws(app, repeat)))
         firsts: list[float] = []
         children: list[float] = []
         pauses: list[float] = []
@@ -221,9 +228,9 @@ def bench_card_sets(root: tk.Tk, repeat: int) -> list[tuple[str, list[float]]]:
                 time.sleep(STEP)
             children.append(done[0] - started)
             pauses.append(longest)
-        rows.append((f"first render of a size, {key}, in process", firsts))
-        rows.append((f"first render of a size, {key}, child process", children))
-        rows.append((f"longest event-loop pause meanwhile, {key}", pauses))
+        rows.append((f"first render of a size, {key}, in process", firsts, None))
+        rows.append((f"first render of a size, {key}, child process", children, None))
+        rows.append((f"longest event-loop pause meanwhile, {key}", pauses, None))
     for child in root.winfo_children():
         child.destroy()
     return rows
@@ -235,16 +242,23 @@ def parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def print_rows(rows: Sequence[tuple[str, Sequence[float]]], *, heading: bool = True) -> None:
-    """The rows' quantiles in milliseconds, under the benchmark's heading line unless ``heading`` is false."""
+def print_rows(rows: Sequence[Row], *, heading: bool = True) -> None:
+    """The rows' quantiles in ms (wall, then CPU where measured), under the heading unless ``heading`` is false."""
     ms = 1000.0
     if heading:
         machine = f"Python {platform.python_version()} · {platform.machine()}"
         print(f"patience window benchmark · {WIDTH}x{HEIGHT} · {machine}")
-        print(f"{'measure':52} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for label, times in rows:
+        print(
+            f"{'measure':52} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+            f" {'cpu p50':>8} {'cpu p95':>8} {'cpu p99':>8}"
+        )
+    for label, times, cpu in rows:
         p50, p95, p99, top = quantiles(times)
-        print(f"{label:52} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}")
+        line = f"{label:52} {len(times):6} {p50 * ms:8.2f} {p95 * ms:8.2f} {p99 * ms:8.2f} {top * ms:8.2f}"
+        if cpu is not None:
+            c50, c95, c99, _top = quantiles(cpu)
+            line += f" {c50 * ms:8.2f} {c95 * ms:8.2f} {c99 * ms:8.2f}"
+        print(line)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -276,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             root.destroy()
 
     ms = 1000.0
-    print_rows([("redraw: " + label, times) for label, times in redraws])
+    print_rows([("redraw: " + label, times, None) for label, times in redraws])
     print_rows(cards, heading=False)
     p50, p95, p99, top = quantiles(frames)
     label = "slide frame (move + repaint)"
