@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tkhelp import pump
 
-from patience import Card, Game, Suit
+from patience import Card, Game, Move, Place, Suit
 from patience_tk import App
 from patience_tk.cardsets import CARD_SETS, PLAIN, CardImages
 from patience_tk.prefs import PREFERENCES_NAME, load_preferences
@@ -143,6 +143,76 @@ def test_the_four_colour_deck_repaints_every_picture_cards_suit_signs(make_app: 
     app.view.set_look(four_colour=False)
     assert not canvas.find_withtag("suit-mark")
     assert FOUR_COLOURS[Suit.DIAMONDS] != FOUR_COLOURS[Suit.HEARTS]
+
+
+class Drawn:
+    """A photo image the canvas shows, read through Tk by its name."""
+
+    def __init__(self, widget: tk.Misc, name: str) -> None:
+        self.tk, self.name = widget.tk, name
+        self.width = int(self.tk.call("image", "width", name))
+        self.height = int(self.tk.call("image", "height", name))
+
+    def get(self, x: int, y: int) -> tuple[int, ...]:
+        return tuple(int(value) for value in self.tk.splitlist(self.tk.call(self.name, "get", x, y)))
+
+    def opaque(self) -> bool:
+        """Whether every pixel is opaque: blended over magenta by Tk, the image looks the same."""
+        probe = tk.PhotoImage(width=self.width, height=self.height)
+        probe.put("#ff00ff", to=(0, 0, self.width, self.height))
+        self.tk.call(probe, "copy", self.name)
+        return str(self.tk.call(probe, "data")) == str(self.tk.call(self.name, "data"))
+
+
+def drawn_image(app: App, card: Card) -> Drawn:
+    """The image ``card`` is drawn with (its one ``card`` item is an image item)."""
+    canvas = app.canvas
+    [item] = [i for i in canvas.find_withtag(card_tag(card)) if "card" in canvas.gettags(i)]
+    assert canvas.type(item) == "image"
+    return Drawn(canvas, canvas.itemcget(item, "image"))
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+@pytest.mark.parametrize("key", PICTURED)
+def test_picture_faces_are_drawn_opaque_with_what_lies_under_their_corners(make_app: MakeApp, key: str) -> None:
+    """Tk blends an image with transparent corners over the table at every repaint (slow): the faces are opaque."""
+    app = make_app("freecell", 1)
+    app.view.set_look(cards=key)
+    wait_for_faces(app)
+    view, game = app.view, app.game
+    images = view.card_images()
+    assert images is not None
+    raw = images.face(Card.parse("AS"), view.card_size)
+    assert raw is not None and raw.transparency_get(0, 0), "the set's faces have rounded corners"
+    assert not Drawn(app.canvas, str(raw)).opaque()
+    game.play(Move(Place.column(0), Place.cell(0), 1))
+    pump(app.root)
+    drawn = {card: drawn_image(app, card) for card in DECK}
+    assert all(image.opaque() for image in drawn.values())
+    assert len({image.name for image in drawn.values()}) == 52
+    felt, slot = rgb(view.felt), rgb(view.felt_dark)
+    # A card in a cell or first in its column lies on its slot: the slot shows in its corners.
+    in_cell = game.position.cells[0]
+    assert in_cell is not None
+    for card in (in_cell, game.position.columns[1][0]):
+        image = drawn[card]
+        assert image.get(0, 0) == slot and image.get(image.width - 1, image.height - 1) == slot, card
+    # A card fanned over another shows that card's edge in its top corners, and the felt in its bottom ones.
+    column = game.position.columns[1]
+    image = drawn[column[-1]]
+    top, bottom = image.get(0, 0), image.get(0, image.height - 1)
+    assert bottom == felt and top not in (felt, slot)
+    assert top == drawn[column[1]].get(0, 0), "the fanned cards' corners differ"
+    # Picked up, it leaves the card under it: its top corners show the felt while it is dragged.
+    app.view.lift(app.view.hit(*app.view.card_box(Place.column(1)).centre))  # type: ignore[arg-type]
+    assert drawn_image(app, column[-1]).get(0, 0) == felt
+    # Another table colour: the corners take it.
+    app.view.set_look(felt=("#402020", "#301818", "#806060"))
+    image = drawn_image(app, game.position.columns[1][0])
+    assert image.opaque() and image.get(0, 0) == rgb("#301818")
 
 
 def test_the_card_back_comes_with_the_set(make_app: MakeApp) -> None:

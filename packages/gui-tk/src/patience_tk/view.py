@@ -86,6 +86,8 @@ class TableView:
         """The key of the card set the faces are drawn with (:data:`patience_tk.cardsets.CARD_SETS`)."""
         self._card_images: dict[str, CardImages] = {}
         self._drawn_faces: tuple[CardImages, tuple[int, int]] | None = None
+        self._fanned: dict[str, tuple[int, Card]] = {}
+        """The picture cards drawn over another card, by their own tag: their image item and card (see :meth:`lift`)."""
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -338,6 +340,7 @@ class TableView:
         # Two decks have two of each card, sharing card_tag(card): each drawn card also gets a tag of its own,
         # kept by place, so that a drag lifts the cards picked up and not their twins elsewhere.
         self._place_tags = {}
+        self._fanned = {}
         self._drawn_faces = self._faces()
         for index, slot in enumerate(layout.foundations):
             for card in position.foundation_cards(index):
@@ -389,9 +392,15 @@ class TableView:
         colour = self.card_colour(card)
         if self._drawn_faces is not None:
             images, size = self._drawn_faces
-            face = images.face(card, size)
+            # Drawn opaque (a transparent corner makes Tk blend the image with what is under it, which is slow):
+            # the first card of a pile lies on its slot; a card fanned over another shows that card's edge in its
+            # top corners, and the felt in its bottom ones.
+            on_card = where[0] is PlaceKind.COLUMN and len(tags) > 1
+            face = images.laid(card, size, self.felt if on_card else self.felt_dark, on_card=on_card)
             if face is not None:
-                canvas.create_image(*box.centre, image=face, tags=("card", *tag))
+                item = canvas.create_image(*box.centre, image=face, tags=("card", *tag))
+                if on_card:
+                    self._fanned[own] = (item, card)
                 if self.four_colour:
                     self._recolour_corner(card, box, face, images, colour, tag)
                 return
@@ -592,6 +601,15 @@ class TableView:
         for tag in picked:
             self.canvas.addtag_withtag("drag", tag)
             self.canvas.tag_raise(tag)
+        # The first card picked up from under others leaves the card it lay on: its top corners show the felt now
+        # (the drop redraws the table).
+        fanned = self._fanned.get(picked[0]) if picked else None
+        if fanned is not None and self._drawn_faces is not None:
+            images, size = self._drawn_faces
+            item, card = fanned
+            face = images.laid(card, size, self.felt)
+            if face is not None:
+                self.canvas.itemconfigure(item, image=face)
 
     def drag_by(self, dx: float, dy: float) -> None:
         """Move the lifted cards by ``dx``, ``dy``."""

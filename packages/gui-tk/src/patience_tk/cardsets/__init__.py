@@ -8,6 +8,13 @@ PNG data at a scale with resvg, whose wheel needs no system library;
 them per card width, so that a redraw at a size already seen only places
 images.
 
+A face's corners are rounded, and Tk draws an image with transparent or
+half-transparent pixels by reading back what lies under it and blending,
+which costs several times as much as copying an opaque image. So the
+window draws each face opaque (:meth:`CardImages.laid`): painted over the
+colour its corners lie on, or, for a card fanned over another, with the
+edge of the card beneath showing through its top corners.
+
 Rendering a sheet takes about a second and resvg holds the interpreter
 while it works, so the window asks for a new size through
 :meth:`CardImages.request`, which renders in a child process
@@ -182,6 +189,7 @@ class CardImages:
         self.key = key
         self.set = CARD_SETS[key]
         self._sizes: dict[tuple[int, int], dict[str, tk.PhotoImage]] = {}
+        self._laid: dict[tuple[tuple[int, int], str, bool], dict[str, tk.PhotoImage]] = {}
         self._pending: dict[tuple[int, int], list[Callable[[], None]]] = {}
         self.failed = False
         """Whether the set could not be rendered here (resvg missing or the sheet unreadable): plain faces are drawn."""
@@ -207,6 +215,32 @@ class CardImages:
         """``card``'s face at ``size``; ``None`` while that size is not rendered yet."""
         made = self._sizes.get(size)
         return None if made is None else made[self.set.element(card)]
+
+    def laid(self, card: Card, size: tuple[int, int], ground: str, *, on_card: bool = False) -> tk.PhotoImage | None:
+        """``card``'s face at ``size`` made opaque, as it looks lying on the table; ``None`` while not rendered.
+
+        Its corners show ``ground``, the colour under them; with ``on_card``
+        the card lies fanned over another at the same left edge, and its top
+        corners show that card's edge instead (this face's own edge halfway
+        down, the same on every face of a set). Made once per card, size and
+        ground, and let go with the size.
+        """
+        made = self._sizes.get(size)
+        if made is None:
+            return None
+        kept = self._laid.setdefault((size, ground, on_card), {})
+        name = self.set.element(card)
+        image = kept.get(name)
+        if image is None:
+            face = made[name]
+            width, height = face.width(), face.height()
+            image = kept[name] = tk.PhotoImage(master=self.master, width=width, height=height)
+            image.put(ground, to=(0, 0, width, height))
+            if on_card:
+                half = height // 2
+                image.tk.call(image, "copy", face, "-from", 0, half, width, 2 * half, "-to", 0, 0)
+            image.tk.call(image, "copy", face)  # blended over what is there (Tk's "overlay" rule)
+        return image
 
     def back(self, size: tuple[int, int]) -> tk.PhotoImage | None:
         """The set's card back at ``size``; ``None`` while that size is not rendered yet (or the set has none)."""
@@ -274,4 +308,7 @@ class CardImages:
         self._sizes[size] = made
         # A long resize drag passes many sizes: the oldest are let go, each being 53 images.
         while len(self._sizes) > KEPT_SIZES:
-            del self._sizes[next(iter(self._sizes))]
+            oldest = next(iter(self._sizes))
+            del self._sizes[oldest]
+            for kept in [kept for kept in self._laid if kept[0] == oldest]:
+                del self._laid[kept]
