@@ -206,13 +206,36 @@ def test_picture_faces_are_drawn_opaque_with_what_lies_under_their_corners(make_
     top, bottom = image.get(0, 0), image.get(0, image.height - 1)
     assert bottom == felt and top not in (felt, slot)
     assert top == drawn[column[1]].get(0, 0), "the fanned cards' corners differ"
-    # Picked up, it leaves the card under it: its top corners show the felt while it is dragged.
-    app.view.lift(app.view.hit(*app.view.card_box(Place.column(1)).centre))  # type: ignore[arg-type]
-    assert drawn_image(app, column[-1]).get(0, 0) == felt
+    # Picked up, it moves over other cards and the felt: it is drawn with its corners transparent until put down.
+    hit = app.view.hit(*app.view.card_box(Place.column(1)).centre)
+    assert hit is not None
+    app.view.lift(hit)
+    assert drawn_image(app, column[-1]).name == str(images.face(column[-1], view.card_size))
+    assert drawn_image(app, column[-2]).opaque()
+    app.view.restack()
+    assert drawn_image(app, column[-1]).name == image.name
     # Another table colour: the corners take it.
     app.view.set_look(felt=("#402020", "#301818", "#806060"))
     image = drawn_image(app, game.position.columns[1][0])
     assert image.opaque() and image.get(0, 0) == rgb("#301818")
+
+
+def test_a_sliding_picture_card_has_its_corners_transparent_until_it_lands(make_app: MakeApp) -> None:
+    app = make_app("freecell", 1)
+    app.view.set_look(cards="bonded")
+    wait_for_faces(app)
+    app.animation_var.set(True)
+    app._animation_switched()
+    card = app.game.position.columns[5][-1]
+    app.controller.play_text("6a")  # to cell a
+    pump(app.root)
+    assert app.controller.animator.running
+    images = app.view.card_images()
+    assert images is not None
+    assert drawn_image(app, card).name == str(images.face(card, app.view.card_size))
+    assert pump(app.root, until=lambda: not app.controller.animator.running, timeout=10)
+    assert drawn_image(app, card).opaque()
+    assert all(drawn_image(app, other).opaque() for other in DECK)
 
 
 def test_the_card_back_comes_with_the_set(make_app: MakeApp) -> None:

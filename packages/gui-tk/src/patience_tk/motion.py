@@ -158,6 +158,7 @@ class Animator:
         canvas = view.canvas
         for card, old, new, _delay in slides:
             canvas.move(card_tag(card), old.x0 - new.x0, old.y0 - new.y0)
+            view.loosen(card_tag(card))  # until restack(), once they are all down
         # Raised in the order they land, so that the last to land ends on top, as on the table; cards that
         # set off together keep the order they were stacked in where they start (an undo lifting ♥2 off ♥A).
         starts = {card: dropped if dropped is not None and card in firsts else before for card, *_ in slides}

@@ -86,8 +86,10 @@ class TableView:
         """The key of the card set the faces are drawn with (:data:`patience_tk.cardsets.CARD_SETS`)."""
         self._card_images: dict[str, CardImages] = {}
         self._drawn_faces: tuple[CardImages, tuple[int, int]] | None = None
-        self._fanned: dict[str, tuple[int, Card]] = {}
-        """The picture cards drawn over another card, by their own tag: their image item and card (see :meth:`lift`)."""
+        self._pictured: dict[int, Card] = {}
+        """The card each picture card item shows (see :meth:`loosen`)."""
+        self._loose: dict[int, str] = {}
+        """The picture card items drawn with their transparent corners while they move, with their resting image."""
         canvas.configure(background=FELT, highlightthickness=0)
         canvas.bind("<Configure>", self._resized, add="+")
         canvas.bind("<Destroy>", lambda _e: self._unflash(), add="+")
@@ -340,7 +342,7 @@ class TableView:
         # Two decks have two of each card, sharing card_tag(card): each drawn card also gets a tag of its own,
         # kept by place, so that a drag lifts the cards picked up and not their twins elsewhere.
         self._place_tags = {}
-        self._fanned = {}
+        self._pictured, self._loose = {}, {}
         self._drawn_faces = self._faces()
         for index, slot in enumerate(layout.foundations):
             for card in position.foundation_cards(index):
@@ -370,6 +372,28 @@ class TableView:
                 canvas.tag_raise(tag)
         for mark in ("highlight", "overlay", "flash", "banner", "celebrate"):
             canvas.tag_raise(mark)
+        for item, image in self._loose.items():
+            canvas.itemconfigure(item, image=image)
+        self._loose = {}
+
+    def loosen(self, tag: str) -> None:
+        """Draw the picture cards of ``tag`` with their corners transparent while they move; :meth:`restack` ends it.
+
+        A card at rest is drawn opaque, its corners painted with what lies
+        under them there; a moving card passes over the felt and other cards,
+        so it is drawn as its set made it, which Tk blends at every frame (a
+        cost for a few moving cards, not for a table of them).
+        """
+        if self._drawn_faces is None:
+            return
+        images, size = self._drawn_faces
+        canvas = self.canvas
+        for item in canvas.find_withtag(tag):
+            card = self._pictured.get(item)
+            face = None if card is None or item in self._loose else images.face(card, size)
+            if face is not None:
+                self._loose[item] = str(canvas.itemcget(item, "image"))  # type: ignore[no-untyped-call]
+                canvas.itemconfigure(item, image=face)
 
     def _slot(self, box: Box) -> None:
         rounded(
@@ -399,8 +423,7 @@ class TableView:
             face = images.laid(card, size, self.felt if on_card else self.felt_dark, on_card=on_card)
             if face is not None:
                 item = canvas.create_image(*box.centre, image=face, tags=("card", *tag))
-                if on_card:
-                    self._fanned[own] = (item, card)
+                self._pictured[item] = card
                 if self.four_colour:
                     self._recolour_corner(card, box, face, images, colour, tag)
                 return
@@ -601,15 +624,7 @@ class TableView:
         for tag in picked:
             self.canvas.addtag_withtag("drag", tag)
             self.canvas.tag_raise(tag)
-        # The first card picked up from under others leaves the card it lay on: its top corners show the felt now
-        # (the drop redraws the table).
-        fanned = self._fanned.get(picked[0]) if picked else None
-        if fanned is not None and self._drawn_faces is not None:
-            images, size = self._drawn_faces
-            item, card = fanned
-            face = images.laid(card, size, self.felt)
-            if face is not None:
-                self.canvas.itemconfigure(item, image=face)
+            self.loosen(tag)  # the drop (or Esc) redraws the table
 
     def drag_by(self, dx: float, dy: float) -> None:
         """Move the lifted cards by ``dx``, ``dy``."""
