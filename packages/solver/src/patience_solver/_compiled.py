@@ -42,9 +42,11 @@ __all__ = [
     "EMPTY",
     "HOME",
     "RESERVED",
+    "Child",
     "Compiled",
     "CompiledByRank",
     "CompiledTwoDecks",
+    "Key",
     "Later",
     "State",
     "Step",
@@ -65,8 +67,11 @@ Step = tuple[int, ...]
 State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 #: What one transition records: the player's step and the extra safe moves home after it.
 Steps = tuple[Step, ...]
-#: A child: ``(steps, columns, cells, foundations, non-foundation moves it costs)``.
-Child = tuple[Steps, tuple[bytes, ...], bytes, tuple[int, ...], int]
+#: A state without its foundations: the sorted columns' bytes followed by the cells' bytes, in one tuple
+#: (what the search stores for every state: one object, not a tuple of columns beside the cells).
+Key = tuple[bytes, ...]
+#: A child: ``(steps, key, foundations, non-foundation moves it costs)``.
+Child = tuple[Steps, Key, tuple[int, ...], int]
 #: A move from a column to a cell or an empty column, not made yet: ``(column, cards, CELL or 0, step,
 #: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
 Later = tuple[int, int, int, Step, bytes]
@@ -138,6 +143,10 @@ class Compiled:
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
         self._sorted: dict[bytes, bytes] = {}
         self._wanted: dict[tuple[int, ...], bytes] = {}
+        #: Every column the search has made -> the one object that holds it. A state's columns are these
+        #: objects, so the lookups of a column (the search's tables, the parents of a state) find its hash
+        #: computed and compare it by identity, without comparing the cards.
+        self._canon: dict[bytes, bytes] = {}
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -210,6 +219,24 @@ class Compiled:
                     extra.append((suit * 13 + 12, 13, HOME))  # the king, the block's bottom card
         return extra
 
+    def canonical_column(self, column: bytes) -> bytes:
+        """The search's one object holding ``column``'s cards (``column`` itself if it is the first)."""
+        known = self._canon.get(column)
+        if known is None:
+            known = self._canon[column] = column
+        return known
+
+    def canonical(self, columns: list[bytes]) -> None:
+        """Replace each column of ``columns`` (in place) by the search's one object with its cards."""
+        canon = self._canon
+        for i in range(len(columns)):
+            column = columns[i]
+            known = canon.get(column)
+            if known is None:
+                canon[column] = column
+            elif known is not column:
+                columns[i] = known
+
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
         suit = _SUIT[card]
@@ -222,6 +249,7 @@ class Compiled:
     def start(self, columns: list[bytes], cells: list[int], found: list[int]) -> tuple[State, list[Step]]:
         """Settle a starting position; return the state and the explicit steps that settling needed."""
         extra = self.settle(columns, cells, found)
+        self.canonical(columns)
         return (tuple(sorted(columns)), bytes(sorted(cells)), tuple(found)), extra
 
     def run_length(self, column: bytes) -> int:
@@ -242,7 +270,12 @@ class Compiled:
         The column without its top card is one object for every state that shows the column, so
         the search's lookups of it find its hash computed.
         """
-        known = self._columns[column] = (column[-1], self.run_length(column), column[:-1])
+        below = column[:-1]
+        canon = self._canon
+        held = canon.get(below)
+        if held is None:
+            held = canon[below] = below
+        known = self._columns[column] = (column[-1], self.run_length(column), held)
         return known
 
     def _wanted_of(self, found: tuple[int, ...]) -> bytes:
@@ -292,7 +325,10 @@ class Compiled:
         free = self.n_free - len(cells)
         if self.reserve:
             free += sum(1 for code in cells if code >= RESERVED)  # the cards still in the reserve
-        empties = columns.count(b"")
+        # Empty columns sort first.
+        empties = 0
+        while empties < n_cols and not columns[empties]:
+            empties += 1
         if self.unlimited_runs:
             cap = UNLIMITED_RUN
             cap_empty = UNLIMITED_RUN if empties else 0
@@ -403,17 +439,26 @@ class Compiled:
         hold it (+ :data:`RESERVED` in a reserve cell).
         """
         cols = list(columns)
+        canon = self._canon
         if src >= 0:
             column = cols[src]
             moving = column[-count:]
-            cols[src] = rest = column[:-count]
+            rest = column[:-count]
+            known = canon.get(rest)
+            if known is None:
+                known = canon[rest] = rest
+            cols[src] = rest = known
             exposed = rest[-1] if rest else -1
         else:
             moving = _ONE[cell_card & 63]
             cells = cells.replace(_ONE[cell_card], b"", 1)  # still sorted (with two decks the twin stays)
             exposed = -1
         if dest >= 0:
-            cols[dest] += moving
+            joined = cols[dest] + moving
+            known = canon.get(joined)
+            if known is None:
+                known = canon[joined] = joined
+            cols[dest] = known
             cost = 1
         elif dest == HOME:
             # The foundations change, so anything may now go home: settle at once.
@@ -421,9 +466,11 @@ class Compiled:
             home[_SUIT[moving[0]]] += count  # a suit's second foundation is CompiledTwoDecks's business
             held = list(cells)
             extra = self.settle(cols, held, home)
+            self.canonical(cols)
             cols.sort()
             # Settling only takes cards from the cells, so they stay sorted.
-            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), 0
+            cols.append(bytes(held))
+            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), 0
         else:
             joined = cells + moving
             cells = self._sorted.get(joined) or self._sort(joined)
@@ -432,18 +479,23 @@ class Compiled:
             # A complete suit may lie on top of the destination now, or be uncovered at the source.
             home = list(found)
             extra = self.settle_suits(cols, home)
+            self.canonical(cols)
             cols.sort()
-            return ((step, *extra) if extra else (step,)), tuple(cols), cells, tuple(home), cost
+            cols.append(cells)
+            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost
         # The parent is settled and the foundations are as they were: only the card the move
         # uncovers can be new to the automatic or the safe moves home.
         if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
             held = list(cells)
             home = list(found)
             extra = self.settle(cols, held, home)
+            self.canonical(cols)
             cols.sort()
-            return ((step, *extra) if extra else (step,)), tuple(cols), bytes(held), tuple(home), cost
+            cols.append(bytes(held))
+            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost
         cols.sort()
-        return (step,), tuple(cols), cells, found, cost
+        cols.append(cells)
+        return (step,), tuple(cols), found, cost
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -568,24 +620,26 @@ class CompiledTwoDecks(Compiled):
                 home = list(found)
                 home[self.slot(card, found)] += 1
                 extra = self.settle(cols, held, home)
+                self.canonical(cols)
                 cols.sort()
-                return ((card, 1, HOME, source, -1), *extra), tuple(cols), bytes(sorted(held)), tuple(home), 0
-        steps, new_cols, new_cells, new_found, cost = super()._make(
-            columns, cells, found, src, count, dest, cell_card, step
-        )
+                cols.append(bytes(sorted(held)))
+                return ((card, 1, HOME, source, -1), *extra), tuple(cols), tuple(home), 0
+        steps, key, new_found, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
         steps = ((*steps[0], source, target), *steps[1:])
         if src >= 0 and dest != HOME and count < len(columns[src]):
             exposed = columns[src][-count - 1]
             suit = _SUIT[exposed]
             if found[suit] != height[exposed] and self.slot(exposed, found) >= 0 and self.uncovers_home(exposed, found):
                 # The uncovered card goes onto a later foundation of its suit: Compiled._make only looks at the first.
-                cols = list(new_cols)
-                held = list(new_cells)
+                cols = list(key[:-1])
+                held = list(key[-1])
                 home = list(new_found)
                 steps = (*steps, *self.settle(cols, held, home))
+                self.canonical(cols)
                 cols.sort()
-                return steps, tuple(cols), bytes(sorted(held)), tuple(home), cost
-        return steps, new_cols, new_cells, new_found, cost
+                cols.append(bytes(sorted(held)))
+                return steps, tuple(cols), tuple(home), cost
+        return steps, key, new_found, cost
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -678,5 +732,7 @@ class CompiledByRank(Compiled):
         else:
             cols[dest] += _ONE[card]
         extra = self.settle(cols, held, home)
+        self.canonical(cols)
         cols.sort()
-        return ((step, *extra) if extra else (step,)), tuple(cols), bytes(sorted(held)), tuple(home), cost
+        cols.append(bytes(sorted(held)))
+        return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience_solver._compiled import CELL, Compiled, Later, State, Step
+from patience_solver._compiled import CELL, Compiled, Key, Later, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
 
 __all__ = ["Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
@@ -339,10 +339,6 @@ class NextPenalties(Penalties):
         return value
 
 
-#: A state without its foundations (the cards not in the columns or cells are home).
-#: The sorted columns' bytes followed by the cells' bytes, in one tuple: a second tuple holding the
-#: columns' tuple and the cells would cost every stored position two objects instead of one.
-Key = tuple[bytes, ...]
 #: A frontier entry: ``(key, foundations, moves so far, None)`` for a state; for a move whose child is
 #: not made yet, the parent's key and foundations, the child's moves so far, and the move.
 Entry = tuple[Key, tuple[int, ...], int, Later | None]
@@ -416,15 +412,13 @@ class Scan:
                 heappop(ranks)
             if later is not None:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
-                _, cols, cells, found, _ = comp.make_later(key[:-1], key[-1], found, later)
-                ckey = (*cols, cells)
+                _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, later)
                 if ckey in parents:
                     continue
                 parents[ckey] = key
                 key = ckey
-            else:
-                cols = key[:-1]
-                cells = key[-1]
+            cols = key[:-1]
+            cells = key[-1]
             expanded += 1
             if wn:
                 table = by_found.get(found)
@@ -435,8 +429,7 @@ class Scan:
             made, deferred = comp.expand(cols, cells, found, full)
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
-            for _, ccols, ccells, cfound, cost in made:
-                ckey = (*ccols, ccells)
+            for _, ckey, cfound, cost in made:
                 seen = len(parents)
                 parents.setdefault(ckey, key)
                 if len(parents) == seen:
@@ -466,14 +459,16 @@ class Scan:
                         ctable = known
                     else:
                         ctable = penalty
-                # Penalties.total inline: one call less a child.
+                # Penalties.total inline: one call less a child. The key's last entry is the cells.
                 cvalues = ctable.values
                 pen = 0
-                for column in ccols:
+                last = len(ckey) - 1
+                for at in range(last):
+                    column = ckey[at]
                     value = cvalues.get(column)
                     pen += ctable.of(column) if value is None else value
                 cg = g + cost
-                rank = wd * cg + pen + wc * len(ccells) - wh * home
+                rank = wd * cg + pen + wc * len(ckey[last]) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
                 into = buckets.get(rank)
                 if into is None:
@@ -551,16 +546,25 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
         made, later = comp.expand(cols, cells, found, full)
         child = None
         for candidate in made:
-            if (*candidate[1], candidate[2]) == wanted:
+            if candidate[1] == wanted:
                 child = candidate
                 break
         else:
+            # A move left for later leaves the rest of its column in the child (it uncovers no card that
+            # goes home), so only those whose rest the wanted state shows are made; all of them if none fits.
             for move in reversed(later):
-                candidate = comp.make_later(cols, cells, found, move)
-                if (*candidate[1], candidate[2]) == wanted:
-                    child = candidate
-                    break
+                if move[4] in wanted:
+                    candidate = comp.make_later(cols, cells, found, move)
+                    if candidate[1] == wanted:
+                        child = candidate
+                        break
+            else:
+                for move in reversed(later):
+                    candidate = comp.make_later(cols, cells, found, move)
+                    if candidate[1] == wanted:
+                        child = candidate
+                        break
         assert child is not None, "a stored state is a child of its parent"
         out.append(child[0])
-        cols, cells, found = child[1], child[2], child[3]
+        cols, cells, found = child[1][:-1], child[1][-1], child[2]
     return out

@@ -138,7 +138,7 @@ def _solver_moves(pm: pluggy.PluginManager, game: Game) -> tuple[set[Any], set[A
             except PatienceError:
                 return None
         position = game.position
-    solver = {(child[1], child[2]) for child in comp.children(columns, held, found)}
+    solver = {(child[1][:-1], child[1][-1]) for child in comp.children(columns, held, found)}
     by_game = set()
     for move in game.legal_moves:
         if move.source.kind is PlaceKind.FOUNDATION:
