@@ -41,6 +41,8 @@ __all__ = [
     "CELL",
     "EMPTY",
     "HOME",
+    "LATER_CELL",
+    "NOT_MADE",
     "RESERVED",
     "Child",
     "Compiled",
@@ -72,9 +74,15 @@ Steps = tuple[Step, ...]
 Key = tuple[bytes, ...]
 #: A child: ``(steps, key, foundations, non-foundation moves it costs)``.
 Child = tuple[Steps, Key, tuple[int, ...], int]
-#: A move from a column to a cell or an empty column, not made yet: ``(column, cards, CELL or 0, step,
-#: the column without them)``; 0 is the first empty column, and the move uncovers no card that goes home.
-Later = tuple[int, int, int, Step, bytes]
+#: A move from a column to a cell or an empty column, not made yet: ``(code, the column without its cards)``,
+#: where the code is ``cards << 6 | LATER_CELL (to a cell) or 0 (to the first empty column) | column``. The move
+#: uncovers no card that goes home. The code is a small int, which Python shares, so a search can keep a
+#: move it has not made as nothing more than its code (:meth:`Compiled.make_later` makes it from the parent).
+Later = tuple[int, bytes]
+#: The flag of a :data:`Later` code for a move to a cell.
+LATER_CELL: Final = 32
+#: The most columns a :data:`Later` code can name.
+LATER_COLUMNS: Final = 32
 
 _SUIT: Final = bytes(c // 13 for c in range(52))
 _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
@@ -82,6 +90,8 @@ _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
 _HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
+#: What :meth:`Compiled._make` returns for a move it skips while a solution is traced (no key equals it).
+NOT_MADE: Final[Child] = ((), (), (), 0)
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
 _WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
@@ -94,6 +104,8 @@ class Compiled:
     def __init__(
         self, rules: Rules, policy: AutoPlay, n_columns: int, n_cells: int, base: int = 1, decks: int = 1
     ) -> None:
+        if n_columns > LATER_COLUMNS:
+            raise ValueError(f"the solver handles at most {LATER_COLUMNS} columns, not {n_columns}")
         self.rules = rules
         self.n_columns = n_columns
         self.n_cells = n_cells
@@ -147,6 +159,10 @@ class Compiled:
         #: objects, so the lookups of a column (the search's tables, the parents of a state) find its hash
         #: computed and compare it by identity, without comparing the cards.
         self._canon: dict[bytes, bytes] = {}
+        #: While a solution is traced (one deck): the columns of the state wanted next. A move from a column
+        #: that the wanted state still shows cannot reach it (the column loses cards, and with one deck its
+        #: cards lie nowhere else), so :meth:`_make` returns :data:`NOT_MADE` for it instead of the child.
+        self.tracing: tuple[bytes, ...] | None = None
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -306,8 +322,8 @@ class Compiled:
         complete search lists every legal move.
         """
         out, later = self.expand(columns, cells, found, full)
-        for i, k, dest, step, _ in later:
-            out.append(self._make(columns, cells, found, i, k, dest, -1, step))
+        for code, _ in later:
+            out.append(self.make_later(columns, cells, found, code))
         return out
 
     def expand(
@@ -393,14 +409,14 @@ class Compiled:
                         if wanted[exposed] and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
                         else:
-                            later.append((i, k, 0, (bottom, k, EMPTY), rest))
+                            later.append((k << 6 | i, rest))
             if free and (full or run == 1) and (not open_suits or open_suits[_SUIT[top]]):
                 if below:
                     exposed = below[-1]
                     if wanted[exposed] and self.uncovers_home(exposed, found):
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
                         continue
-                later.append((i, 1, CELL, _CELL_STEP[top], below))
+                later.append((64 | LATER_CELL | i, below))
         for code in cells:
             card = code & 63
             if wanted[card] and not whole_suit:
@@ -417,10 +433,18 @@ class Compiled:
         """Whether ``card``, next for its foundation and just uncovered, goes home by the automatic or the safe rule."""
         return self.policy(card, found) or self.safe(card, found)
 
-    def make_later(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], later: Later) -> Child:
-        """The child that a :data:`Later` description of a move from ``(columns, cells, found)`` stands for."""
-        i, count, dest, step, _ = later
-        return self._make(columns, cells, found, i, count, dest, -1, step)
+    def make_later(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], code: int) -> Child:
+        """The child of the move from ``(columns, cells, found)`` that a :data:`Later` code stands for."""
+        step = self.later_step(columns, code)
+        return self._make(columns, cells, found, code & 31, code >> 6, CELL if code & LATER_CELL else 0, -1, step)
+
+    def later_step(self, columns: tuple[bytes, ...], code: int) -> Step:
+        """The step of the move from ``columns`` that a :data:`Later` code stands for."""
+        k = code >> 6
+        bottom = columns[code & 31][-k]
+        if code & LATER_CELL:
+            return _CELL_STEP[bottom]
+        return _EMPTY_STEP[bottom] if k == 1 else (bottom, k, EMPTY)
 
     def _make(
         self,
@@ -438,6 +462,9 @@ class Compiled:
         ``dest`` is a column index, :data:`HOME` or :data:`CELL`; ``cell_card`` is the card as the cells
         hold it (+ :data:`RESERVED` in a reserve cell).
         """
+        tracing = self.tracing
+        if tracing is not None and src >= 0 and columns[src] in tracing:
+            return NOT_MADE
         cols = list(columns)
         canon = self._canon
         if src >= 0:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from patience_solver._compiled import CELL, Compiled, Key, Later, State, Step
+from patience_solver._compiled import LATER_CELL, Compiled, Key, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
 
 __all__ = ["Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
@@ -339,9 +339,10 @@ class NextPenalties(Penalties):
         return value
 
 
-#: A frontier entry: ``(key, foundations, moves so far, None)`` for a state; for a move whose child is
-#: not made yet, the parent's key and foundations, the child's moves so far, and the move.
-Entry = tuple[Key, tuple[int, ...], int, Later | None]
+#: A frontier entry: ``(key, foundations, moves so far, -1)`` for a state; for a move whose child is
+#: not made yet, the parent's key and foundations, the child's moves so far, and the move's
+#: :data:`~patience_solver._compiled.Later` code (a small int: the entry holds no other object of its own).
+Entry = tuple[Key, tuple[int, ...], int, int]
 
 
 class Scan:
@@ -366,12 +367,11 @@ class Scan:
         #: again from the parent when a solution is traced (:func:`_trace`), so no state keeps its steps.
         self.parents: dict[Key, Key | None] = {key0: None}
         self.root = root
-        #: ``(priority, tie-break, key, foundations, moves so far, None)`` for a state; for a move whose child
-        #: is not made yet, the parent's key and foundations, the child's moves so far, and the move.
-        # The frontier: a bucket per rank (ranks are small ints), last in first out within one, and a
-        # heap of the ranks that have a bucket. Pushing is an append; only a new rank touches the heap.
+        # The frontier of :data:`Entry` items: a bucket per rank (ranks are small ints), last in first out
+        # within one, and a heap of the ranks that have a bucket. Pushing is an append; only a new rank
+        # touches the heap.
         self.ranks: list[int] = [0]
-        self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, None)]}
+        self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, -1)]}
         self.expanded = 0
         self.penalty = weights.column_penalty(comp)
         self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
@@ -406,13 +406,13 @@ class Scan:
                 break
             rank = popped = ranks[0]
             bucket = buckets[rank]
-            key, found, g, later = bucket.pop()
+            key, found, g, code = bucket.pop()
             if not bucket:
                 del buckets[rank]
                 heappop(ranks)
-            if later is not None:
+            if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
-                _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, later)
+                _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, code)
                 if ckey in parents:
                     continue
                 parents[ckey] = key
@@ -472,10 +472,10 @@ class Scan:
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
                 into = buckets.get(rank)
                 if into is None:
-                    buckets[rank] = [(ckey, cfound, cg, None)]
+                    buckets[rank] = [(ckey, cfound, cg, -1)]
                     heappush(ranks, rank)
                 else:
-                    into.append((ckey, cfound, cg, None))
+                    into.append((ckey, cfound, cg, -1))
             else:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
@@ -489,23 +489,22 @@ class Scan:
                     # The table's dict read directly (a method call costs more than the probe it wraps): the
                     # parent's columns are always there, and a column without its top cards often.
                     values = table.values
-                    for move in deferred:
-                        i, count, dest, _, rest = move
-                        column = cols[i]
+                    for code, rest in deferred:
+                        column = cols[code & 31]
                         value = values.get(column)
                         pen = base - (table.of(column) if value is None else value)
                         value = values.get(rest)
                         pen += table.of(rest) if value is None else value
-                        if dest == CELL:
+                        if code & LATER_CELL:
                             pen += wc
                         else:
-                            pen += table.of(column[-count:]) - values[b""]
+                            pen += table.of(column[-(code >> 6) :]) - values[b""]
                         into = buckets.get(pen)
                         if into is None:
-                            buckets[pen] = [(key, found, cg, move)]
+                            buckets[pen] = [(key, found, cg, code)]
                             heappush(ranks, pen)
                         else:
-                            into.append((key, found, cg, move))
+                            into.append((key, found, cg, code))
                 continue
             break
         limits.positions += expanded - start
@@ -533,6 +532,9 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
     the scan recorded: its first made child with the next key (the scan keeps
     the first way to reach a state), or else its last move left for later with
     that key (equal children rank equally, and a bucket pops the last first).
+    With one deck the expansion makes only the children of moves from a column
+    that the next state no longer shows (:attr:`Compiled.tracing`): the others
+    cannot be that state.
     """
     chain: list[Key] = []
     at: Key | None = key
@@ -542,8 +544,15 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
     chain.reverse()
     cols, cells, found = root
     out: list[tuple[Step, ...]] = []
+    one_deck = comp.decks == 1
     for wanted in chain[1:]:
-        made, later = comp.expand(cols, cells, found, full)
+        if one_deck:
+            # Only the moves from a column the wanted state no longer shows are made (Compiled.tracing).
+            comp.tracing = wanted[:-1]
+        try:
+            made, later = comp.expand(cols, cells, found, full)
+        finally:
+            comp.tracing = None
         child = None
         for candidate in made:
             if candidate[1] == wanted:
@@ -552,15 +561,15 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
         else:
             # A move left for later leaves the rest of its column in the child (it uncovers no card that
             # goes home), so only those whose rest the wanted state shows are made; all of them if none fits.
-            for move in reversed(later):
-                if move[4] in wanted:
-                    candidate = comp.make_later(cols, cells, found, move)
+            for code, rest in reversed(later):
+                if rest in wanted:
+                    candidate = comp.make_later(cols, cells, found, code)
                     if candidate[1] == wanted:
                         child = candidate
                         break
             else:
-                for move in reversed(later):
-                    candidate = comp.make_later(cols, cells, found, move)
+                for code, _ in reversed(later):
+                    candidate = comp.make_later(cols, cells, found, code)
                     if candidate[1] == wanted:
                         child = candidate
                         break
