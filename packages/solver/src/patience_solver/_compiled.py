@@ -469,12 +469,19 @@ class Compiled:
         canon = self._canon
         if src >= 0:
             column = cols[src]
-            moving = column[-count:]
-            rest = column[:-count]
-            known = canon.get(rest)
-            if known is None:
-                known = canon[rest] = rest
-            cols[src] = rest = known
+            shown = self._columns.get(column) if count == 1 else None
+            if shown is not None:
+                # One card from a column the generator has seen: the rest is known (and held once).
+                moving = _ONE[shown[0]]
+                rest = shown[2]
+            else:
+                moving = column[-count:]
+                rest = column[:-count]
+                known = canon.get(rest)
+                if known is None:
+                    known = canon[rest] = rest
+                rest = known
+            cols[src] = rest
             exposed = rest[-1] if rest else -1
         else:
             moving = _ONE[cell_card & 63]
