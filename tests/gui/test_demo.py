@@ -119,7 +119,7 @@ def test_a_hinted_win_in_the_window_raises_won_but_not_won_unassisted(root: tk.T
 
 
 def test_the_demo_says_in_one_line_when_the_solver_gives_up(root: tk.Tk, store: Store) -> None:
-    # FreeCell #11982 is lost, and its proof takes 328,387 positions: 300 are not enough to say.
+    # FreeCell #11982 is lost, and its proof takes 139,579 positions: 300 are not enough to say.
     app = open_app(root, store, "freecell", 11982, hint_positions=300)
     app.start_demo()
     assert pump(root, until=lambda: not app.demo.running, timeout=60)

@@ -12,7 +12,7 @@ MakeApp = Callable[..., App]
 
 
 def test_a_hint_stops_at_its_budget_of_positions_and_says_so(make_app: MakeApp) -> None:
-    # FreeCell #11982 is lost, and its proof takes 328,387 positions.
+    # FreeCell #11982 is lost, and its proof takes 139,579 positions.
     app = make_app("freecell", 11982, hint_time=30.0, hint_positions=300)
     app.controller.hint()
     assert pump(app.root, until=lambda: "300 positions" in app.message_text, timeout=30), app.message_text

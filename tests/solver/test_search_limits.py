@@ -17,8 +17,11 @@ from patience_solver.daily import check_candidate
 
 pytestmark = pytest.mark.timeout(300)
 
-#: FreeCell deals: 13996 takes about 96,000 positions to win, 11982 is lost after 328,387.
+#: FreeCell deals: 13996 takes about 96,000 positions to win, 11982 is lost after 139,579.
 HARD, LOST = 13996, 11982
+#: A FreeCell deal no search decides within seconds: it grows by tens of megabytes a second and is
+#: decided neither way before memory runs short.
+ENDLESS = 6825625742
 
 
 def freecell(deal: int) -> Game:
@@ -41,7 +44,8 @@ def solve_in_thread_while_main_burns(deal: int, **limits: float | int) -> tuple[
 
 def test_the_time_limit_counts_the_search_threads_cpu_time_within_five_percent() -> None:
     limit = 1.0
-    result, wall = solve_in_thread_while_main_burns(LOST, time_limit=limit)
+    # Not the lost deal: a fast enough build proves it lost in less than a second of CPU time.
+    result, wall = solve_in_thread_while_main_burns(ENDLESS, time_limit=limit)
     assert result.outcome is Outcome.UNDECIDED
     assert result.reason is Stop.TIME
     # The other thread held the interpreter about half the time: a wall-clock limit would stop
@@ -54,8 +58,9 @@ def test_a_verdict_within_the_time_limit_does_not_depend_on_another_busy_thread(
     game = freecell(HARD)
     quiet = solve(game.variant, game.position)
     assert quiet.outcome is Outcome.SOLVED
-    # Room for the quiet search's CPU time, and less than the wall time it takes beside a busy thread.
-    limit = quiet.cpu_seconds * 1.5
+    # Room for the quiet search's CPU time, which grows by up to half beside a busy thread (caches
+    # shared with it, switches between the two), and less than the wall time it takes beside one.
+    limit = quiet.cpu_seconds * 2.5
     loaded, wall = solve_in_thread_while_main_burns(HARD, time_limit=limit)
     assert wall > limit
     assert loaded.outcome is Outcome.SOLVED
