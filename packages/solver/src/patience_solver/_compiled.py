@@ -159,6 +159,8 @@ class Compiled:
         #: objects, so the lookups of a column (the search's tables, the parents of a state) find its hash
         #: computed and compare it by identity, without comparing the cards.
         self._canon: dict[bytes, bytes] = {}
+        #: Each foundations tuple a child has had, held once: states after a move home share it.
+        self._founds: dict[tuple[int, ...], tuple[int, ...]] = {}
         #: While a solution is traced (one deck): the columns of the state wanted next. A move from a column
         #: that the wanted state still shows cannot reach it (the column loses cards, and with one deck its
         #: cards lie nowhere else), so :meth:`_make` returns :data:`NOT_MADE` for it instead of the child.
@@ -306,6 +308,14 @@ class Compiled:
                 flags[self.next_card[suit * 13 + found[suit]][0]] = 1
         wanted = self._wanted[found] = bytes(flags)
         return wanted
+
+    def _found(self, home: list[int]) -> tuple[int, ...]:
+        """``home`` as the one tuple of those foundations the search holds."""
+        found = tuple(home)
+        held = self._founds.get(found)
+        if held is None:
+            held = self._founds[found] = found
+        return held
 
     def _sort(self, cells: bytes) -> bytes:
         held = self._sorted[cells] = bytes(sorted(cells))
@@ -504,7 +514,7 @@ class Compiled:
             cols.sort()
             # Settling only takes cards from the cells, so they stay sorted.
             cols.append(bytes(held))
-            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), 0
+            return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), 0
         else:
             joined = cells + moving
             cells = self._sorted.get(joined) or self._sort(joined)
@@ -516,7 +526,7 @@ class Compiled:
             self.canonical(cols)
             cols.sort()
             cols.append(cells)
-            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost
+            return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
         # The parent is settled and the foundations are as they were: only the card the move
         # uncovers can be new to the automatic or the safe moves home.
         if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
@@ -526,7 +536,7 @@ class Compiled:
             self.canonical(cols)
             cols.sort()
             cols.append(bytes(held))
-            return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost
+            return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
         cols.sort()
         cols.append(cells)
         return (step,), tuple(cols), found, cost
@@ -657,7 +667,7 @@ class CompiledTwoDecks(Compiled):
                 self.canonical(cols)
                 cols.sort()
                 cols.append(bytes(sorted(held)))
-                return ((card, 1, HOME, source, -1), *extra), tuple(cols), tuple(home), 0
+                return ((card, 1, HOME, source, -1), *extra), tuple(cols), self._found(home), 0
         steps, key, new_found, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
         steps = ((*steps[0], source, target), *steps[1:])
         if src >= 0 and dest != HOME and count < len(columns[src]):
@@ -672,7 +682,7 @@ class CompiledTwoDecks(Compiled):
                 self.canonical(cols)
                 cols.sort()
                 cols.append(bytes(sorted(held)))
-                return steps, tuple(cols), tuple(home), cost
+                return steps, tuple(cols), self._found(home), cost
         return steps, key, new_found, cost
 
 
@@ -769,4 +779,4 @@ class CompiledByRank(Compiled):
         self.canonical(cols)
         cols.sort()
         cols.append(bytes(sorted(held)))
-        return ((step, *extra) if extra else (step,)), tuple(cols), tuple(home), cost
+        return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from heapq import heappop, heappush
+from typing import cast
 
 from patience_solver._compiled import LATER_CELL, Compiled, Key, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
@@ -342,6 +343,8 @@ class NextPenalties(Penalties):
 #: A frontier entry: ``(key, foundations, moves so far, -1)`` for a state; for a move whose child is
 #: not made yet, the parent's key and foundations, the child's moves so far, and the move's
 #: :data:`~patience_solver._compiled.Later` code (a small int: the entry holds no other object of its own).
+#: A bucket of the frontier holds its entries' four items one after another in one list, not as tuples
+#: (:meth:`Scan.entries` reads them back as tuples).
 Entry = tuple[Key, tuple[int, ...], int, int]
 
 
@@ -368,16 +371,25 @@ class Scan:
         self.parents: dict[Key, Key | None] = {key0: None}
         self.root = root
         # The frontier of :data:`Entry` items: a bucket per rank (ranks are small ints), last in first out
-        # within one, and a heap of the ranks that have a bucket. Pushing is an append; only a new rank
-        # touches the heap.
+        # within one, and a heap of the ranks that have a bucket. Pushing is four appends (a bucket holds
+        # an entry's items in a row, which costs no tuple); only a new rank touches the heap.
         self.ranks: list[int] = [0]
-        self.buckets: dict[int, list[Entry]] = {0: [(key0, found0, 0, -1)]}
+        self.buckets: dict[int, list[object]] = {0: [key0, found0, 0, -1]}
         self.expanded = 0
         self.penalty = weights.column_penalty(comp)
         self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
         self.path: list[tuple[Step, ...]] = []
         #: Foundations -> column penalties with the next-card term (when ``next_card`` is weighed).
         self.by_found: dict[tuple[int, ...], Penalties] = {}
+
+    def entries(self) -> list[Entry]:
+        """The frontier's entries, bucket by bucket, each as a tuple."""
+        out: list[Entry] = []
+        for bucket in self.buckets.values():
+            for at in range(0, len(bucket), 4):
+                key, found, g, code = bucket[at : at + 4]
+                out.append((cast(Key, key), cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
+        return out
 
     def run(self, quota: int, limits: Limits) -> Status:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
@@ -406,7 +418,10 @@ class Scan:
                 break
             rank = popped = ranks[0]
             bucket = buckets[rank]
-            key, found, g, code = bucket.pop()
+            code = cast(int, bucket.pop())
+            g = cast(int, bucket.pop())
+            found = cast(tuple[int, ...], bucket.pop())
+            key = cast(Key, bucket.pop())
             if not bucket:
                 del buckets[rank]
                 heappop(ranks)
@@ -472,10 +487,13 @@ class Scan:
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
                 into = buckets.get(rank)
                 if into is None:
-                    buckets[rank] = [(ckey, cfound, cg, -1)]
+                    buckets[rank] = [ckey, cfound, cg, -1]
                     heappush(ranks, rank)
                 else:
-                    into.append((ckey, cfound, cg, -1))
+                    into.append(ckey)
+                    into.append(cfound)
+                    into.append(cg)
+                    into.append(-1)
             else:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
@@ -501,10 +519,13 @@ class Scan:
                             pen += table.of(column[-(code >> 6) :]) - values[b""]
                         into = buckets.get(pen)
                         if into is None:
-                            buckets[pen] = [(key, found, cg, code)]
+                            buckets[pen] = [key, found, cg, code]
                             heappush(ranks, pen)
                         else:
-                            into.append((key, found, cg, code))
+                            into.append(key)
+                            into.append(found)
+                            into.append(cg)
+                            into.append(code)
                 continue
             break
         limits.positions += expanded - start
