@@ -428,9 +428,10 @@ class Scan:
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
                 _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, code)
-                if ckey in parents:
+                seen = len(parents)
+                parents.setdefault(ckey, key)  # one hash of the key, not two
+                if len(parents) == seen:
                     continue
-                parents[ckey] = key
                 key = ckey
             cols = key[:-1]
             cells = key[-1]
