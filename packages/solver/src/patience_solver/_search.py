@@ -61,7 +61,10 @@ class Limits:
     freeing what it stored.
 
     The memory is read from the system every :data:`MEMORY_EVERY` checks
-    (about 2000 expansions, a few megabytes of growth at most). The search
+    (about 2000 expansions, a few megabytes of growth at most); the first
+    look also reads the limits (the system's, and the machine's available
+    memory for the default allowance), so a search that ends sooner, as
+    most do, never pays for them. The search
     stops when its growth since it started, plus a reserve, would pass
     ``max_memory`` (bytes), or when the process's address space or data size
     would pass its ``RLIMIT_AS`` or ``RLIMIT_DATA``. The reserve is twice
@@ -91,18 +94,13 @@ class Limits:
         self._reported = 0
         self._calls = 0
         vm, rss, data = process_sizes()
-        space, data_limit = soft_limits()
-        allowance = default_allowance() if max_memory is None else max_memory or None
-        #: The caps, in bytes, of the address space, the resident size and the data size (None: no cap).
-        self.caps: tuple[int | None, int | None, int | None] = (
-            space if vm else None,
-            None if allowance is None else rss + allowance,
-            data_limit if data else None,
-        )
-        self.max_memory = allowance
+        self._max_memory = max_memory
+        #: The caps, in bytes, of the address space, the resident size and the data size (None: no cap),
+        #: set by the first look at the memory (:meth:`memory_short`): most searches end before it.
+        self.caps: tuple[int | None, int | None, int | None] | None = None
         # The margin keeps room under the system's limits; a limit the caller set is theirs to the byte.
         self._margins = (MEMORY_MARGIN, MEMORY_MARGIN if max_memory is None else 0, MEMORY_MARGIN)
-        self._sizes = (vm, rss, data)
+        self._started = self._sizes = (vm, rss, data)
         self._step = 0
         self.peak = rss
 
@@ -130,6 +128,9 @@ class Limits:
 
     def memory_short(self) -> bool:
         """Whether the next step of growth could pass a memory cap (reads the process's sizes)."""
+        caps = self.caps
+        if caps is None:
+            caps = self.caps = self._caps()
         sizes = process_sizes()
         before = self._sizes
         self._sizes = sizes
@@ -138,10 +139,18 @@ class Limits:
         if step > self._step:
             self._step = step
         reserve = 2 * self._step
-        for size, cap, margin in zip(sizes, self.caps, self._margins, strict=True):
+        for size, cap, margin in zip(sizes, caps, self._margins, strict=True):
             if cap is not None and size and size + reserve + margin > cap:
                 return True
         return False
+
+    def _caps(self) -> tuple[int | None, int | None, int | None]:
+        """The caps of :attr:`caps`: the system's limits, and the allowance above the resident size at the start."""
+        vm, rss, data = self._started
+        space, data_limit = soft_limits()
+        max_memory = self._max_memory
+        allowance = default_allowance() if max_memory is None else max_memory or None
+        return (space if vm else None, None if allowance is None else rss + allowance, data_limit if data else None)
 
     def out_of_memory(self) -> None:
         """Record that the system refused memory (a :class:`MemoryError` caught by the caller)."""
