@@ -297,11 +297,7 @@ class Compiled:
         return known
 
     def _wanted_of(self, found: tuple[int, ...]) -> bytes:
-        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations.
-
-        It is 256 bytes long, so that it also serves as a ``bytes.translate`` table (the column
-        evaluation marks the next cards in a column with it).
-        """
+        """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations."""
         flags = bytearray(256)
         for suit in range(4):
             if found[suit] < 13:

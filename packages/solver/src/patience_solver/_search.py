@@ -335,12 +335,11 @@ class NextPenalties(Penalties):
         if value is None:
             value = self.base.of(column)
         last = len(column) - 1
-        if self.marks:
-            marked = column.translate(self.marks)
-            at = marked.find(1)
-            while at >= 0:  # most columns hold no next card
-                value += self.next_card * (last - at)
-                at = marked.find(1, at + 1)
+        marks = self.marks
+        if marks:
+            for at in range(last + 1):
+                if marks[column[at]]:
+                    value += self.next_card * (last - at)
         elif len(column.translate(None, self.wanted_bytes)) <= last:  # it holds a next card (most do not)
             for card in self.wanted:
                 at = column.find(card)
