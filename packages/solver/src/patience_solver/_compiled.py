@@ -385,8 +385,11 @@ class Compiled:
             for code in cells:
                 taken[_SUIT[code & 63]] = 0
             open_suits = bytes(taken)
+        tracing = self.tracing
         for i in range(empties, n_cols):
             column = columns[i]
+            if tracing is not None and column in tracing:
+                continue  # no move from a column the wanted state still shows can reach it (Compiled.tracing)
             top, run, below = runs.get(column) or self._column(column)
             if wanted[top] and not whole_suit:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
