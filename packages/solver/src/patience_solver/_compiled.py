@@ -86,10 +86,11 @@ LATER_COLUMNS: Final = 32
 
 _SUIT: Final = bytes(c // 13 for c in range(52))
 _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
-# The steps of one card home, to a cell and to an empty column, made once.
-_HOME_STEP: Final = tuple((c, 1, HOME) for c in range(52))
-_CELL_STEP: Final = tuple((c, 1, CELL) for c in range(52))
-_EMPTY_STEP: Final = tuple((c, 1, EMPTY) for c in range(52))
+# The steps of one card home, to a cell and to an empty column, made once. Typed as steps (tuples of any
+# length), the compiled build hands out these objects; as tuples of three ints it would build a new one.
+_HOME_STEP: Final[tuple[Step, ...]] = tuple((c, 1, HOME) for c in range(52))
+_CELL_STEP: Final[tuple[Step, ...]] = tuple((c, 1, CELL) for c in range(52))
+_EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
 #: What :meth:`Compiled._make` returns for a move it skips while a solution is traced (no key equals it).
 NOT_MADE: Final[Child] = ((), (), (), 0)
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
@@ -186,13 +187,14 @@ class Compiled:
                     card = column[-1]
                     if found[_SUIT[card]] == height[card]:
                         if policy(card, found):
-                            found[_SUIT[card]] += 1
+                            # An item is added to as ``x = x + 1``: ``+=`` on it adds objects in the compiled build.
+                            found[_SUIT[card]] = found[_SUIT[card]] + 1
                             columns[i] = column = column[:-1]
                             moved = True
                             while column:
                                 card = column[-1]
                                 if found[_SUIT[card]] == height[card] and policy(card, found):
-                                    found[_SUIT[card]] += 1
+                                    found[_SUIT[card]] = found[_SUIT[card]] + 1
                                     columns[i] = column = column[:-1]
                                 else:
                                     break
@@ -204,7 +206,7 @@ class Compiled:
                 card = code & 63
                 if found[_SUIT[card]] == height[card]:
                     if policy(card, found):
-                        found[_SUIT[card]] += 1
+                        found[_SUIT[card]] = found[_SUIT[card]] + 1
                         cells.remove(code)
                         moved = True
                     elif safe_card < 0 and not moved and safe(card, found):
@@ -214,7 +216,7 @@ class Compiled:
                 continue
             if safe_card < 0:
                 return extra
-            found[_SUIT[safe_card]] += 1
+            found[_SUIT[safe_card]] = found[_SUIT[safe_card]] + 1
             if safe_at >= 0:
                 columns[safe_at] = columns[safe_at][:-1]
             else:
@@ -272,14 +274,15 @@ class Compiled:
 
     def run_length(self, column: bytes) -> int:
         """How many cards on top of ``column`` form a run (cached per column)."""
-        run = self._runs.get(column)
-        if run is None:
-            builds = self.runs
-            n = len(column)
-            run = 1 if n else 0
-            while run < n and builds[column[-run] * 52 + column[-run - 1]]:
-                run += 1
-            self._runs[column] = run
+        known = self._runs.get(column)
+        if known is not None:
+            return known
+        builds = self.runs
+        n = len(column)
+        run = 1 if n else 0
+        while run < n and builds[column[-run] * 52 + column[-run - 1]]:
+            run += 1
+        self._runs[column] = run
         return run
 
     def _column(self, column: bytes) -> tuple[int, int, bytes]:
@@ -390,7 +393,10 @@ class Compiled:
             column = columns[i]
             if tracing is not None and column in tracing:
                 continue  # no move from a column the wanted state still shows can reach it (Compiled.tracing)
-            top, run, below = runs.get(column) or self._column(column)
+            shown = runs.get(column)
+            if shown is None:  # not ``or``: the compiled build would box the tuple again to test it
+                shown = self._column(column)
+            top, run, below = shown
             if wanted[top] and not whole_suit:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
             if run == 1 or cap == 1 or (run <= cap and not full):
@@ -409,7 +415,7 @@ class Compiled:
                         if j >= 0:
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
-                limit = min(run, cap_empty, len(column) - 1)
+                limit = min(min(run, cap_empty), len(column) - 1)  # min of two is compiled inline
                 for k in range(1 if full else limit, limit + 1):
                     bottom = column[-k]
                     if k and to_empty[bottom]:
@@ -506,7 +512,8 @@ class Compiled:
         elif dest == HOME:
             # The foundations change, so anything may now go home: settle at once.
             home = list(found)
-            home[_SUIT[moving[0]]] += count  # a suit's second foundation is CompiledTwoDecks's business
+            suit = _SUIT[moving[0]]  # a suit's second foundation is CompiledTwoDecks's business
+            home[suit] = home[suit] + count  # not ``+=``: the compiled build would add objects
             held = list(cells)
             extra = self.settle(cols, held, home)
             self.canonical(cols)

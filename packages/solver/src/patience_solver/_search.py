@@ -312,18 +312,21 @@ class NextPenalties(Penalties):
 
     def of(self, column: bytes) -> int:
         """The penalty of one column (a column the parent table knows costs no further call)."""
-        value = self.values.get(column)
-        if value is None:
-            value = self.parent_values.get(column)
-            if value is None:
-                value = self.compute(column)
-            else:
-                last = len(column) - 1
-                for card in self.fresh:
-                    at = column.find(card)
-                    if at >= 0:
-                        value += self.next_card * (last - at)
-            self.values[column] = value
+        known = self.values.get(column)
+        if known is not None:
+            return known
+        # The sums below are on plain ints: on an optional one the compiled build would add objects.
+        before = self.parent_values.get(column)
+        if before is None:
+            value = self.compute(column)
+        else:
+            value = before
+            last = len(column) - 1
+            for card in self.fresh:
+                at = column.find(card)
+                if at >= 0:
+                    value += self.next_card * (last - at)
+        self.values[column] = value
         return value
 
     def compute(self, column: bytes) -> int:
@@ -331,9 +334,8 @@ class NextPenalties(Penalties):
 
         :meth:`of` takes it from the parent table instead where that knows the column (the same value).
         """
-        value = self.base_values.get(column)
-        if value is None:
-            value = self.base.of(column)
+        plain = self.base_values.get(column)
+        value = self.base.of(column) if plain is None else plain
         last = len(column) - 1
         marks = self.marks
         if marks:
