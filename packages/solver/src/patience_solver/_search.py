@@ -294,9 +294,10 @@ class NextPenalties(Penalties):
         self.next_card = next_card
         self.found = found
         self.parent_values: dict[bytes, int] = {}
-        self.fresh: list[bytes] = []
+        #: ``fresh[card]`` is 1 for the cards newly wanted since the parent table (a card indexes it, as ``marks``).
+        self.fresh = bytes(64)
         if len(found) == 4:
-            #: With one deck, ``column.translate(marks)`` has a 1 where the column holds a next card.
+            #: With one deck, ``marks[card]`` is 1 for the cards next for their foundation (a card indexes it).
             self.marks = comp._wanted.get(found) or comp._wanted_of(found)
             self.wanted: list[bytes] = []
             self.wanted_bytes = b""
@@ -308,7 +309,11 @@ class NextPenalties(Penalties):
         if parent is not None:
             self.parent_values = parent.values
             before = parent.found
-            self.fresh = [cards[f * 13 + count] for f, count in enumerate(found) if count != before[f] and count < 13]
+            flags = bytearray(64)
+            for f, count in enumerate(found):
+                if count != before[f] and count < 13:
+                    flags[cards[f * 13 + count][0]] = 1
+            self.fresh = bytes(flags)
 
     def of(self, column: bytes) -> int:
         """The penalty of one column (a column the parent table knows costs no further call)."""
@@ -322,9 +327,9 @@ class NextPenalties(Penalties):
         else:
             value = before
             last = len(column) - 1
-            for card in self.fresh:
-                at = column.find(card)
-                if at >= 0:
+            marks = self.fresh
+            for at in range(last + 1):
+                if marks[column[at]]:
                     value += self.next_card * (last - at)
         self.values[column] = value
         return value
