@@ -149,5 +149,8 @@ class Card:
 
 
 def full_deck() -> tuple[Card, ...]:
-    """All 52 cards, suit by suit in :class:`Suit` order, ace to king."""
-    return tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
+    """All 52 cards, suit by suit in :class:`Suit` order, ace to king (one tuple, made once: cards are values)."""
+    return _FULL_DECK
+
+
+_FULL_DECK: Final = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))

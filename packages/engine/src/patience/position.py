@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Final
@@ -143,9 +142,12 @@ class Position:
             raise InvalidBoardError(_("a foundation holds 0 to 13 cards: {counts}").format(counts=self.foundations))
         decks = self.decks
         size = 52 * decks
-        counts = Counter(self.cards())
-        twice = sorted((str(card) for card, n in counts.items() if n > decks))
-        missing = sorted(str(card) for card in full_deck() if counts[card] < decks)
+        # Counted by index: a card's hash is a Python-level call, an index is a plain read.
+        counts = [0] * 52
+        for card in self.cards():
+            counts[card.index] = counts[card.index] + 1
+        twice = sorted(str(card) for card in full_deck() if counts[card.index] > decks)
+        missing = sorted(str(card) for card in full_deck() if counts[card.index] < decks)
         problems = []
         if twice:
             many = (
@@ -159,7 +161,7 @@ class Position:
         if missing:
             problems.append(_("missing ({count}): {cards}").format(count=len(missing), cards=" ".join(missing)))
         if problems:
-            total = sum(counts.values())
+            total = sum(counts)
             head = (
                 _("the board has {total} cards, not {size}").format(total=total, size=size)
                 if total != size

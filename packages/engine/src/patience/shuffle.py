@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from typing import Final
 
-from patience.cards import Card, Suit
+from patience.cards import Card, Suit, full_deck
 from patience.errors import InvalidDealError, clipped
 from patience.i18n import format_number
 from patience.texts import _
@@ -66,6 +67,10 @@ def read_deal_number(text: str) -> int:
     return check_deal_number(int(digits))
 
 
+#: The cards by their number in Microsoft's deck order (cards are values: every deal hands out these).
+_MS_CARDS: Final = tuple(Card.from_ms_index(index) for index in range(52))
+
+
 def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
     """The 52 cards of Microsoft deal ``deal`` in dealing order (104 with ``decks=2``, 156 with ``decks=3``).
 
@@ -97,7 +102,7 @@ def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
     for i in range(size):
         j = size - 1 - draw() % (size - i)
         cards[i], cards[j] = cards[j], cards[i]
-    return tuple(Card.from_ms_index(index % 52) for index in cards)
+    return tuple(_MS_CARDS[index % 52] for index in cards)
 
 
 def deal_round_robin(cards: tuple[Card, ...], columns: int) -> tuple[tuple[Card, ...], ...]:
@@ -127,7 +132,10 @@ def pysolfc_talon(deal: int, decks: int = 1) -> list[Card]:
     check_deal_number(deal)
     if decks not in (1, 2, 3):
         raise InvalidDealError(_("a deal is shuffled from 1, 2 or 3 decks, not {decks}").format(decks=decks))
-    cards = [Card(rank, suit) for _deck in range(decks) for suit in _PYSOLFC_SUITS for rank in range(1, 14)]
+    deck = full_deck()
+    cards = [
+        deck[suit.value * 13 + rank - 1] for _deck in range(decks) for suit in _PYSOLFC_SUITS for rank in range(1, 14)
+    ]
     if deal <= PYSOLFC_MS_DEALS:
         if decks == 1:
             cards = [cards[rank + suit] for rank in range(13) for suit in (0, 39, 26, 13)]
