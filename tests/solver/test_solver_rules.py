@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import patience
 import patience_solver
@@ -12,7 +14,7 @@ from patience import Game, Move, PlaceKind, Position, Variant, Verdict, deal_pos
 from patience.plugins import cell_counts, make_plugin_manager
 from patience.rules import AutoPlay
 from patience_solver import Outcome, place_step, solve
-from patience_solver._compiled import Compiled
+from patience_solver._compiled import Compiled, _resort
 
 VARIANT_CELLS = [(name, cells) for name, variant in patience.variants().items() for cells in cell_counts(variant)[0]]
 
@@ -102,3 +104,27 @@ def test_a_plugin_that_overrides_legality_is_asked_for_every_move() -> None:
         assert not (move.destination.kind is PlaceKind.CELL and card is not None and card.rank == 13)
         game.play(move)
     assert game.is_won
+
+
+@given(
+    st.lists(st.binary(max_size=4), min_size=1, max_size=10),
+    st.integers(min_value=-1, max_value=9),
+    st.integers(min_value=-1, max_value=9),
+    st.integers(min_value=1, max_value=3),
+    st.binary(min_size=1, max_size=3),
+)
+def test_resorting_after_a_move_orders_the_columns_as_a_sort_does(
+    columns: list[bytes], shrunk: int, grown: int, taken: int, added: bytes
+) -> None:
+    """A move shortens one column and lengthens another; the columns come out as ``sorted`` orders them."""
+    before = sorted(columns)
+    shrunk = shrunk if shrunk < len(before) and len(before[shrunk]) >= taken else -1
+    grown = grown if grown < len(before) and grown != shrunk else -1
+    after = list(before)
+    if shrunk >= 0:
+        after[shrunk] = after[shrunk][:-taken]
+    if grown >= 0:
+        after[grown] = after[grown] + added
+    expected = sorted(after)
+    _resort(after, shrunk, grown, before[grown] if grown >= 0 else b"")
+    assert after == expected

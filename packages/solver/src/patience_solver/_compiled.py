@@ -165,7 +165,7 @@ class Compiled:
         #: While a solution is traced (one deck): the columns of the state wanted next. A move from a column
         #: that the wanted state still shows cannot reach it (the column loses cards, and with one deck its
         #: cards lie nowhere else), so :meth:`_make` returns :data:`NOT_MADE` for it instead of the child.
-        self.tracing: tuple[bytes, ...] | None = None
+        self.tracing: set[bytes] | None = None
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -183,7 +183,7 @@ class Compiled:
             safe_card = -1
             moved = False
             for i, column in enumerate(columns):
-                if column:
+                if len(column):  # len(): truth of bytes is a generic call in the compiled build
                     card = column[-1]
                     if found[_SUIT[card]] == height[card]:
                         if policy(card, found):
@@ -191,7 +191,7 @@ class Compiled:
                             found[_SUIT[card]] = found[_SUIT[card]] + 1
                             columns[i] = column = column[:-1]
                             moved = True
-                            while column:
+                            while len(column):
                                 card = column[-1]
                                 if found[_SUIT[card]] == height[card] and policy(card, found):
                                     found[_SUIT[card]] = found[_SUIT[card]] + 1
@@ -352,7 +352,7 @@ class Compiled:
             free += sum(1 for code in cells if code >= RESERVED)  # the cards still in the reserve
         # Empty columns sort first.
         empties = 0
-        while empties < n_cols and not columns[empties]:
+        while empties < n_cols and len(columns[empties]) == 0:
             empties += 1
         if self.unlimited_runs:
             cap = UNLIMITED_RUN
@@ -426,7 +426,7 @@ class Compiled:
                         else:
                             later.append((k << 6 | i, rest))
             if free and (full or run == 1) and (not open_suits or open_suits[_SUIT[top]]):
-                if below:
+                if len(below):
                     exposed = below[-1]
                     if wanted[exposed] and self.uncovers_home(exposed, found):
                         out.append(self._make(columns, cells, found, i, 1, CELL, -1, _CELL_STEP[top]))
@@ -481,6 +481,7 @@ class Compiled:
         if tracing is not None and src >= 0 and columns[src] in tracing:
             return NOT_MADE
         cols = list(columns)
+        grown = -1  # the column that gained cards, when one did
         canon = self._canon
         if src >= 0:
             column = cols[src]
@@ -497,7 +498,7 @@ class Compiled:
                     known = canon[rest] = rest
                 rest = known
             cols[src] = rest
-            exposed = rest[-1] if rest else -1
+            exposed = rest[-1] if len(rest) else -1
         else:
             moving = _ONE[cell_card & 63]
             cells = cells.replace(_ONE[cell_card], b"", 1)  # still sorted (with two decks the twin stays)
@@ -509,6 +510,7 @@ class Compiled:
                 known = canon[joined] = joined
             cols[dest] = known
             cost = 1
+            grown = dest
         elif dest == HOME:
             # The foundations change, so anything may now go home: settle at once.
             home = list(found)
@@ -543,9 +545,41 @@ class Compiled:
             cols.sort()
             cols.append(bytes(held))
             return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
-        cols.sort()
+        _resort(cols, src, grown, columns[grown] if grown >= 0 else b"")
         cols.append(cells)
         return (step,), tuple(cols), found, cost
+
+
+def _resort(cols: list[bytes], shrunk: int, grown: int, before: bytes) -> None:
+    """Sort ``cols`` again (in place) after column ``shrunk`` lost its top cards and ``grown`` gained some.
+
+    Either index may be -1 (no such column); ``before`` is what column ``grown`` held. Every
+    other column is still in order. A column that lost its top cards is a prefix of what it was,
+    so it can only sort earlier, and one that gained cards only later: each is moved the one way
+    it can go, the shrunk one first (with the grown one as it was, so that all else is in order).
+    Most often neither moves (the order is mostly the bottom cards'), so this costs a comparison
+    or two where a sort costs a dozen.
+    """
+    after = b""
+    if grown >= 0:
+        after = cols[grown]
+        cols[grown] = before
+    if shrunk >= 0:
+        column = cols[shrunk]
+        at = shrunk
+        while at > 0 and cols[at - 1] > column:
+            cols[at] = cols[at - 1]
+            at = at - 1
+        cols[at] = column
+        if at <= grown < shrunk:
+            grown = grown + 1  # it moved one place on to make room
+    if grown >= 0:
+        last = len(cols) - 1
+        at = grown
+        while at < last and cols[at + 1] < after:
+            cols[at] = cols[at + 1]
+            at = at + 1
+        cols[at] = after
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -585,7 +585,7 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
     for wanted in chain[1:]:
         if one_deck:
             # Only the moves from a column the wanted state no longer shows are made (Compiled.tracing).
-            comp.tracing = wanted[:-1]
+            comp.tracing = set(wanted[:-1])  # a set: a column's hash is kept, a tuple compares the cards
         try:
             made, later = comp.expand(cols, cells, found, full)
         finally:
