@@ -226,6 +226,11 @@ class Penalties:
             value = self.values[column] = self.compute(column)
         return value
 
+    def missing(self, column: bytes) -> int:
+        """:meth:`of` for a column the caller has just failed to find in :attr:`values` (one lookup less)."""
+        value = self.values[column] = self.compute(column)
+        return value
+
     def total(self, columns: tuple[bytes, ...]) -> int:
         """The sum of the penalties of ``columns``."""
         values = self.values
@@ -320,6 +325,10 @@ class NextPenalties(Penalties):
         known = self.values.get(column)
         if known is not None:
             return known
+        return self.missing(column)
+
+    def missing(self, column: bytes) -> int:
+        """:meth:`of` for a column the caller has just failed to find in :attr:`values` (one lookup less)."""
         # The sums below are on plain ints: on an optional one the compiled build would add objects.
         before = self.parent_values.get(column)
         if before is None:
@@ -340,7 +349,7 @@ class NextPenalties(Penalties):
         :meth:`of` takes it from the parent table instead where that knows the column (the same value).
         """
         plain = self.base_values.get(column)
-        value = self.base.of(column) if plain is None else plain
+        value = self.base.missing(column) if plain is None else plain
         last = len(column) - 1
         marks = self.marks
         if marks:
@@ -497,7 +506,7 @@ class Scan:
                 for at in range(last):
                     column = ckey[at]
                     value = cvalues.get(column)
-                    pen += ctable.of(column) if value is None else value
+                    pen += ctable.missing(column) if value is None else value
                 cg = g + cost
                 rank = wd * cg + pen + wc * len(ckey[last]) - wh * home
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
@@ -526,9 +535,9 @@ class Scan:
                     for code, rest in deferred:
                         column = cols[code & 31]
                         value = values.get(column)
-                        pen = base - (table.of(column) if value is None else value)
+                        pen = base - (table.missing(column) if value is None else value)
                         value = values.get(rest)
-                        pen += table.of(rest) if value is None else value
+                        pen += table.missing(rest) if value is None else value
                         if code & LATER_CELL:
                             pen += wc
                         else:
