@@ -8,12 +8,13 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from patience import Game
 from patience._build import compiled_modules
-from patience_solver import Outcome, SolveResult, Stop, solve
+from patience_solver import Outcome, SolveResult, Stop, _memory, solve
 from patience_solver._memory import process_sizes
 from patience_solver.daily import check_candidate
 
@@ -214,3 +215,51 @@ def test_a_forked_child_reads_its_own_sizes() -> None:
     os.close(reader)
     os.waitpid(pid, 0)
     assert said == b"yes"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_closes_the_parents_descriptor_as_it_starts() -> None:
+    process_sizes()
+    inherited = _memory._STATM[1]
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports through the pipe
+        try:
+            try:
+                os.fstat(inherited)
+                closed = False
+            except OSError:
+                closed = True
+            os.write(writer, b"yes" if closed and not _memory._STATM else b"no")
+        finally:
+            os._exit(0)
+    os.close(writer)
+    said = os.read(reader, 16)
+    os.close(reader)
+    os.waitpid(pid, 0)
+    assert said == b"yes"
+    os.fstat(inherited)  # the parent's own stays open
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="Linux's /proc only")
+@pytest.mark.parametrize("reuse", ["directory", "file"])
+def test_a_descriptor_that_stops_reading_the_sizes_is_dropped_and_the_file_now_under_its_number_stays_open(
+    tmp_path: Path, reuse: str
+) -> None:
+    """Something closed the kept descriptor and its number now names another file: that file is left alone."""
+    process_sizes()
+    number = _memory._STATM[1]
+    if reuse == "directory":  # reading it fails (EISDIR)
+        opened = os.open(tmp_path, os.O_RDONLY)
+    else:  # reading it gives no sizes
+        (tmp_path / "notes").write_text("not the sizes\n")
+        opened = os.open(tmp_path / "notes", os.O_RDONLY)
+    other = os.dup2(opened, number)  # closes the kept descriptor and puts the other file under its number
+    os.close(opened)
+    try:
+        assert process_sizes()[0] == 0  # the fallback: only the peak resident size is known
+        os.fstat(other)  # still open
+        assert process_sizes()[0] > 0  # a new descriptor reads the sizes again
+        assert _memory._STATM[1] != other
+    finally:
+        os.close(other)

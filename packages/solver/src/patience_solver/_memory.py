@@ -1,16 +1,17 @@
 """How much memory this process holds, and how much more a search may take before the system refuses it.
 
 Linux's ``/proc/self/statm`` gives the process's sizes in one cheap read
-(a few microseconds, from a descriptor kept open): the whole address space (what ``RLIMIT_AS``, the
-shell's ``ulimit -v``, counts), the resident pages (what the machine's
-memory pays for) and the data segment with the private mappings (what
-``RLIMIT_DATA`` counts). Elsewhere the resident size comes from
-:func:`resource.getrusage` (its peak, which only grows: a safe side to err
-on) and the other two are unknown.
+(a few microseconds, from a descriptor kept open): the whole address
+space (what ``RLIMIT_AS``, the shell's ``ulimit -v``, counts), the
+resident pages (what the machine's memory pays for) and the data segment
+with the private mappings (what ``RLIMIT_DATA`` counts). Elsewhere the
+resident size comes from :func:`resource.getrusage` (its peak, which only
+grows: a safe side to err on) and the other two are unknown.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 __all__ = [
@@ -54,20 +55,31 @@ def _statm() -> bytes:
 
     Opening the file costs about 20 µs, reading it again from the start 2-3 µs, and every search
     reads it when it starts. The descriptor names the process that opened it, so a forked child
-    (a census worker) opens its own.
+    (a census worker) closes the inherited one as it starts and opens its own. A descriptor that
+    fails is dropped, not closed: its number may since name another file of this process.
     """
     pid = os.getpid()
     if not _STATM or _STATM[0] != pid:
-        if _STATM:
-            os.close(_STATM[1])  # the parent's, inherited
-            _STATM.clear()
+        _STATM.clear()  # a child forked past the hook below: the inherited descriptor stays open, unread
         _STATM.extend((pid, os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC)))
     try:
         return os.pread(_STATM[1], 256, 0)
     except OSError:
-        os.close(_STATM[1])
         _STATM.clear()
         raise
+
+
+def _close_inherited() -> None:
+    """In a forked child, as it starts: close the parent's descriptor, which reads the parent's sizes."""
+    if _STATM:
+        fd = _STATM[1]
+        _STATM.clear()
+        with contextlib.suppress(OSError):  # nothing ran between the fork and this hook: it is still ours
+            os.close(fd)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_inherited)
 
 
 def _peak_resident() -> int:
