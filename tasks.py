@@ -12,7 +12,10 @@
     python3 tasks.py catalogs   # extract every distribution's messages and update its .po files (docs/languages.md)
     python3 tasks.py wheels [DIR]   # every wheel built, installed into a fresh venv and tried (docs/install.md)
 
-Set-up is skipped when nothing it depends on has changed since the last run.
+Set-up is skipped when nothing it depends on has changed since the last run
+and the build it made is still in place (after ``clean`` the compiled build is
+made again; a compiled module whose source a checkout rewrote with the same
+text is dated again, not built again).
 ``--compiled`` and ``--pure`` (or PATIENCE_COMPILED=1 / PATIENCE_COMPILED=0 in
 the environment) choose the build for setup, test and play; without either,
 .venv keeps the build it has (pure Python in a new one). The compiled build
@@ -87,6 +90,26 @@ def _compiled_files() -> list[Path]:
     for source in _compiled_sources():
         found += [p for p in source.parent.glob(source.stem + ".*") if p.suffix in (".so", ".pyd")]
     return found
+
+
+def _build_in_place(compiled: bool) -> bool:
+    """Whether the source tree holds the build the last set-up made: no compiled file, or every one.
+
+    ``setup`` asks this when the compiled sources' text is the one the build was made from (their
+    fingerprint): a compiled module dated before its source then had its source rewritten with
+    the same text (a checkout), so it is dated again for the import's guard
+    (:func:`patience._build.check_fresh`) instead of being built again.
+    """
+    if not compiled:
+        return not _compiled_files()
+    for source in _compiled_sources():
+        built = [p for p in source.parent.glob(source.stem + ".*") if p.suffix in (".so", ".pyd")]
+        if not built:
+            return False  # removed (``tasks.py clean``): build again
+        for path in built:
+            if path.stat().st_mtime < source.stat().st_mtime:
+                os.utime(path)
+    return True
 
 
 def clean() -> None:
@@ -184,7 +207,13 @@ def setup(compiled: bool | None = None) -> None:
     if compiled is None:
         compiled = was_compiled
     sources = _compiled_fingerprint() if compiled else ""
-    if old == fingerprint and was_compiled == compiled and old_sources == sources and PY.exists():
+    if (
+        old == fingerprint
+        and was_compiled == compiled
+        and old_sources == sources
+        and PY.exists()
+        and _build_in_place(compiled)
+    ):
         compile_catalogs()
         return
     # Compiled files from an earlier build would be imported ahead of the sources: never keep them.

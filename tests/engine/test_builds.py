@@ -8,12 +8,14 @@ and that both builds search alike.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -161,6 +163,44 @@ def test_a_fresh_compiled_module_is_accepted(tmp_path: Path) -> None:
     os.utime(extension, (2_000_000, 2_000_000))
     check_fresh(tmp_path)
     assert compiled_modules(tmp_path) == ["patience_solver._compiled"]
+
+
+def tasks_with_one_compiled_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, Path, Path]:
+    """tasks.py, loaded with one distribution in ``tmp_path`` whose mypyc hook compiles one module."""
+    spec = importlib.util.spec_from_file_location("patience_tasks", ROOT / "tasks.py")
+    assert spec is not None and spec.loader is not None
+    tasks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tasks)
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.hatch.build.targets.wheel.hooks.mypyc]\ninclude = ["src/patience_solver/_compiled.py"]\n'
+    )
+    source, extension = fake_build(tmp_path / "src")
+    monkeypatch.setattr(tasks, "COMPILED", (tmp_path,))
+    return tasks, source, extension
+
+
+def test_setup_dates_again_a_compiled_module_whose_source_a_checkout_rewrote_with_the_same_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`setup --compiled` after a checkout that rewrote a source: the import's guard takes the build again."""
+    tasks, source, extension = tasks_with_one_compiled_module(tmp_path, monkeypatch)
+    os.utime(extension, (1_000_000, 1_000_000))
+    os.utime(source, (2_000_000, 2_000_000))
+    with pytest.raises(StaleBuildError):
+        check_fresh(tmp_path / "src")
+    assert tasks._build_in_place(True)
+    check_fresh(tmp_path / "src")
+
+
+def test_setup_builds_again_when_the_compiled_modules_are_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tasks.py clean`, then `setup --compiled`: the build is made again, not taken as done."""
+    tasks, _, extension = tasks_with_one_compiled_module(tmp_path, monkeypatch)
+    assert tasks._build_in_place(True)
+    assert not tasks._build_in_place(False)  # a pure set-up must not leave a compiled module to be imported
+    tasks.clean()
+    assert not extension.exists()
+    assert not tasks._build_in_place(True)
+    assert tasks._build_in_place(False)
 
 
 def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
