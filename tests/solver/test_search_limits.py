@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -197,47 +198,47 @@ def test_the_sizes_read_from_the_kept_descriptor_follow_the_process() -> None:
     del grown
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
-def test_a_forked_child_reads_its_own_sizes() -> None:
-    process_sizes()  # the parent's descriptor is open
+def in_a_forked_child(check: Callable[[], bool]) -> bool:
+    """``check()`` run in a forked child of this process: its answer, through a pipe."""
     reader, writer = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child reports through the pipe
         try:
-            grown = bytearray(96 << 20)
-            grown[::4096] = b"\1" * len(range(0, len(grown), 4096))
-            own = abs(process_sizes()[1] - _statm_resident()) < 4 << 20
-            os.write(writer, b"yes" if own and len(grown) else b"no")
+            os.write(writer, b"yes" if check() else b"no")
         finally:
             os._exit(0)
     os.close(writer)
     said = os.read(reader, 16)
     os.close(reader)
     os.waitpid(pid, 0)
-    assert said == b"yes"
+    return said == b"yes"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_reads_its_own_sizes() -> None:
+    process_sizes()  # the parent's descriptor is open
+
+    def own_sizes() -> bool:
+        grown = bytearray(96 << 20)
+        grown[::4096] = b"\1" * len(range(0, len(grown), 4096))
+        return abs(process_sizes()[1] - _statm_resident()) < 4 << 20 and len(grown) > 0
+
+    assert in_a_forked_child(own_sizes)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_forked_child_closes_the_parents_descriptor_as_it_starts() -> None:
     process_sizes()
     inherited = _memory._STATM[1]
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child reports through the pipe
+
+    def closed_and_forgotten() -> bool:
         try:
-            try:
-                os.fstat(inherited)
-                closed = False
-            except OSError:
-                closed = True
-            os.write(writer, b"yes" if closed and not _memory._STATM else b"no")
-        finally:
-            os._exit(0)
-    os.close(writer)
-    said = os.read(reader, 16)
-    os.close(reader)
-    os.waitpid(pid, 0)
-    assert said == b"yes"
+            os.fstat(inherited)
+        except OSError:
+            return not _memory._STATM
+        return False
+
+    assert in_a_forked_child(closed_and_forgotten)
     os.fstat(inherited)  # the parent's own stays open
 
 
