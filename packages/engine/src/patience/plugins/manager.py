@@ -26,6 +26,7 @@ import os
 import re
 import sys
 import time
+import types
 import warnings
 from typing import TextIO
 
@@ -82,6 +83,8 @@ class PatiencePluginManager(pluggy.PluginManager):
         asked before that variant's own plugin, whatever order they were
         registered in.
         """
+        if _plainly_not_a_hook(plugin, name, self.project_name + "_impl"):
+            return None
         opts = super().parse_hookimpl_opts(plugin, name)
         if opts is None or name not in VARIANT_HOOKS or not getattr(plugin, OVERRIDES_ATTRIBUTE, ()):
             return opts
@@ -102,6 +105,32 @@ class PatiencePluginManager(pluggy.PluginManager):
         removed = super().unregister(plugin, name)
         forget_routes(self)
         return removed
+
+
+#: What pluggy can take as a hook implementation; any other value is never one.
+_HOOKABLE = (types.FunctionType, types.MethodType, staticmethod, classmethod)
+_ABSENT = object()
+
+
+def _plainly_not_a_hook(plugin: object, name: str, marker: str) -> bool:
+    """Whether ``name`` of a module plugin is a value pluggy would pass over, told without its static lookup.
+
+    pluggy looks every name of a plugin up with :func:`inspect.getattr_static`,
+    about 5 µs a name here: half of making the plugin manager. A module's
+    own non-dunder attribute is what that lookup finds, and pluggy passes it
+    over unless it is a function, a method, a ``staticmethod`` or a
+    ``classmethod`` carrying the ``marker`` attribute (``patience_impl``),
+    which a function keeps in its ``__dict__``. Whatever this cannot tell
+    so plainly is left to pluggy.
+    """
+    if type(plugin) is not types.ModuleType or name.startswith("__"):
+        return False
+    value = plugin.__dict__.get(name, _ABSENT)
+    if value is _ABSENT:
+        return False
+    if type(value) is types.FunctionType:
+        return marker not in value.__dict__
+    return not isinstance(value, _HOOKABLE)
 
 
 def one_line_warnings(program: str) -> None:
