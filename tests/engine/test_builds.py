@@ -165,12 +165,18 @@ def test_a_fresh_compiled_module_is_accepted(tmp_path: Path) -> None:
     assert compiled_modules(tmp_path) == ["patience_solver._compiled"]
 
 
-def tasks_with_one_compiled_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, Path, Path]:
-    """tasks.py, loaded with one distribution in ``tmp_path`` whose mypyc hook compiles one module."""
+def load_tasks() -> ModuleType:
+    """The checkout's tasks.py as a module."""
     spec = importlib.util.spec_from_file_location("patience_tasks", ROOT / "tasks.py")
     assert spec is not None and spec.loader is not None
     tasks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tasks)
+    return tasks
+
+
+def tasks_with_one_compiled_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, Path, Path]:
+    """tasks.py, loaded with one distribution in ``tmp_path`` whose mypyc hook compiles one module."""
+    tasks = load_tasks()
     (tmp_path / "pyproject.toml").write_text(
         '[tool.hatch.build.targets.wheel.hooks.mypyc]\ninclude = ["src/patience_solver/_compiled.py"]\n'
     )
@@ -201,6 +207,38 @@ def test_setup_builds_again_when_the_compiled_modules_are_gone(tmp_path: Path, m
     assert not extension.exists()
     assert not tasks._build_in_place(True)
     assert tasks._build_in_place(False)
+
+
+def loaded_from_bytecode(tmp_path: Path, module: str) -> tuple[str, bool]:
+    """What ``import module`` from ``tmp_path/src`` prints, and whether ``python -v`` says it read the bytecode."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(tmp_path / "src")}
+    code = f"import {module}; print({module}.VALUE)"
+    done = subprocess.run([sys.executable, "-v", "-c", code], env=env, capture_output=True, text=True, check=True)
+    cached = importlib.util.cache_from_source(str(tmp_path / "src" / module / "__init__.py"))
+    return done.stdout.strip(), f"# code object from '{cached}'" in done.stderr.splitlines()
+
+
+def test_setup_writes_the_bytecode_of_every_module_that_python_would_compile_on_each_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable install under PYTHONDONTWRITEBYTECODE: without set-up's bytecode each run compiles its modules."""
+    tasks = load_tasks()
+    package = tmp_path / "src" / "demo_dist"
+    package.mkdir(parents=True)
+    source = package / "__init__.py"
+    source.write_text("VALUE = 1\n")
+    monkeypatch.setattr(tasks, "_distributions", lambda: [(tmp_path, "demo_dist")])
+    monkeypatch.setattr(tasks, "PY", Path(sys.executable))
+    assert loaded_from_bytecode(tmp_path, "demo_dist") == ("1", False)  # compiled again, and not written
+    assert loaded_from_bytecode(tmp_path, "demo_dist") == ("1", False)
+    tasks.byte_compile()
+    assert loaded_from_bytecode(tmp_path, "demo_dist") == ("1", True)
+    source.write_text("VALUE = 22\n")  # a source edited after set-up: its old bytecode is not used
+    later = source.stat().st_mtime + 10
+    os.utime(source, (later, later))
+    assert loaded_from_bytecode(tmp_path, "demo_dist") == ("22", False)
+    tasks.byte_compile()
+    assert loaded_from_bytecode(tmp_path, "demo_dist") == ("22", True)
 
 
 def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
