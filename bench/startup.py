@@ -31,11 +31,13 @@ does not change, to compare runs taken at different times.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import resource
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -44,6 +46,7 @@ from pathlib import Path
 
 #: The console script beside this interpreter.
 PATIENCE = str(Path(sys.executable).with_name("patience"))
+ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("C.UTF-8", "de_DE.UTF-8")
 #: callgrind's closing line for each process: ``==123== Collected : 703124844``.
 _COLLECTED = re.compile(r"^==\d+== Collected : (\d+)$", re.MULTILINE)
@@ -121,6 +124,28 @@ def build() -> str:
     return "compiled" if is_compiled() else "pure"
 
 
+def bytecode_current() -> tuple[int, int]:
+    """How many of the workspace's modules have bytecode Python takes as current, of how many.
+
+    A module without it is compiled again by every run where
+    ``PYTHONDONTWRITEBYTECODE`` is set; ``python3 tasks.py setup`` writes it.
+    """
+    sources = sorted(ROOT.glob("packages/*/src/**/*.py"))
+    current = 0
+    for source in sources:
+        try:
+            header = Path(importlib.util.cache_from_source(str(source))).read_bytes()[:16]
+        except OSError:
+            continue
+        stat = source.stat()
+        # A timestamp-checked header: magic number, no flags, the source's mtime and size.
+        expected = importlib.util.MAGIC_NUMBER + struct.pack(
+            "<LLL", 0, int(stat.st_mtime) & 0xFFFF_FFFF, stat.st_size & 0xFFFF_FFFF
+        )
+        current += header == expected
+    return current, len(sources)
+
+
 def main() -> None:
     """Time every case and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
@@ -139,7 +164,8 @@ def main() -> None:
             wall, cpu = case.run()
             case.walls.append(wall)
             case.cpus.append(cpu)
-    print(f"{build()} build, Python {sys.version.split()[0]}, median of {options.runs} runs\n")
+    print(f"{build()} build, Python {sys.version.split()[0]}, median of {options.runs} runs")
+    print("workspace modules with current bytecode: {} of {}\n".format(*bytecode_current()))
     counted = {case.label + case.lang: case.instructions() for case in table} if options.instructions else {}
     extra = " instructions (millions) |" if counted else ""
     print(f"| command | LANG | wall ms | CPU ms |{extra}")
