@@ -239,6 +239,8 @@ def test_setup_writes_the_bytecode_of_every_module_that_python_would_compile_on_
     assert loaded_from_bytecode(tmp_path, "demo_dist") == ("22", False)
     tasks.byte_compile()
     assert loaded_from_bytecode(tmp_path, "demo_dist") == ("22", True)
+    (package / "half_written.py").write_text("x = (\n")  # a module mid-edit does not stop the set-up
+    tasks.byte_compile()
 
 
 def test_pure_python_can_be_asked_for_whatever_is_built() -> None:
