@@ -191,7 +191,8 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
                 if rank0 <= 1:
                     return True
                 a, b = others[card]
-                return min(found[a], found[b], found[a + 4], found[b + 4]) >= rank0
+                # Four comparisons, not min(): the compiled build calls the builtin with boxed arguments.
+                return found[a] >= rank0 and found[b] >= rank0 and found[a + 4] >= rank0 and found[b + 4] >= rank0
 
             return horne_two
         if decks > 2:
