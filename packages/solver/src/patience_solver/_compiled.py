@@ -33,7 +33,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from patience.movegen import autoplay_rule, tables_for
+from patience.movegen import HomeRule, autoplay_rule, tables_for
 from patience.position import HEIGHTS
 from patience.rules import UNLIMITED_RUN, AutoPlay, Build, Rules
 
@@ -582,6 +582,24 @@ def _resort(cols: list[bytes], shrunk: int, grown: int, before: bytes) -> None:
         cols[at] = after
 
 
+def _in_order(columns: list[bytes]) -> list[int]:
+    """The indexes of ``columns`` in the order of their cards (equal columns by index), as a stable sort gives them.
+
+    An insertion sort: the columns of a state that just lost and gained a few cards are nearly in order,
+    so it makes a comparison or two a column, where ``sorted`` with a key calls the key for each one.
+    """
+    order = list(range(len(columns)))
+    for at in range(1, len(order)):
+        index = order[at]
+        column = columns[index]
+        to = at
+        while to > 0 and columns[order[to - 1]] > column:
+            order[to] = order[to - 1]
+            to = to - 1
+        order[to] = index
+    return order
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CompiledTwoDecks(Compiled):
     """:class:`Compiled` for two or three decks, where several columns may show equal cards.
@@ -592,47 +610,74 @@ class CompiledTwoDecks(Compiled):
     of two equal cards home.
     """
 
+    def _list_slot(self, card: int, found: list[int]) -> int:
+        """:meth:`Compiled.slot` on foundations held in a list."""
+        h = self.height[card]
+        for f in range(_SUIT[card], 4 * self.decks, 4):
+            if found[f] == h:
+                return f
+        return -1
+
+    def _column_goes_home(self, columns: list[bytes], found: list[int], rule: HomeRule) -> bool:
+        """Whether the top card of some column is next for a foundation and ``rule`` sends it home.
+
+        :meth:`settle` looks at the columns in the order of their cards only when one does (most often
+        none does, and the order costs a sort).
+        """
+        for column in columns:
+            if len(column):
+                card = column[-1]
+                if self._list_slot(card, found) >= 0 and rule(card, found):
+                    return True
+        return False
+
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
-        slot, policy, safe = self.slot, self.policy, self.safe
+        # The foundations are a list here: :meth:`_list_slot` reads them as one (``slot`` takes a tuple too, which
+        # the compiled build reads as any object). Items are added to as ``x = x + 1`` and bytes tested by len(),
+        # as in Compiled.settle.
+        policy, safe = self.policy, self.safe
         extra: list[Step] = []
         while True:
             moved = True
             while moved:
                 moved = False
                 # One pass as the game makes it: each column once, in the order of their cards, then the cells.
-                for i in sorted(range(len(columns)), key=columns.__getitem__):
-                    column = columns[i]
-                    if column:
-                        card = column[-1]
-                        f = slot(card, found)
-                        if f >= 0 and policy(card, found):
-                            found[f] += 1
-                            columns[i] = column[:-1]
-                            moved = True
+                if self._column_goes_home(columns, found, policy):
+                    for i in _in_order(columns):
+                        column = columns[i]
+                        if len(column):
+                            card = column[-1]
+                            f = self._list_slot(card, found)
+                            if f >= 0 and policy(card, found):
+                                found[f] = found[f] + 1
+                                columns[i] = column[:-1]
+                                moved = True
                 for card in tuple(cells):
-                    f = slot(card, found)
+                    f = self._list_slot(card, found)
                     if f >= 0 and policy(card, found):
-                        found[f] += 1
+                        found[f] = found[f] + 1
                         cells.remove(card)
                         moved = True
             step: Step | None = None
-            for i in sorted(range(len(columns)), key=columns.__getitem__):
-                column = columns[i]
-                if column:
-                    card = column[-1]
-                    f = slot(card, found)
-                    if f >= 0 and safe(card, found):
-                        step = (card, 1, HOME, sum(other < column for other in columns), -1)
-                        found[f] += 1
-                        columns[i] = column[:-1]
-                        break
+            if self._column_goes_home(columns, found, safe):
+                # The first column, in the order of their cards, whose top card the safe rule sends home.
+                for i in _in_order(columns):
+                    column = columns[i]
+                    if len(column):
+                        card = column[-1]
+                        f = self._list_slot(card, found)
+                        if f >= 0 and safe(card, found):
+                            step = (card, 1, HOME, sum(other < column for other in columns), -1)
+                            found[f] = found[f] + 1
+                            columns[i] = column[:-1]
+                            break
             else:
                 for card in cells:
-                    f = slot(card, found)
+                    f = self._list_slot(card, found)
                     if f >= 0 and safe(card, found):
                         step = (card, 1, HOME, -1, -1)
-                        found[f] += 1
+                        found[f] = found[f] + 1
                         cells.remove(card)
                         break
             if step is None:
@@ -765,22 +810,21 @@ class CompiledByRank(Compiled):
 
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
         """Send home every card that can go, in the game's passes (in place); nothing is left to explicit steps."""
-        slot = self.slot
         moved = True
         while moved:
             moved = False
             for i in sorted(range(len(columns)), key=columns.__getitem__):
                 column = columns[i]
-                if column:
-                    f = slot(column[-1], found)
+                if len(column):
+                    f = self.slot(column[-1], found)
                     if f >= 0:
-                        found[f] += 1
+                        found[f] = found[f] + 1
                         columns[i] = column[:-1]
                         moved = True
             for card in sorted(cells):
-                f = slot(card, found)
+                f = self.slot(card, found)
                 if f >= 0:
-                    found[f] += 1
+                    found[f] = found[f] + 1
                     cells.remove(card)
                     moved = True
         return []
