@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The fixed range both builds solve: verdict, solution length and positions for each deal. A
 # position cap and no time limit, so that the work done does not depend on the machine's speed.
-# The games cover each move generator: one deck, two decks, three decks and foundations by rank.
+# The games cover each move generator: one deck, two decks, three decks, foundations by rank, and
+# complete suits going home (Simple Simon).
 SEARCH = """
 import json, sys
 from patience import deal_position, get_variant
@@ -36,7 +37,8 @@ out = {"compiled": is_compiled(), "results": []}
 for name, cells, deals in [("freecell", 4, range(1, 61)), ("eight-off", 4, range(1, 9)),
                            ("bakers-game", 4, range(1, 9)), ("seahaven-towers", 4, range(1, 9)),
                            ("der-katzenschwanz", 8, range(4, 9)), ("die-schlange", 8, range(1, 8)),
-                           ("triple-freecell", 10, (2, 8)), ("stalactites", 2, range(1, 9))]:
+                           ("triple-freecell", 10, (2, 8)), ("stalactites", 2, range(1, 9)),
+                           ("simple-simon", 0, range(2, 8))]:
     variant = get_variant(name)
     for deal in deals:
         r = solve(variant, deal_position(variant, deal, cells), max_positions=20000)

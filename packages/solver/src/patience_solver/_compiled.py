@@ -531,10 +531,13 @@ class Compiled:
             # A complete suit may lie on top of the destination now, or be uncovered at the source.
             home = list(found)
             extra = self.settle_suits(cols, home)
-            self.canonical(cols)
-            cols.sort()
-            cols.append(cells)
-            return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
+            for f in range(len(home)):
+                if home[f] != found[f]:
+                    self.canonical(cols)
+                    cols.sort()
+                    cols.append(cells)
+                    return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
+            # No suit went home: only the two columns of the move changed, as below (nothing else goes home here).
         # The parent is settled and the foundations are as they were: only the card the move
         # uncovers can be new to the automatic or the safe moves home.
         if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
