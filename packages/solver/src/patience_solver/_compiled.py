@@ -585,22 +585,15 @@ def _resort(cols: list[bytes], shrunk: int, grown: int, before: bytes) -> None:
         cols[at] = after
 
 
-def _in_order(columns: list[bytes]) -> list[int]:
-    """The indexes of ``columns`` in the order of their cards (equal columns by index), as a stable sort gives them.
+def _first_of(columns: tuple[bytes, ...], at: int) -> int:
+    """The first index of the column equal to ``columns[at]``: equal columns lie together, the columns being sorted.
 
-    An insertion sort: the columns of a state that just lost and gained a few cards are nearly in order,
-    so it makes a comparison or two a column, where ``sorted`` with a key calls the key for each one.
+    ``columns.index`` does the same from the start, as a method call the compiled build makes generically.
     """
-    order = list(range(len(columns)))
-    for at in range(1, len(order)):
-        index = order[at]
-        column = columns[index]
-        to = at
-        while to > 0 and columns[order[to - 1]] > column:
-            order[to] = order[to - 1]
-            to = to - 1
-        order[to] = index
-    return order
+    column = columns[at]
+    while at > 0 and columns[at - 1] == column:
+        at = at - 1
+    return at
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -624,8 +617,7 @@ class CompiledTwoDecks(Compiled):
     def _column_goes_home(self, columns: list[bytes], found: list[int], rule: HomeRule) -> bool:
         """Whether the top card of some column is next for a foundation and ``rule`` sends it home.
 
-        :meth:`settle` looks at the columns in the order of their cards only when one does (most often
-        none does, and the order costs a sort).
+        :meth:`settle` sorts the columns to look at them in the order of their cards only when one does.
         """
         for column in columns:
             if len(column):
@@ -635,7 +627,11 @@ class CompiledTwoDecks(Compiled):
         return False
 
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
-        """Play the automatic moves home (in place) and return the extra safe ones as explicit steps."""
+        """Play the automatic moves home (in place) and return the extra safe ones as explicit steps.
+
+        The game looks at the columns in the order of their cards, so ``columns`` is sorted in place when
+        one of them sends a card home (every caller sorts the settled columns anyway).
+        """
         # The foundations are a list here: :meth:`_list_slot` reads them as one (``slot`` takes a tuple too, which
         # the compiled build reads as any object). Items are added to as ``x = x + 1`` and bytes tested by len(),
         # as in Compiled.settle.
@@ -647,7 +643,8 @@ class CompiledTwoDecks(Compiled):
                 moved = False
                 # One pass as the game makes it: each column once, in the order of their cards, then the cells.
                 if self._column_goes_home(columns, found, policy):
-                    for i in _in_order(columns):
+                    columns.sort()
+                    for i in range(len(columns)):
                         column = columns[i]
                         if len(column):
                             card = column[-1]
@@ -665,7 +662,8 @@ class CompiledTwoDecks(Compiled):
             step: Step | None = None
             if self._column_goes_home(columns, found, safe):
                 # The first column, in the order of their cards, whose top card the safe rule sends home.
-                for i in _in_order(columns):
+                columns.sort()
+                for i in range(len(columns)):
                     column = columns[i]
                     if len(column):
                         card = column[-1]
@@ -735,8 +733,8 @@ class CompiledTwoDecks(Compiled):
         step: Step,
     ) -> Child:
         # ``columns`` is sorted, so a column's first index is the number of columns that sort before it.
-        source = columns.index(columns[src]) if src >= 0 else -1
-        target = columns.index(columns[dest]) if dest >= 0 and step[2] >= 0 else -1
+        source = _first_of(columns, src) if src >= 0 else -1
+        target = _first_of(columns, dest) if dest >= 0 and step[2] >= 0 else -1
         height = self.height
         if dest == HOME:
             card = columns[src][-1] if src >= 0 else cell_card
@@ -812,11 +810,15 @@ class CompiledByRank(Compiled):
         return wanted
 
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
-        """Send home every card that can go, in the game's passes (in place); nothing is left to explicit steps."""
+        """Send home every card that can go, in the game's passes (in place); nothing is left to explicit steps.
+
+        Each pass looks at the columns in the order of their cards: ``columns`` is sorted in place.
+        """
         moved = True
         while moved:
             moved = False
-            for i in sorted(range(len(columns)), key=columns.__getitem__):
+            columns.sort()
+            for i in range(len(columns)):
                 column = columns[i]
                 if len(column):
                     f = self.slot(column[-1], found)
