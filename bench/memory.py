@@ -47,7 +47,7 @@ with solver._collector_paused():
                 stopped = True
                 break
         growth *= schedule.growth
-stored = sum(len(scan.parents) for scan, _ in scans)
+stored = sum(len(scan.store) for scan, _ in scans)
 with open("/proc/self/statm") as handle:
     resident = int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

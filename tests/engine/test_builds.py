@@ -24,12 +24,13 @@ from patience._build import COMPILED_MODULES, StaleBuildError, check_fresh, comp
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The fixed range both builds solve: verdict, solution length and positions for each deal. A
+# The fixed range both builds solve: verdict, solution length, positions and the moves' digest for each deal
+# (the compiled build stores positions packed, the pure one in a dict of keys: the search is the same). A
 # position cap and no time limit, so that the work done does not depend on the machine's speed.
 # The games cover each move generator: one deck, two decks, three decks, foundations by rank, and
 # complete suits going home (Simple Simon).
 SEARCH = """
-import json, sys
+import hashlib, json, sys
 from patience import deal_position, get_variant
 from patience_solver import solve
 from patience._build import is_compiled
@@ -42,7 +43,8 @@ for name, cells, deals in [("freecell", 4, range(1, 61)), ("eight-off", 4, range
     variant = get_variant(name)
     for deal in deals:
         r = solve(variant, deal_position(variant, deal, cells), max_positions=20000)
-        out["results"].append([name, deal, r.outcome.value, len(r.moves), r.positions])
+        moves = hashlib.md5(repr(r.moves).encode()).hexdigest()
+        out["results"].append([name, deal, r.outcome.value, len(r.moves), r.positions, moves])
 json.dump(out, sys.stdout)
 """
 

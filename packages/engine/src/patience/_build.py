@@ -51,6 +51,7 @@ COMPILED_MODULES: Final = (
     "patience_solver._compiled",
     "patience_solver._search",
     "patience_solver._replay",
+    "patience_solver._store",
 )
 
 _PACKAGE: Final = Path(__file__).resolve().parent

@@ -11,8 +11,13 @@ from typing import cast
 
 from patience_solver._compiled import LATER_CELL, Compiled, Key, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
+from patience_solver._store import Store, store_for
 
-__all__ = ["Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
+__all__ = ["PACKED", "Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
+
+#: Whether a scan stores its positions packed (:class:`~patience_solver._store.PackedStore`): where this
+#: module is compiled, whose arrays are then native; the pure Python build keeps a dict of keys.
+PACKED = not __file__.endswith(".py")
 
 
 class Status(enum.Enum):
@@ -364,12 +369,13 @@ class NextPenalties(Penalties):
         return value
 
 
-#: A frontier entry: ``(key, foundations, moves so far, -1)`` for a state; for a move whose child is
-#: not made yet, the parent's key and foundations, the child's moves so far, and the move's
+#: A frontier entry: ``(handle, foundations, moves so far, -1)`` for a state (its handle in the scan's
+#: :class:`~patience_solver._store.Store`); for a move whose child is not made yet, the parent's handle
+#: and foundations, the child's moves so far, and the move's
 #: :data:`~patience_solver._compiled.Later` code (a small int: the entry holds no other object of its own).
 #: A bucket of the frontier holds its entries' four items one after another in one list, not as tuples
 #: (:meth:`Scan.entries` reads them back as tuples).
-Entry = tuple[Key, tuple[int, ...], int, int]
+Entry = tuple[object, tuple[int, ...], int, int]
 
 
 class Scan:
@@ -384,21 +390,23 @@ class Scan:
     off, unless another way reached it first (:meth:`Compiled.expand`).
     """
 
-    def __init__(self, comp: Compiled, root: State, weights: Weights, *, full: bool) -> None:
+    def __init__(
+        self, comp: Compiled, root: State, weights: Weights, *, full: bool, packed: bool | None = None
+    ) -> None:
         self.comp = comp
         self.weights = weights
         self.full = full
         cols0, cells0, found0 = root
-        key0 = (*cols0, cells0)
-        #: Each stored state's key -> its parent's key (None for the root): the steps between them are made
-        #: again from the parent when a solution is traced (:func:`_trace`), so no state keeps its steps.
-        self.parents: dict[Key, Key | None] = {key0: None}
+        #: Each stored state and the state it was first reached from (:data:`PACKED` unless ``packed`` says):
+        #: the steps between them are made again from the parent when a solution is traced (:func:`_trace`),
+        #: so no state keeps its steps.
+        self.store: Store = store_for((*cols0, cells0), PACKED if packed is None else packed)
         self.root = root
         # The frontier of :data:`Entry` items: a bucket per rank (ranks are small ints), last in first out
         # within one, and a heap of the ranks that have a bucket. Pushing is four appends (a bucket holds
         # an entry's items in a row, which costs no tuple); only a new rank touches the heap.
         self.ranks: list[int] = [0]
-        self.buckets: dict[int, list[object]] = {0: [key0, found0, 0, -1]}
+        self.buckets: dict[int, list[object]] = {0: [self.store.root, found0, 0, -1]}
         self.expanded = 0
         self.penalty = weights.column_penalty(comp)
         self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
@@ -411,15 +419,15 @@ class Scan:
         out: list[Entry] = []
         for bucket in self.buckets.values():
             for at in range(0, len(bucket), 4):
-                key, found, g, code = bucket[at : at + 4]
-                out.append((cast(Key, key), cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
+                handle, found, g, code = bucket[at : at + 4]
+                out.append((handle, cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
         return out
 
     def run(self, quota: int, limits: Limits) -> Status:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
         if self.status is not None:
             return self.status
-        ranks, buckets, parents, full = self.ranks, self.buckets, self.parents, self.full
+        ranks, buckets, store, full = self.ranks, self.buckets, self.store, self.full
         comp, penalty = self.comp, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
@@ -445,18 +453,19 @@ class Scan:
             code = cast(int, bucket.pop())
             g = cast(int, bucket.pop())
             found = cast(tuple[int, ...], bucket.pop())
-            key = cast(Key, bucket.pop())
+            handle = bucket.pop()
             if not bucket:
                 del buckets[rank]
                 heappop(ranks)
+            key = store.key(handle)
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
                 _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, code)
-                seen = len(parents)
-                parents.setdefault(ckey, key)  # one hash of the key, not two
-                if len(parents) == seen:
+                child = store.add(ckey, handle)
+                if child is None:
                     continue
                 key = ckey
+                handle = child
             cols = key[:-1]
             cells = key[-1]
             expanded += 1
@@ -470,9 +479,8 @@ class Scan:
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             for _, ckey, cfound, cost in made:
-                seen = len(parents)
-                parents.setdefault(ckey, key)
-                if len(parents) == seen:
+                child = store.add(ckey, handle)
+                if child is None:
                     continue
                 if cfound is found:
                     home = same
@@ -480,7 +488,7 @@ class Scan:
                 else:
                     home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
                     if home == total:
-                        self.path = _trace(comp, self.root, parents, ckey, full)
+                        self.path = _trace(comp, self.root, store, child, full)
                         ranks.clear()
                         buckets.clear()
                         status = Status.SOLVED
@@ -512,10 +520,10 @@ class Scan:
                 # Pushed inline here and for the moves below: a helper would cost a call per child.
                 into = buckets.get(rank)
                 if into is None:
-                    buckets[rank] = [ckey, cfound, cg, -1]
+                    buckets[rank] = [child, cfound, cg, -1]
                     heappush(ranks, rank)
                 else:
-                    into.append(ckey)
+                    into.append(child)
                     into.append(cfound)
                     into.append(cg)
                     into.append(-1)
@@ -544,10 +552,10 @@ class Scan:
                             pen += table.of(column[-(code >> 6) :]) - values[b""]
                         into = buckets.get(pen)
                         if into is None:
-                            buckets[pen] = [key, found, cg, code]
+                            buckets[pen] = [handle, found, cg, code]
                             heappush(ranks, pen)
                         else:
-                            into.append(key)
+                            into.append(handle)
                             into.append(found)
                             into.append(cg)
                             into.append(code)
@@ -557,7 +565,8 @@ class Scan:
         self.expanded = expanded
         if status in (Status.SOLVED, Status.EXHAUSTED):
             self.status = status
-            self.parents = {}
+            # An ended scan keeps its root alone: its positions are freed now, not with the scan.
+            self.store = store_for(self.store.key(self.store.root), False)
             self.by_found = {}
         return status
 
@@ -571,8 +580,8 @@ def best_first(
     return status, scan.path
 
 
-def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key, full: bool) -> list[tuple[Step, ...]]:
-    """The steps of each transition from ``root`` to the state ``key``, along its chain of parents.
+def _trace(comp: Compiled, root: State, store: Store, handle: object, full: bool) -> list[tuple[Step, ...]]:
+    """The steps of each transition from ``root`` to the state ``handle`` of ``store``, along its chain of parents.
 
     Each parent is expanded again, as the scan expanded it, and gives the steps
     the scan recorded: its first made child with the next key (the scan keeps
@@ -583,10 +592,10 @@ def _trace(comp: Compiled, root: State, parents: dict[Key, Key | None], key: Key
     cannot be that state.
     """
     chain: list[Key] = []
-    at: Key | None = key
+    at: object | None = handle
     while at is not None:
-        chain.append(at)
-        at = parents[at]
+        chain.append(store.key(at))
+        at = store.parent(at)
     chain.reverse()
     cols, cells, found = root
     out: list[tuple[Step, ...]] = []

@@ -1,0 +1,114 @@
+"""The two tables of stored positions answer alike, and a search is the same on either."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+import patience_solver._search as search
+from patience import deal_position, get_variant
+from patience._build import is_compiled
+from patience_solver import solve
+from patience_solver._store import BITS, Key, KeyStore, PackedStore, Store, store_for
+
+
+def keys_of(count: int, seed: int) -> list[Key]:
+    """``count`` keys of 8 columns and the cells, drawn from a few hundred columns (with repeats).
+
+    Each column is a new object each time it is drawn, as if a move had made it again.
+    """
+    draw = random.Random(seed)
+    columns = [bytes(draw.sample(range(52), draw.randint(0, 7))) for _ in range(300)]
+    out: list[Key] = []
+    for _ in range(count):
+        picked = sorted(bytes(column) for column in draw.sample(columns, 8))
+        out.append((*picked, bytes(draw.sample(range(52), draw.randint(0, 4)))))
+    # Repeats of keys seen already, as new tuples of new objects.
+    out += [tuple(bytes(part) for part in key) for key in draw.sample(out, count // 4)]
+    draw.shuffle(out)
+    return out
+
+
+def fill(store: Store, keys: list[Key]) -> list[object | None]:
+    """Add every key, each reached from the position added before it; the handles given back."""
+    handles: list[object | None] = []
+    parent = store.root
+    for key in keys:
+        handle = store.add(key, parent)
+        handles.append(handle)
+        if handle is not None:
+            parent = handle
+    return handles
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent(seed: int) -> None:
+    keys = keys_of(6000, seed)  # past the packed table's first growth
+    root = keys.pop()
+    plain, packed = KeyStore(root), PackedStore(root)
+    new_plain, new_packed = fill(plain, keys), fill(packed, keys)
+    assert [h is None for h in new_plain] == [h is None for h in new_packed]
+    assert len(plain) == len(packed) == 1 + sum(h is not None for h in new_plain)
+    assert len(plain) < len(keys)  # the repeats were found
+    for a, b in zip(new_plain, new_packed, strict=True):
+        if a is None or b is None:
+            continue
+        assert packed.key(b) == plain.key(a)
+        # The chains of parents agree all the way to the root.
+        while a is not None and b is not None:
+            assert packed.key(b) == plain.key(a)
+            a, b = plain.parent(a), packed.parent(b)
+        assert a is None and b is None
+        break
+    assert packed.key(packed.root) == root and packed.parent(packed.root) is None
+
+
+def test_a_packed_key_is_given_back_with_the_columns_it_was_stored_with() -> None:
+    store = PackedStore((b"\x01\x02", b"", b"\x03", b""))
+    child = store.add((b"\x01", b"", b"\x03", b"\x02"), store.root)
+    assert child is not None
+    assert store.key(child) == (b"\x01", b"", b"\x03", b"\x02")
+    assert store.key(store.root) == (b"\x01\x02", b"", b"\x03", b"")
+    # Equal columns are one column, whatever object holds them.
+    assert store.add((bytes([1]), b"", bytes([3]), bytes([2])), child) is None
+    assert store.add((b"\x01", b"", b"\x03", b"\x02"), store.root) is None
+    assert len(store) == 2
+
+
+def test_a_key_of_more_than_three_words_keeps_every_column() -> None:
+    key = tuple(bytes([i]) for i in range(14))  # Triple FreeCell: 13 columns and the cells
+    store = PackedStore(key)
+    other = (*key[:-1], b"\x30")
+    handle = store.add(other, store.root)
+    assert handle is not None and store.key(handle) == other and store.key(store.root) == key
+
+
+def test_more_distinct_columns_than_a_key_can_number_is_a_lack_of_memory() -> None:
+    store = PackedStore((b"\x01", b""))
+    store.texts.extend([b""] * (1 << BITS))  # as if that many columns had been numbered
+    with pytest.raises(MemoryError):
+        store.add((b"\x02", b""), store.root)
+
+
+def test_the_compiled_build_packs_and_the_pure_one_keeps_a_dict() -> None:
+    assert is_compiled() == search.PACKED
+    assert isinstance(store_for((b"",), True), PackedStore)
+    assert isinstance(store_for((b"",), False), KeyStore)
+
+
+def solutions(monkeypatch: pytest.MonkeyPatch, packed: bool) -> list[tuple[str, int, str, int, str]]:
+    monkeypatch.setattr(search, "PACKED", packed)
+    out = []
+    for name, deals in (("freecell", range(1, 6)), ("bakers-game", (1, 2)), ("double-freecell", (1,))):
+        variant = get_variant(name)
+        for deal in deals:
+            result = solve(variant, deal_position(variant, deal, variant.default_cells), max_positions=4000)
+            moves = hashlib.md5(repr(result.moves).encode()).hexdigest()
+            out.append((name, deal, result.outcome.value, result.positions, moves))
+    return out
+
+
+def test_a_search_is_the_same_on_either_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert solutions(monkeypatch, packed=True) == solutions(monkeypatch, packed=False)
