@@ -21,13 +21,14 @@ from patience_solver._store import KeyStore, PackedStore
 #: A hard FreeCell deal that no schedule decides within the budget below.
 HARD_DEAL = 6825625742
 BUDGET = 20_000
-#: The traced bytes a stored position may cost, by table (:data:`patience_solver._search.PACKED`). With the
-#: dict of keys (:class:`~patience_solver._store.KeyStore`): its key, one tuple of the columns and the cells;
-#: its entry in the dict, which holds the parent's key alone; about 195 in all. Packed
-#: (:class:`~patience_solver._store.PackedStore`): three words of key, a parent's number and its slots, about
-#: 105 in all. Either way, its frontier entry (four slots of a list) and its share of the columns and foundations
-#: (each held once by the search), of the column tables and of the frontier's moves not made yet.
-MAX_BYTES_PER_STORED = {False: 210, True: 115}
+#: The traced bytes a stored position may cost, by table (:data:`patience_solver._search.PACKED`), with its
+#: share of the columns and foundations (each held once by the search), of the column tables and of the
+#: frontier's moves not made yet. With the dict of keys (:class:`~patience_solver._store.KeyStore`): its key,
+#: one tuple of the columns and the cells; its entry in the dict, which holds the parent's key alone; its
+#: frontier entry, four slots of a list; about 195 in all. Packed (:class:`~patience_solver._store.PackedStore`):
+#: three words of key, a parent's number, a foundations' number and its slots; its frontier entry, one 64-bit
+#: word; about 91 in all.
+MAX_BYTES_PER_STORED = {False: 210, True: 100}
 
 
 @pytest.fixture(params=[False, True], ids=["dict", "packed"])

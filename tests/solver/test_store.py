@@ -11,7 +11,20 @@ import patience_solver._search as search
 from patience import deal_position, get_variant
 from patience._build import is_compiled
 from patience_solver import solve
-from patience_solver._store import BITS, Key, KeyStore, PackedStore, Store, store_for
+from patience_solver._store import (
+    BITS,
+    Key,
+    KeyStore,
+    ListFrontier,
+    PackedFrontier,
+    PackedStore,
+    Store,
+    frontier_for,
+    store_for,
+)
+
+#: The foundations the positions of these tests are stored with.
+FOUND = (0, 0, 0, 0)
 
 
 def keys_of(count: int, seed: int) -> list[Key]:
@@ -36,7 +49,7 @@ def fill(store: Store, keys: list[Key]) -> list[object | None]:
     handles: list[object | None] = []
     parent = store.root
     for key in keys:
-        handle = store.add(key, parent)
+        handle = store.add(key, parent, FOUND)
         handles.append(handle)
         if handle is not None:
             parent = handle
@@ -47,7 +60,7 @@ def fill(store: Store, keys: list[Key]) -> list[object | None]:
 def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent(seed: int) -> None:
     keys = keys_of(6000, seed)  # past the packed table's first growth
     root = keys.pop()
-    plain, packed = KeyStore(root), PackedStore(root)
+    plain, packed = KeyStore(root, FOUND), PackedStore(root, FOUND)
     new_plain, new_packed = fill(plain, keys), fill(packed, keys)
     assert [h is None for h in new_plain] == [h is None for h in new_packed]
     assert len(plain) == len(packed) == 1 + sum(h is not None for h in new_plain)
@@ -66,36 +79,36 @@ def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent(seed
 
 
 def test_a_packed_key_is_given_back_with_the_columns_it_was_stored_with() -> None:
-    store = PackedStore((b"\x01\x02", b"", b"\x03", b""))
-    child = store.add((b"\x01", b"", b"\x03", b"\x02"), store.root)
+    store = PackedStore((b"\x01\x02", b"", b"\x03", b""), FOUND)
+    child = store.add((b"\x01", b"", b"\x03", b"\x02"), store.root, FOUND)
     assert child is not None
     assert store.key(child) == (b"\x01", b"", b"\x03", b"\x02")
     assert store.key(store.root) == (b"\x01\x02", b"", b"\x03", b"")
     # Equal columns are one column, whatever object holds them.
-    assert store.add((bytes([1]), b"", bytes([3]), bytes([2])), child) is None
-    assert store.add((b"\x01", b"", b"\x03", b"\x02"), store.root) is None
+    assert store.add((bytes([1]), b"", bytes([3]), bytes([2])), child, FOUND) is None
+    assert store.add((b"\x01", b"", b"\x03", b"\x02"), store.root, FOUND) is None
     assert len(store) == 2
 
 
 def test_a_key_of_more_than_three_words_keeps_every_column() -> None:
     key = tuple(bytes([i]) for i in range(14))  # Triple FreeCell: 13 columns and the cells
-    store = PackedStore(key)
+    store = PackedStore(key, FOUND)
     other = (*key[:-1], b"\x30")
-    handle = store.add(other, store.root)
+    handle = store.add(other, store.root, FOUND)
     assert handle is not None and store.key(handle) == other and store.key(store.root) == key
 
 
 def test_more_distinct_columns_than_a_key_can_number_is_a_lack_of_memory() -> None:
-    store = PackedStore((b"\x01", b""))
+    store = PackedStore((b"\x01", b""), FOUND)
     store.texts.extend([b""] * (1 << BITS))  # as if that many columns had been numbered
     with pytest.raises(MemoryError):
-        store.add((b"\x02", b""), store.root)
+        store.add((b"\x02", b""), store.root, FOUND)
 
 
 def test_the_compiled_build_packs_and_the_pure_one_keeps_a_dict() -> None:
     assert is_compiled() == search.PACKED
-    assert isinstance(store_for((b"",), True), PackedStore)
-    assert isinstance(store_for((b"",), False), KeyStore)
+    assert isinstance(store_for((b"",), FOUND, True), PackedStore)
+    assert isinstance(store_for((b"",), FOUND, False), KeyStore)
 
 
 def solutions(monkeypatch: pytest.MonkeyPatch, packed: bool) -> list[tuple[str, int, str, int, str]]:
@@ -112,3 +125,44 @@ def solutions(monkeypatch: pytest.MonkeyPatch, packed: bool) -> list[tuple[str, 
 
 def test_a_search_is_the_same_on_either_table(monkeypatch: pytest.MonkeyPatch) -> None:
     assert solutions(monkeypatch, packed=True) == solutions(monkeypatch, packed=False)
+
+
+def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
+    draw = random.Random(7)
+    keys = keys_of(400, 7)
+    root = keys.pop()
+    founds = [(0, 0, 0, 0), (1, 0, 0, 0), (1, 2, 0, 0)]
+    store = PackedStore(root, founds[0])
+    handles = [store.root]
+    for key in keys:
+        handle = store.add(key, draw.choice(handles), draw.choice(founds))
+        if handle is not None:
+            handles.append(handle)
+    plain, packed = ListFrontier(), PackedFrontier(store)
+    assert isinstance(frontier_for(store), PackedFrontier) and isinstance(
+        frontier_for(KeyStore(root, FOUND)), ListFrontier
+    )
+    taken: list[list[tuple[int, object, tuple[int, ...], int, int]]] = [[], []]
+    for step in range(3000):
+        if step % 3 == 2 and plain.ranks:
+            for frontier, into in zip((plain, packed), taken, strict=True):
+                rank = frontier.pop()
+                into.append((rank, frontier.handle, frontier.found, frontier.g, frontier.code))
+            continue
+        handle = draw.choice(handles)
+        assert isinstance(handle, int)
+        code = draw.choice([-1, draw.randrange(1 << 13)])
+        rank, g = draw.randrange(-50, 50), draw.randrange(400)
+        for frontier in (plain, packed):
+            frontier.push(rank, handle, store.found(handle), g, code)
+    assert sorted(plain.entries(), key=repr) == sorted(packed.entries(), key=repr)
+    while plain.ranks:
+        for frontier, into in zip((plain, packed), taken, strict=True):
+            rank = frontier.pop()
+            into.append((rank, frontier.handle, frontier.found, frontier.g, frontier.code))
+    assert not packed.ranks
+    assert taken[0] == taken[1]
+    assert len(taken[0]) == 2000
+    # Lowest rank first once nothing more comes in.
+    tail = [entry[0] for entry in taken[0][1000:]]
+    assert tail == sorted(tail)

@@ -6,12 +6,10 @@ import enum
 import threading
 import time
 from collections.abc import Callable
-from heapq import heappop, heappush
-from typing import cast
 
 from patience_solver._compiled import LATER_CELL, Compiled, Key, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
-from patience_solver._store import Store, store_for
+from patience_solver._store import Entry, Frontier, Store, frontier_for, store_for
 
 __all__ = ["PACKED", "Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
 
@@ -369,15 +367,6 @@ class NextPenalties(Penalties):
         return value
 
 
-#: A frontier entry: ``(handle, foundations, moves so far, -1)`` for a state (its handle in the scan's
-#: :class:`~patience_solver._store.Store`); for a move whose child is not made yet, the parent's handle
-#: and foundations, the child's moves so far, and the move's
-#: :data:`~patience_solver._compiled.Later` code (a small int: the entry holds no other object of its own).
-#: A bucket of the frontier holds its entries' four items one after another in one list, not as tuples
-#: (:meth:`Scan.entries` reads them back as tuples).
-Entry = tuple[object, tuple[int, ...], int, int]
-
-
 class Scan:
     """One best-first scan that can be run a quota of expansions at a time, and resumed.
 
@@ -400,13 +389,14 @@ class Scan:
         #: Each stored state and the state it was first reached from (:data:`PACKED` unless ``packed`` says):
         #: the steps between them are made again from the parent when a solution is traced (:func:`_trace`),
         #: so no state keeps its steps.
-        self.store: Store = store_for((*cols0, cells0), PACKED if packed is None else packed)
+        self.store: Store = store_for((*cols0, cells0), found0, PACKED if packed is None else packed)
         self.root = root
-        # The frontier of :data:`Entry` items: a bucket per rank (ranks are small ints), last in first out
-        # within one, and a heap of the ranks that have a bucket. Pushing is four appends (a bucket holds
-        # an entry's items in a row, which costs no tuple); only a new rank touches the heap.
-        self.ranks: list[int] = [0]
-        self.buckets: dict[int, list[object]] = {0: [self.store.root, found0, 0, -1]}
+        #: The positions to expand and the moves left for later, by rank (see :class:`Frontier`): a
+        #: position's handle with its foundations and moves so far, or its parent's with the move's
+        #: :data:`~patience_solver._compiled.Later` code (a small int: the entry holds no other object
+        #: of its own). Lists with the dict of keys, native arrays of 8-byte entries with the packed table.
+        self.frontier: Frontier = frontier_for(self.store)
+        self.frontier.push(0, self.store.root, found0, 0, -1)
         self.expanded = 0
         self.penalty = weights.column_penalty(comp)
         self.status: Status | None = Status.SOLVED if sum(found0) == comp.total else None
@@ -415,19 +405,15 @@ class Scan:
         self.by_found: dict[tuple[int, ...], Penalties] = {}
 
     def entries(self) -> list[Entry]:
-        """The frontier's entries, bucket by bucket, each as a tuple."""
-        out: list[Entry] = []
-        for bucket in self.buckets.values():
-            for at in range(0, len(bucket), 4):
-                handle, found, g, code = bucket[at : at + 4]
-                out.append((handle, cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
-        return out
+        """The frontier's entries, bucket by bucket, each as a tuple ``(handle, foundations, g, code)``."""
+        return self.frontier.entries()
 
     def run(self, quota: int, limits: Limits) -> Status:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
         if self.status is not None:
             return self.status
-        ranks, buckets, store, full = self.ranks, self.buckets, self.store, self.full
+        frontier, store, full = self.frontier, self.store, self.full
+        ranks = frontier.ranks
         comp, penalty = self.comp, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
@@ -448,20 +434,16 @@ class Scan:
             if expanded >= stop_at:
                 status = Status.BUDGET
                 break
-            rank = popped = ranks[0]
-            bucket = buckets[rank]
-            code = cast(int, bucket.pop())
-            g = cast(int, bucket.pop())
-            found = cast(tuple[int, ...], bucket.pop())
-            handle = bucket.pop()
-            if not bucket:
-                del buckets[rank]
-                heappop(ranks)
+            popped = frontier.pop()
+            handle = frontier.handle
+            found = frontier.found
+            g = frontier.g
+            code = frontier.code
             key = store.key(handle)
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
                 _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, code)
-                child = store.add(ckey, handle)
+                child = store.add(ckey, handle, found)
                 if child is None:
                     continue
                 key = ckey
@@ -479,7 +461,7 @@ class Scan:
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             for _, ckey, cfound, cost in made:
-                child = store.add(ckey, handle)
+                child = store.add(ckey, handle, cfound)
                 if child is None:
                     continue
                 if cfound is found:
@@ -489,8 +471,7 @@ class Scan:
                     home = cfound[0] + cfound[1] + cfound[2] + cfound[3] if four else sum(cfound)
                     if home == total:
                         self.path = _trace(comp, self.root, store, child, full)
-                        ranks.clear()
-                        buckets.clear()
+                        frontier.clear()
                         status = Status.SOLVED
                         break
                     if wn:
@@ -516,17 +497,7 @@ class Scan:
                     value = cvalues.get(column)
                     pen += ctable.missing(column) if value is None else value
                 cg = g + cost
-                rank = wd * cg + pen + wc * len(ckey[last]) - wh * home
-                # Pushed inline here and for the moves below: a helper would cost a call per child.
-                into = buckets.get(rank)
-                if into is None:
-                    buckets[rank] = [child, cfound, cg, -1]
-                    heappush(ranks, rank)
-                else:
-                    into.append(child)
-                    into.append(cfound)
-                    into.append(cg)
-                    into.append(-1)
+                frontier.push(wd * cg + pen + wc * len(ckey[last]) - wh * home, child, cfound, cg, -1)
             else:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
@@ -550,15 +521,7 @@ class Scan:
                             pen += wc
                         else:
                             pen += table.of(column[-(code >> 6) :]) - values[b""]
-                        into = buckets.get(pen)
-                        if into is None:
-                            buckets[pen] = [handle, found, cg, code]
-                            heappush(ranks, pen)
-                        else:
-                            into.append(handle)
-                            into.append(found)
-                            into.append(cg)
-                            into.append(code)
+                        frontier.push(pen, handle, found, cg, code)
                 continue
             break
         limits.positions += expanded - start
@@ -566,7 +529,8 @@ class Scan:
         if status in (Status.SOLVED, Status.EXHAUSTED):
             self.status = status
             # An ended scan keeps its root alone: its positions are freed now, not with the scan.
-            self.store = store_for(self.store.key(self.store.root), False)
+            self.store = store_for(self.store.key(self.store.root), self.root[2], False)
+            self.frontier = frontier_for(self.store)
             self.by_found = {}
         return status
 

@@ -22,15 +22,30 @@ position for position:
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
 from typing import Final, cast
 
-from librt.vecs import append, vec
+from librt.vecs import append, pop, vec
 from mypy_extensions import i32, i64
 
-__all__ = ["BITS", "Key", "KeyStore", "PackedStore", "Store", "store_for"]
+__all__ = [
+    "BITS",
+    "Entry",
+    "Frontier",
+    "Key",
+    "KeyStore",
+    "ListFrontier",
+    "PackedFrontier",
+    "PackedStore",
+    "Store",
+    "frontier_for",
+    "store_for",
+]
 
 #: A state's key: its sorted columns' cards, then its cells' cards, one ``bytes`` each.
 Key = tuple[bytes, ...]
+#: A frontier entry as :meth:`Frontier.entries` lists it: ``(handle, foundations, moves so far, code)``.
+Entry = tuple[object, tuple[int, ...], int, int]
 
 #: The bits of one column's number in a packed key (three numbers to a word).
 BITS: Final = 21
@@ -38,8 +53,10 @@ _MASK: Final = (1 << BITS) - 1
 #: A 32-bit multiplier of the hash (odd, bits well mixed).
 _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
+#: The slots the table of numbers by address starts with (a power of two).
+_FIRST_SEEN: Final = 1 << 8
 #: The number of slots a packed table starts with (a power of two).
-_FIRST_SLOTS: Final = 1 << 12
+_FIRST_SLOTS: Final = 1 << 10
 
 
 class Store:
@@ -47,8 +64,13 @@ class Store:
 
     root: object
 
-    def add(self, key: Key, parent: object) -> object | None:
-        """Store ``key``, reached from the position ``parent`` (a handle): its handle, or None if already stored."""
+    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
+        """Store ``key`` (foundations ``found``), reached from the position ``parent`` (a handle).
+
+        Its handle, or None if it was stored already. The foundations are
+        not part of the key (the cards missing from it are home); a packed
+        table keeps them for its frontier.
+        """
         raise NotImplementedError
 
     def key(self, handle: object) -> Key:
@@ -66,11 +88,11 @@ class Store:
 class KeyStore(Store):
     """A dict of each stored key to its parent's key; a key is its own handle."""
 
-    def __init__(self, root: Key) -> None:
+    def __init__(self, root: Key, found: tuple[int, ...]) -> None:
         self.parents: dict[Key, Key | None] = {root: None}
         self.root = root
 
-    def add(self, key: Key, parent: object) -> object | None:
+    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
         parents = self.parents
         seen = len(parents)
         parents.setdefault(key, cast(Key, parent))  # one hash of the key, not two
@@ -98,7 +120,7 @@ class PackedStore(Store):
     slots, plus the arrays' room to grow.
     """
 
-    def __init__(self, root: Key) -> None:
+    def __init__(self, root: Key, found: tuple[int, ...]) -> None:
         self.width: i64 = len(root)
         self.words: i64 = (len(root) + 2) // 3
         #: Column (or cells) -> its number, and number -> column.
@@ -111,32 +133,40 @@ class PackedStore(Store):
         self.count: i64 = 0
         #: The words of the key being looked up.
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
-        #: The last key :meth:`key` gave, and its numbers: a child shares most of its columns with its
-        #: parent, the very objects, at the same place or one beside it, so :meth:`add` finds their
-        #: numbers there before it looks in :attr:`ids`.
+        #: The last key :meth:`key` gave, and its handle.
         self.near: Key = ()
         self.near_handle: i64 = -1
-        self.near_texts: list[bytes] = [bytes(64) for _ in range(self.width)]  # objects of no key
-        self.near_ids: list[int] = [0] * self.width
-        self.root = self.add(root, None)
+        #: Numbers by the address of the object in :attr:`texts` that holds the column, in a table of at
+        #: least as many slots as numbers (each address has one slot, the last one written wins): a child's
+        #: columns are mostly those very objects, so :meth:`add` finds most of their numbers without hashing.
+        #: An address found there is that object's: :attr:`texts` keeps every one of them alive.
+        self.seen_at: vec[i64] = vec[i64]([0] * _FIRST_SEEN)
+        self.seen_number: vec[i64] = vec[i64]([0] * _FIRST_SEEN)
+        self.seen_mask: i64 = _FIRST_SEEN - 1
+        #: Each position's foundations: their number in ``founds`` (each tuple numbered once, in ``found_ids``).
+        self.found_of: vec[i32] = vec[i32]()
+        self.founds: list[tuple[int, ...]] = []
+        self.found_ids: dict[tuple[int, ...], int] = {}
+        #: The last foundations numbered (most children keep their parent's, the very tuple) and their number.
+        self.last_found: tuple[int, ...] = ()
+        self.last_found_id: i32 = -1
+        self.root = self.add(root, None, found)
 
-    def add(self, key: Key, parent: object) -> object | None:
+    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
         ids = self.ids
         texts = self.texts
         scratch = self.scratch
-        near = self.near_texts
-        near_ids = self.near_ids
-        last = len(near) - 1
+        seen_at = self.seen_at
+        seen_number = self.seen_number
+        seen_mask = self.seen_mask
         word: i64 = 0
         shift: i64 = 0
         at: i64 = 0
-        for place, text in enumerate(key):
-            if text is near[place]:
-                number = near_ids[place]
-            elif place and text is near[place - 1]:
-                number = near_ids[place - 1]
-            elif place < last and text is near[place + 1]:
-                number = near_ids[place + 1]
+        for text in key:
+            address = i64(id(text))
+            seen = ((address >> 4) ^ (address >> 16)) & seen_mask
+            if seen_at[seen] == address:
+                number = seen_number[seen]
             else:
                 known = ids.get(text)
                 if known is None:
@@ -147,8 +177,17 @@ class PackedStore(Store):
                         raise MemoryError("more distinct columns than a packed key can number")
                     ids[text] = known
                     texts.append(text)
-                number = known
-            word |= i64(number) << shift
+                    if len(texts) > seen_mask:
+                        self._grow_seen()
+                        seen_at = self.seen_at
+                        seen_number = self.seen_number
+                        seen_mask = self.seen_mask
+                        seen = ((address >> 4) ^ (address >> 16)) & seen_mask
+                number = i64(known)
+                if texts[number] is text:
+                    seen_at[seen] = address
+                    seen_number[seen] = number
+            word |= number << shift
             shift += BITS
             if shift == 3 * BITS:
                 scratch[at] = word
@@ -178,11 +217,34 @@ class PackedStore(Store):
             keys = append(keys, scratch[j])
         self.keys = keys
         self.parents = append(self.parents, i32(-1 if parent is None else cast(int, parent)))
+        if found is not self.last_found:
+            numbered = self.found_ids.get(found)
+            if numbered is None:
+                numbered = self.found_ids[found] = len(self.founds)
+                self.founds.append(found)
+            self.last_found = found
+            self.last_found_id = i32(numbered)
+        self.found_of = append(self.found_of, self.last_found_id)
         slots[slot] = i32(handle + 1)
         self.count = handle + 1
         if 2 * self.count > mask:
             self._grow()
         return handle
+
+    def _grow_seen(self) -> None:
+        """Double the table of numbers by address, and place every numbered column's object in it."""
+        size = 2 * (self.seen_mask + 1)
+        mask = size - 1
+        seen_at = vec[i64]([0] * size)
+        seen_number = vec[i64]([0] * size)
+        for number, text in enumerate(self.texts):
+            address = i64(id(text))
+            seen = ((address >> 4) ^ (address >> 16)) & mask
+            seen_at[seen] = address
+            seen_number[seen] = number
+        self.seen_at = seen_at
+        self.seen_number = seen_number
+        self.seen_mask = mask
 
     def _hash(self, words: vec[i64], base: i64) -> i64:
         """The 32-bit hash of the key whose words start at ``words[base]``."""
@@ -218,17 +280,13 @@ class PackedStore(Store):
         words = self.words
         base = number * words
         width = self.width
-        out = self.near_texts
-        near_ids = self.near_ids
+        out = [b""] * width
         place: i64 = 0
         for j in range(words):
             word = keys[base + j]
-            for _ in range(3):
-                if place == width:
-                    break
-                column = word & _MASK
-                near_ids[place] = int(column)
-                out[place] = texts[column]
+            stop = min(place + 3, width)
+            while place < stop:
+                out[place] = texts[word & _MASK]
                 word >>= BITS
                 place += 1
         key = self.near = tuple(out)
@@ -239,10 +297,175 @@ class PackedStore(Store):
         before = self.parents[cast(int, handle)]
         return None if before < 0 else int(before)
 
+    def found(self, handle: i64) -> tuple[int, ...]:
+        """The foundations of the position ``handle``."""
+        return self.founds[self.found_of[handle]]
+
     def __len__(self) -> int:
         return self.count
 
 
-def store_for(root: Key, packed: bool) -> Store:
-    """The table of a scan from ``root``: packed, or a dict of keys."""
-    return PackedStore(root) if packed else KeyStore(root)
+def store_for(root: Key, found: tuple[int, ...], packed: bool) -> Store:
+    """The table of a scan from ``root`` (foundations ``found``): packed, or a dict of keys."""
+    return PackedStore(root, found) if packed else KeyStore(root, found)
+
+
+class Frontier:
+    """The entries waiting to be expanded: the lowest rank first, the last in first out within a rank.
+
+    An entry is a stored position (``code`` -1) or a move of one left for
+    later (``code`` its :data:`~patience_solver._compiled.Later` code), with
+    its foundations and moves so far. :meth:`pop` takes the next one off and
+    leaves its parts in :attr:`handle`, :attr:`found`, :attr:`g` and
+    :attr:`code`. Ranks are small ints: a bucket per rank, and a heap of the
+    ranks that have one (:attr:`ranks`, empty when the frontier is).
+    """
+
+    def __init__(self) -> None:
+        self.ranks: list[int] = []
+        self.handle: object = None
+        self.found: tuple[int, ...] = ()
+        self.g = 0
+        self.code = -1
+
+    def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
+        """Add an entry of rank ``rank``."""
+        raise NotImplementedError
+
+    def pop(self) -> int:
+        """Take the next entry off (the frontier is not empty): its rank."""
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        raise NotImplementedError
+
+    def entries(self) -> list[Entry]:
+        """Every entry, bucket by bucket."""
+        raise NotImplementedError
+
+
+class ListFrontier(Frontier):
+    """A list per rank that holds its entries' four parts one after another (no tuple an entry)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buckets: dict[int, list[object]] = {}
+
+    def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
+        into = self.buckets.get(rank)
+        if into is None:
+            self.buckets[rank] = [handle, found, g, code]
+            heappush(self.ranks, rank)
+        else:
+            into.append(handle)
+            into.append(found)
+            into.append(g)
+            into.append(code)
+
+    def pop(self) -> int:
+        ranks = self.ranks
+        rank = ranks[0]
+        bucket = self.buckets[rank]
+        self.code = cast(int, bucket.pop())
+        self.g = cast(int, bucket.pop())
+        self.found = cast(tuple[int, ...], bucket.pop())
+        self.handle = bucket.pop()
+        if not bucket:
+            del self.buckets[rank]
+            heappop(ranks)
+        return rank
+
+    def clear(self) -> None:
+        self.ranks.clear()
+        self.buckets.clear()
+
+    def entries(self) -> list[Entry]:
+        out: list[Entry] = []
+        for bucket in self.buckets.values():
+            for at in range(0, len(bucket), 4):
+                handle, found, g, code = bucket[at : at + 4]
+                out.append((handle, cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
+        return out
+
+
+#: A packed entry: the handle above bit 33, the moves so far in the 19 bits above bit 14, the code + 1 below.
+_G_SHIFT: Final = 14
+_HANDLE_SHIFT: Final = 33
+_CODE_MASK: Final = (1 << _G_SHIFT) - 1
+_G_MASK: Final = (1 << (_HANDLE_SHIFT - _G_SHIFT)) - 1
+
+
+class Bucket:
+    """The packed entries of one rank."""
+
+    def __init__(self) -> None:
+        self.items: vec[i64] = vec[i64]()
+
+
+class PackedFrontier(Frontier):
+    """One native array of 64-bit entries per rank: a handle, the moves so far and a code, packed.
+
+    The foundations are the stored position's (:meth:`PackedStore.found`):
+    a move left for later keeps its parent's. An entry costs 8 bytes.
+    """
+
+    def __init__(self, store: PackedStore) -> None:
+        super().__init__()
+        self.store = store
+        self.buckets: dict[int, Bucket] = {}
+        #: The bucket of the lowest rank, once :meth:`pop` has looked it up (None: look it up). Only a new
+        #: bucket can rank lower.
+        self.top: Bucket | None = None
+
+    def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
+        if g > _G_MASK:
+            raise MemoryError("a line of play longer than a packed frontier entry can count")
+        entry = (i64(cast(int, handle)) << _HANDLE_SHIFT) | (i64(g) << _G_SHIFT) | i64(code + 1)
+        into = self.buckets.get(rank)
+        if into is None:
+            into = self.buckets[rank] = Bucket()
+            heappush(self.ranks, rank)
+            self.top = None
+        into.items = append(into.items, entry)
+
+    def pop(self) -> int:
+        ranks = self.ranks
+        rank = ranks[0]
+        into = self.top
+        if into is None:
+            into = self.top = self.buckets[rank]
+        items, entry = pop(into.items)
+        into.items = items
+        if not len(items):
+            del self.buckets[rank]
+            heappop(ranks)
+            self.top = None
+        self._unpack(entry)
+        return rank
+
+    def _unpack(self, entry: i64) -> None:
+        """Set :attr:`handle`, :attr:`found`, :attr:`g` and :attr:`code` from a packed entry."""
+        handle = entry >> _HANDLE_SHIFT
+        self.handle = int(handle)
+        self.found = self.store.found(handle)
+        self.g = int((entry >> _G_SHIFT) & _G_MASK)
+        self.code = int(entry & _CODE_MASK) - 1
+
+    def clear(self) -> None:
+        self.ranks.clear()
+        self.buckets.clear()
+        self.top = None
+
+    def entries(self) -> list[Entry]:
+        out: list[Entry] = []
+        for into in self.buckets.values():
+            for entry in into.items:
+                self._unpack(entry)
+                out.append((self.handle, self.found, self.g, self.code))
+        return out
+
+
+def frontier_for(store: Store) -> Frontier:
+    """The frontier that goes with ``store``: packed entries with a packed table, lists with a dict."""
+    return PackedFrontier(store) if isinstance(store, PackedStore) else ListFrontier()
