@@ -144,7 +144,7 @@ def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
     )
     taken: list[list[tuple[int, object, tuple[int, ...], int, int]]] = [[], []]
     for step in range(3000):
-        if step % 3 == 2 and plain.ranks:
+        if step % 3 == 2 and plain.waiting():
             for frontier, into in zip((plain, packed), taken, strict=True):
                 rank = frontier.pop()
                 into.append((rank, frontier.handle, frontier.found, frontier.g, frontier.code))
@@ -156,11 +156,11 @@ def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
         for frontier in (plain, packed):
             frontier.push(rank, handle, store.found(handle), g, code)
     assert sorted(plain.entries(), key=repr) == sorted(packed.entries(), key=repr)
-    while plain.ranks:
+    while plain.waiting():
         for frontier, into in zip((plain, packed), taken, strict=True):
             rank = frontier.pop()
             into.append((rank, frontier.handle, frontier.found, frontier.g, frontier.code))
-    assert not packed.ranks
+    assert not packed.waiting()
     assert taken[0] == taken[1]
     assert len(taken[0]) == 2000
     # Lowest rank first once nothing more comes in.

@@ -413,7 +413,6 @@ class Scan:
         if self.status is not None:
             return self.status
         frontier, store, full = self.frontier, self.store, self.full
-        ranks = frontier.ranks
         comp, penalty = self.comp, self.penalty
         weights = self.weights
         wd, wc, wh, wn = weights.depth, weights.cells, weights.home, weights.next_card
@@ -424,7 +423,7 @@ class Scan:
         expanded = start = self.expanded
         stop_at = start + quota
         status = Status.EXHAUSTED
-        while ranks:
+        while frontier.waiting():
             if not expanded & 127:
                 limits.positions += expanded - start
                 start = expanded

@@ -54,9 +54,9 @@ _MASK: Final = (1 << BITS) - 1
 _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
 #: The slots the table of numbers by address starts with (a power of two).
-_FIRST_SEEN: Final = 1 << 8
+_FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
-_FIRST_SLOTS: Final = 1 << 10
+_FIRST_SLOTS: Final = 1 << 8
 
 
 class Store:
@@ -318,15 +318,19 @@ class Frontier:
     its foundations and moves so far. :meth:`pop` takes the next one off and
     leaves its parts in :attr:`handle`, :attr:`found`, :attr:`g` and
     :attr:`code`. Ranks are small ints: a bucket per rank, and a heap of the
-    ranks that have one (:attr:`ranks`, empty when the frontier is).
+    ranks that have one. Which rank comes first among equal entries does not
+    depend on the kind of frontier, so both kinds give the same search.
     """
 
     def __init__(self) -> None:
-        self.ranks: list[int] = []
         self.handle: object = None
         self.found: tuple[int, ...] = ()
         self.g = 0
         self.code = -1
+
+    def waiting(self) -> bool:
+        """Whether any entry is left."""
+        raise NotImplementedError
 
     def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
         """Add an entry of rank ``rank``."""
@@ -351,6 +355,11 @@ class ListFrontier(Frontier):
     def __init__(self) -> None:
         super().__init__()
         self.buckets: dict[int, list[object]] = {}
+        #: The ranks that have a bucket, as a heap (:mod:`heapq`).
+        self.ranks: list[int] = []
+
+    def waiting(self) -> bool:
+        return bool(self.ranks)
 
     def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
         into = self.buckets.get(rank)
@@ -414,9 +423,16 @@ class PackedFrontier(Frontier):
         super().__init__()
         self.store = store
         self.buckets: dict[int, Bucket] = {}
+        #: The ranks that have a bucket, as a binary heap in a native array (each rank once).
+        self.heap: vec[i64] = vec[i64]()
         #: The bucket of the lowest rank, once :meth:`pop` has looked it up (None: look it up). Only a new
         #: bucket can rank lower.
         self.top: Bucket | None = None
+        #: Emptied buckets, kept for new ranks (each keeps its array's room).
+        self.spare: list[Bucket] = []
+
+    def waiting(self) -> bool:
+        return len(self.heap) > 0
 
     def push(self, rank: int, handle: object, found: tuple[int, ...], g: int, code: int) -> None:
         if g > _G_MASK:
@@ -424,14 +440,14 @@ class PackedFrontier(Frontier):
         entry = (i64(cast(int, handle)) << _HANDLE_SHIFT) | (i64(g) << _G_SHIFT) | i64(code + 1)
         into = self.buckets.get(rank)
         if into is None:
-            into = self.buckets[rank] = Bucket()
-            heappush(self.ranks, rank)
+            into = self.spare.pop() if self.spare else Bucket()
+            self.buckets[rank] = into
+            self._heap_push(rank)
             self.top = None
         into.items = append(into.items, entry)
 
     def pop(self) -> int:
-        ranks = self.ranks
-        rank = ranks[0]
+        rank = self.heap[0]
         into = self.top
         if into is None:
             into = self.top = self.buckets[rank]
@@ -439,10 +455,45 @@ class PackedFrontier(Frontier):
         into.items = items
         if not len(items):
             del self.buckets[rank]
-            heappop(ranks)
+            self._heap_pop()
             self.top = None
+            self.spare.append(into)
         self._unpack(entry)
         return rank
+
+    def _heap_push(self, rank: i64) -> None:
+        """Put a new rank on the heap."""
+        heap = append(self.heap, rank)
+        at = len(heap) - 1
+        while at > 0:
+            up = (at - 1) >> 1
+            above = heap[up]
+            if above <= rank:
+                break
+            heap[at] = above
+            at = up
+        heap[at] = rank
+        self.heap = heap
+
+    def _heap_pop(self) -> None:
+        """Take the lowest rank off the heap."""
+        heap, last = pop(self.heap)
+        size = len(heap)
+        if size:
+            at: i64 = 0
+            while True:
+                down = 2 * at + 1
+                if down >= size:
+                    break
+                if down + 1 < size and heap[down + 1] < heap[down]:
+                    down += 1
+                below = heap[down]
+                if last <= below:
+                    break
+                heap[at] = below
+                at = down
+            heap[at] = last
+        self.heap = heap
 
     def _unpack(self, entry: i64) -> None:
         """Set :attr:`handle`, :attr:`found`, :attr:`g` and :attr:`code` from a packed entry."""
@@ -453,7 +504,7 @@ class PackedFrontier(Frontier):
         self.code = int(entry & _CODE_MASK) - 1
 
     def clear(self) -> None:
-        self.ranks.clear()
+        self.heap = vec[i64]()
         self.buckets.clear()
         self.top = None
 
