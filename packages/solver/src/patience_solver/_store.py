@@ -1,4 +1,4 @@
-"""The table of the positions a scan has stored: each one's key, and the position it was first reached from.
+"""The tables of a scan: the positions it has stored (each one's key and parent), and its frontier.
 
 A scan asks one question of it per child it makes: is this key new? If it
 is, the table keeps it with its parent and gives back a *handle*, which the
@@ -18,6 +18,11 @@ position for position:
   handles. A handle is the position's number. It is the table of the
   compiled build, where those arrays are native (:mod:`librt.vecs`): about a
   third of the memory a dict of tuples takes.
+
+Each table has its frontier (:class:`Frontier`: the positions and the moves
+left for later waiting to be expanded, by rank): :class:`ListFrontier`
+holds an entry's parts in a list, :class:`PackedFrontier` packs an entry
+into one 64-bit word, the foundations being the packed table's.
 """
 
 from __future__ import annotations
@@ -112,12 +117,13 @@ class PackedStore(Store):
     """Keys packed into native arrays: each column numbered once, three numbers to a word.
 
     Position ``h`` (its handle, numbered from 0 in the order stored) has its
-    key in ``keys[h * words : (h + 1) * words]`` and its parent's number in
-    ``parents[h]`` (-1 for the root). ``slots`` is a table of ``h + 1`` by
-    the key's hash (0: empty), probed one slot after another and never more
-    than half full. A FreeCell key (8 columns and the cells) takes three
-    words; a stored position costs 24 bytes of key, 4 of parent and 8-16 of
-    slots, plus the arrays' room to grow.
+    key in ``keys[h * words : (h + 1) * words]``, its parent's number in
+    ``parents[h]`` (-1 for the root) and the number of its foundations in
+    ``found_of[h]``. ``slots`` is a table of ``h + 1`` by the key's hash (0:
+    empty), probed one slot after another and never more than half full. A
+    FreeCell key (8 columns and the cells) takes three words; a stored
+    position costs 24 bytes of key, 4 of parent, 4 of foundations and 8-16
+    of slots, plus the arrays' room to grow.
     """
 
     def __init__(self, root: Key, found: tuple[int, ...]) -> None:
