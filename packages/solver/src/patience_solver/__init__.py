@@ -306,14 +306,23 @@ def _start(comp: Compiled, position: Position) -> tuple[State, list[Step]]:
 def _portfolio(comp: Compiled, root: State, limits: Limits, schedule: Schedule) -> tuple[Status, list[Step]]:
     """Run the scans of ``schedule`` in rounds: SOLVED with the steps, EXHAUSTED (lost) or STOPPED.
 
-    The scans' states are freed when this returns, before the caller lets
-    the garbage collector run again.
+    A scan is made when its turn first comes: most searches end within the
+    first scan's first quota, and the others are then never made. The
+    scans' states are freed when this returns, before the caller lets the
+    garbage collector run again.
     """
-    scans = [(Scan(comp, root, weights, full=full), quota) for weights, full, quota in schedule.scans]
+    pending = list(schedule.scans)
+    scans: list[tuple[Scan, int]] = []
     growth = 1
     meta_exhausted = False
     while True:
-        for scan, quota in scans:
+        at = 0
+        while at < len(scans) or pending:
+            if at == len(scans):
+                weights, full, quota = pending.pop(0)
+                scans.append((Scan(comp, root, weights, full=full), quota))
+            scan, quota = scans[at]
+            at += 1
             if meta_exhausted and not scan.full:
                 continue
             status = scan.run(quota * growth - scan.expanded, limits)
@@ -323,6 +332,8 @@ def _portfolio(comp: Compiled, root: State, limits: Limits, schedule: Schedule) 
                 return status, []
             if status is Status.EXHAUSTED:
                 meta_exhausted = True
+                # The meta-move scans not made yet would search the same positions: they are never made.
+                pending = [scan for scan in pending if scan[1]]
         scans = [(scan, quota) for scan, quota in scans if scan.status is None and (scan.full or not meta_exhausted)]
         growth *= schedule.growth
 
