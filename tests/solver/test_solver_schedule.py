@@ -8,7 +8,15 @@ import pytest
 import patience
 from patience import deal_position
 from patience.rules import Build
-from patience_solver import DEFAULT_SCHEDULE, SAME_SUIT_SCHEDULE, Outcome, Schedule, schedule_for, solve
+from patience_solver import (
+    DEFAULT_SCHEDULE,
+    SAME_SUIT_SCHEDULE,
+    WHOLE_SUIT_SCHEDULE,
+    Outcome,
+    Schedule,
+    schedule_for,
+    solve,
+)
 
 #: FreeCell deal #11982 cannot be won; its proof must stay within this many positions. The complete
 #: scan alone needs 61,643 and every meta-move scan runs out of states after 46,436: the search pays
@@ -16,6 +24,8 @@ from patience_solver import DEFAULT_SCHEDULE, SAME_SUIT_SCHEDULE, Outcome, Sched
 FREECELL_11982_BUDGET = 140_000
 #: Baker's Game deal #10 cannot be won: its complete scan alone proves it in 5,019 positions.
 BAKERS_GAME_10_BUDGET = 5_100
+#: Simple Simon deal #1 is won within 844 positions under the whole-suit schedule (7,890 under the default one).
+SIMPLE_SIMON_1_BUDGET = 1_000
 
 
 def test_a_game_built_by_suit_gets_the_same_suit_schedule() -> None:
@@ -26,8 +36,27 @@ def test_a_game_built_by_suit_gets_the_same_suit_schedule() -> None:
 
 def test_games_built_in_alternating_colours_or_regardless_of_suit_get_the_default_schedule() -> None:
     assert schedule_for(patience.get_variant("freecell").rules) is DEFAULT_SCHEDULE
-    assert schedule_for(patience.get_variant("simple-simon").rules) is DEFAULT_SCHEDULE
     assert schedule_for(patience.get_variant("beleaguered-castle").rules) is DEFAULT_SCHEDULE
+    assert schedule_for(patience.get_variant("stalactites").rules) is DEFAULT_SCHEDULE
+
+
+def test_a_game_where_only_complete_suits_go_home_gets_the_whole_suit_schedule() -> None:
+    simple_simon = patience.get_variant("simple-simon")
+    assert schedule_for(simple_simon.rules) is WHOLE_SUIT_SCHEDULE
+    renamed = simple_simon.derive(name="simple-simon-again", title="Simple Simon Again", prefix="SX")
+    assert schedule_for(renamed.rules) is WHOLE_SUIT_SCHEDULE
+    singles = attrs.evolve(simple_simon.rules, whole_suit_home=False)
+    assert schedule_for(singles) is DEFAULT_SCHEDULE
+
+
+def test_the_whole_suit_schedule_changes_only_the_first_scan_of_the_default_one() -> None:
+    (weights, full, quota), *rest = WHOLE_SUIT_SCHEDULE.scans
+    assert not full
+    assert quota == DEFAULT_SCHEDULE.scans[0][2]
+    assert weights is not DEFAULT_SCHEDULE.scans[0][0]
+    # No card goes home alone: neither the next card of a foundation nor the moves so far are weighed.
+    assert (weights.next_card, weights.depth) == (0, 0)
+    assert rest == list(DEFAULT_SCHEDULE.scans[1:])
 
 
 def test_the_schedule_follows_the_rules_not_the_name() -> None:
@@ -74,6 +103,13 @@ def test_a_lost_bakers_game_deal_costs_the_complete_scan_alone() -> None:
     result = solve(variant, deal_position(variant, 10, 4), max_positions=BAKERS_GAME_10_BUDGET)
     assert result.outcome is Outcome.LOST
     assert result.positions <= BAKERS_GAME_10_BUDGET
+
+
+def test_simple_simon_1_is_won_within_the_whole_suit_schedules_budget() -> None:
+    variant = patience.get_variant("simple-simon")
+    result = solve(variant, deal_position(variant, 1, 0), max_positions=SIMPLE_SIMON_1_BUDGET)
+    assert result.outcome is Outcome.SOLVED
+    assert result.positions <= SIMPLE_SIMON_1_BUDGET
 
 
 def test_a_game_with_bakers_game_rules_under_another_name_searches_the_same_positions() -> None:
