@@ -61,7 +61,7 @@ from patience.rules import AutoPlay, Build, Rules
 from patience.variant import Variant
 from patience_solver._compiled import RESERVED, Compiled, CompiledByRank, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
-from patience_solver._replay import place, replay
+from patience_solver._replay import autoplay, place, replay
 from patience_solver._search import Limits, Scan, Status, Stop, Weights
 from patience_solver.texts import _
 
@@ -273,12 +273,76 @@ def solve(
         return _solve_with_hook(variant, position, policy, pm, limits)
     comp = compiled_for(variant.rules, policy, position)
     root, opening = _start(comp, position)
-    status, path = _run_search(comp, root, limits, schedule_for(variant.rules))
+    schedule = schedule_for(variant.rules)
+    status, path = _run_search(comp, root, limits, schedule)
     if status is Status.SOLVED:
-        moves = _replay_solution(variant, position, opening + path, policy)
+        moves = _won_moves(variant, position, opening + path, policy, comp, limits, schedule)
+        if moves is None:
+            return _result(Outcome.UNDECIDED, (), limits)
         return _result(Outcome.SOLVED, moves, limits)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return _result(outcome, (), limits)
+
+
+#: How many times a search goes on from where the game's automatic play left a solution (two decks).
+MAX_RESUMES = 8
+
+
+def _won_moves(
+    variant: Variant,
+    position: Position,
+    steps: list[Step],
+    policy: AutoPlay,
+    comp: Compiled,
+    limits: Limits,
+    schedule: Schedule,
+) -> tuple[Move, ...] | None:
+    """The moves of a found solution, each step placed on real columns and cells and played by the game's rules.
+
+    Only called when no plugin overrides legality, so the legality hook is
+    :func:`~patience.legality.check_move` on ``variant.rules`` and the replay
+    (:func:`patience_solver._replay.replay`, compiled with the solver) is
+    exactly what :meth:`Game.play` does, without the scoring and events.
+
+    With two or three decks the game's automatic play looks at the cells in
+    the order they stand, which a search state (the cells as a set of cards)
+    does not know; so it may send home the twin of the card the search sent,
+    and a later step then finds its card elsewhere, or the steps end short of
+    the win. The moves played until then are legal and kept, and the search
+    goes on from the position the game reached, within the same limits (at
+    most :data:`MAX_RESUMES` times). None when a search stopped at a limit
+    there; a search that finds no way on raises :class:`SolverError`.
+    With one deck every card is one of a kind and a refused step is a solver bug.
+    """
+    done: list[Move] = []
+    for attempt in range(MAX_RESUMES + 1):
+        played: list[Move] = []
+        moves = replay(variant.rules, variant.title, position, steps, policy, played)
+        if not isinstance(moves, str):
+            return (*done, *moves)
+        if position.decks == 1 or attempt == MAX_RESUMES:
+            raise SolverError(moves)
+        done.extend(played)
+        position = _played(variant, position, played, policy)
+        root, opening = _start(comp, position)
+        status, path = _run_search(comp, root, limits, schedule)
+        if status is Status.STOPPED:
+            return None
+        if status is not Status.SOLVED:
+            raise SolverError(moves)
+        steps = opening + path
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _played(variant: Variant, position: Position, moves: list[Move], policy: AutoPlay) -> Position:
+    """``position`` after the automatic play, then each of ``moves`` and the automatic play after it, as replayed."""
+    whole_suit = variant.rules.whole_suit_home
+    current = autoplay(policy, position, whole_suit)
+    for move in moves:
+        assert not isinstance(current, str)
+        current = autoplay(policy, current.apply(move), whole_suit)
+    assert not isinstance(current, str)
+    return current
 
 
 def _run_search(comp: Compiled, root: State, limits: Limits, schedule: Schedule) -> tuple[Status, list[Step]]:
@@ -450,20 +514,6 @@ def _solve_with_hook(
         return _result(Outcome.SOLVED, tuple(moves), limits)
     outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
     return _result(outcome, (), limits)
-
-
-def _replay_solution(variant: Variant, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...]:
-    """Place each step on real columns and cells and play it by the game's own rules; check the win.
-
-    Only called when no plugin overrides legality, so the legality hook is
-    :func:`~patience.legality.check_move` on ``variant.rules`` and this is
-    exactly what :meth:`Game.play` does, without the scoring and events
-    (:func:`patience_solver._replay.replay`, compiled with the solver).
-    """
-    moves = replay(variant.rules, variant.title, position, steps, policy)
-    if isinstance(moves, str):
-        raise SolverError(moves)
-    return moves
 
 
 def place_step(position: Position, step: Step, reserve: int = 0, cell_suits: tuple[Suit, ...] = ()) -> Move:

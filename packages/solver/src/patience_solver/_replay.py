@@ -26,11 +26,20 @@ _NO_AUTOPLAY: Final = AutoPlay.NONE
 _SUITS: Final = tuple(Suit)
 
 
-def replay(rules: Rules, title: str, position: Position, steps: list[Step], policy: AutoPlay) -> tuple[Move, ...] | str:
+def replay(
+    rules: Rules,
+    title: str,
+    position: Position,
+    steps: list[Step],
+    policy: AutoPlay,
+    played: list[Move] | None = None,
+) -> tuple[Move, ...] | str:
     """The moves of ``steps`` from ``position``, each judged by :func:`~patience.legality.check_move`; or why not.
 
     Returns the moves when every step is legal and the last one wins, else
-    a message that says which step the game refused (a solver bug).
+    a message that says which step the game refused, or that the steps do
+    not win. ``played``, when given, receives each move as it is played, so
+    that after a refusal it holds the legal moves before it.
 
     The game's automatic play (:func:`~patience.legality.autoplay_moves`)
     runs after each move whenever it could move something. Its policies look
@@ -44,7 +53,7 @@ def replay(rules: Rules, title: str, position: Position, steps: list[Step], poli
     current = autoplay(policy, position, whole_suit)
     if isinstance(current, str):
         return current
-    moves: list[Move] = []
+    moves: list[Move] = [] if played is None else played
     for step in steps:
         move = place(current, step, rules.reserve, rules.cell_suits)
         if isinstance(move, str):
@@ -191,12 +200,14 @@ def _place_two_decks(position: Position, step: Step) -> Move | str:
                     continue
                 source = Place.column(i)
                 break
-    if source is None:
+    if source is None and source_order < 0:
         for i, held in enumerate(position.cells):
             if held is not None and held.index == card:
                 source = Place.cell(i)
                 break
     if source is None:
+        # A step from a column never takes its card's twin from a cell: the game's automatic play has
+        # then sent home another of two equal cards than the search foresaw (the caller searches on).
         return f"solver step {step}: card not found where it can move"
     if dest == HOME:
         target = _FOUNDATION

@@ -1,0 +1,56 @@
+"""Two decks: where the game's automatic play sends home another of two equal cards, the search goes on from there.
+
+The game's automatic play looks at the cells in the order they stand; a
+search state holds the cells as a set of cards. In Double FreeCell deal
+#1030, under the weights below, the last move of the solution found (the
+queen of hearts home) starts a run of automatic moves in which the game
+sends home the king of clubs from a column where the search sent its twin
+from a cell, and the next step (the king of diamonds from a column) no
+longer finds its card there. The moves played until then are legal; the
+solver searches on from the position the game reached and hands out a
+solution that wins.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import patience_solver
+from patience import Card, Game, Position, Suit, deal_position, get_variant
+from patience_solver import Outcome, Schedule, place_step, solve
+from patience_solver._compiled import HOME
+from patience_solver._replay import place
+from patience_solver._search import Weights
+
+#: A first scan under which Double FreeCell #1030's solution meets the game's other choice of twin.
+WEIGHTS = Weights(depth=0, cells=36, home=12, empty=50, bad=4, under=14, bury=0, under_sq=3, next_card=2)
+
+
+def test_a_solution_the_automatic_play_turns_aside_is_finished_from_where_the_game_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    schedule = Schedule("twins", ((WEIGHTS, False, 2000), *patience_solver._FREECELL_SCANS[1:]))
+    monkeypatch.setattr(patience_solver, "schedule_for", lambda rules: schedule)
+    variant = get_variant("double-freecell")
+    position = deal_position(variant, 1030, variant.default_cells)
+    result = solve(variant, position, max_positions=20_000)
+    assert result.outcome is Outcome.SOLVED
+    game = Game.from_position(variant, position)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won
+
+
+def test_a_step_from_a_column_never_takes_the_twin_of_its_card_from_a_cell() -> None:
+    king = Card(13, Suit.DIAMONDS)
+    queen = Card(12, Suit.CLUBS)
+    position = Position(((queen, king), ()), (king, None), (13, 12, 12, 13, 13, 12, 12, 11))
+    # The king from the column whose cards sort second of the two: the empty one sorts first.
+    assert not isinstance(place(position, (king.index, 1, HOME, 1, -1)), str)
+    # From a column that would sort first: none shows the king there, and the one in the cell is not meant.
+    refused = place(position, (king.index, 1, HOME, 0, -1))
+    assert isinstance(refused, str)
+    assert "card not found" in refused
+    # A step from the cells (order -1) takes the cell's king.
+    from_cell = place_step(position, (king.index, 1, HOME, -1, -1))
+    assert from_cell.source.kind.name == "CELL"
