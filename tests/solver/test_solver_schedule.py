@@ -9,6 +9,7 @@ import patience
 from patience import deal_position
 from patience.rules import Build
 from patience_solver import (
+    ANY_SUIT_SCHEDULE,
     DEFAULT_SCHEDULE,
     SAME_SUIT_SCHEDULE,
     WHOLE_SUIT_SCHEDULE,
@@ -26,6 +27,8 @@ FREECELL_11982_BUDGET = 140_000
 BAKERS_GAME_10_BUDGET = 5_100
 #: Simple Simon deal #1 is won within 844 positions under the whole-suit schedule (7,890 under the default one).
 SIMPLE_SIMON_1_BUDGET = 1_000
+#: Citadel deal #17 is won within 1,482 positions under the any-suit schedule (undecided at 20,000 under the default).
+CITADEL_17_BUDGET = 1_600
 
 
 def test_a_game_built_by_suit_gets_the_same_suit_schedule() -> None:
@@ -34,10 +37,17 @@ def test_a_game_built_by_suit_gets_the_same_suit_schedule() -> None:
     assert schedule_for(patience.get_variant("eight-off").rules) is SAME_SUIT_SCHEDULE
 
 
-def test_games_built_in_alternating_colours_or_regardless_of_suit_get_the_default_schedule() -> None:
+def test_games_built_in_alternating_colours_or_building_nothing_get_the_default_schedule() -> None:
     assert schedule_for(patience.get_variant("freecell").rules) is DEFAULT_SCHEDULE
-    assert schedule_for(patience.get_variant("beleaguered-castle").rules) is DEFAULT_SCHEDULE
+    assert schedule_for(patience.get_variant("double-freecell").rules) is DEFAULT_SCHEDULE
     assert schedule_for(patience.get_variant("stalactites").rules) is DEFAULT_SCHEDULE
+
+
+def test_games_built_regardless_of_suit_get_the_any_suit_schedule() -> None:
+    for name in ("beleaguered-castle", "citadel", "streets-and-alleys", "good-measure", "bakers-dozen"):
+        assert schedule_for(patience.get_variant(name).rules) is ANY_SUIT_SCHEDULE, name
+    freecell = patience.get_variant("freecell")
+    assert schedule_for(attrs.evolve(freecell.rules, build=Build.ANY_SUIT)) is ANY_SUIT_SCHEDULE
 
 
 def test_a_game_where_only_complete_suits_go_home_gets_the_whole_suit_schedule() -> None:
@@ -46,17 +56,24 @@ def test_a_game_where_only_complete_suits_go_home_gets_the_whole_suit_schedule()
     renamed = simple_simon.derive(name="simple-simon-again", title="Simple Simon Again", prefix="SX")
     assert schedule_for(renamed.rules) is WHOLE_SUIT_SCHEDULE
     singles = attrs.evolve(simple_simon.rules, whole_suit_home=False)
-    assert schedule_for(singles) is DEFAULT_SCHEDULE
+    assert schedule_for(singles) is ANY_SUIT_SCHEDULE
 
 
-def test_the_whole_suit_schedule_changes_only_the_first_scan_of_the_default_one() -> None:
-    (weights, full, quota), *rest = WHOLE_SUIT_SCHEDULE.scans
+@pytest.mark.parametrize("schedule", [WHOLE_SUIT_SCHEDULE, ANY_SUIT_SCHEDULE], ids=lambda s: s.name)
+def test_the_whole_suit_and_any_suit_schedules_change_only_the_first_scan_of_the_default_one(
+    schedule: Schedule,
+) -> None:
+    (weights, full, quota), *rest = schedule.scans
     assert not full
     assert quota == DEFAULT_SCHEDULE.scans[0][2]
     assert weights is not DEFAULT_SCHEDULE.scans[0][0]
-    # No card goes home alone: neither the next card of a foundation nor the moves so far are weighed.
-    assert (weights.next_card, weights.depth) == (0, 0)
     assert rest == list(DEFAULT_SCHEDULE.scans[1:])
+
+
+def test_the_whole_suit_schedule_weighs_neither_the_next_card_nor_the_moves_so_far() -> None:
+    # No card goes home alone there.
+    weights = WHOLE_SUIT_SCHEDULE.scans[0][0]
+    assert (weights.next_card, weights.depth) == (0, 0)
 
 
 def test_the_schedule_follows_the_rules_not_the_name() -> None:
@@ -110,6 +127,13 @@ def test_simple_simon_1_is_won_within_the_whole_suit_schedules_budget() -> None:
     result = solve(variant, deal_position(variant, 1, 0), max_positions=SIMPLE_SIMON_1_BUDGET)
     assert result.outcome is Outcome.SOLVED
     assert result.positions <= SIMPLE_SIMON_1_BUDGET
+
+
+def test_citadel_17_is_won_within_the_any_suit_schedules_budget() -> None:
+    variant = patience.get_variant("citadel")
+    result = solve(variant, deal_position(variant, 17, 0), max_positions=CITADEL_17_BUDGET)
+    assert result.outcome is Outcome.SOLVED
+    assert result.positions <= CITADEL_17_BUDGET
 
 
 def test_a_game_with_bakers_game_rules_under_another_name_searches_the_same_positions() -> None:
