@@ -108,32 +108,28 @@ def test_a_schedule_needs_exactly_one_complete_scan() -> None:
         Schedule("zero", ((weights, True, 0),))
 
 
-def test_freecell_11982_is_proved_lost_within_its_budget() -> None:
-    variant = patience.get_variant("freecell")
-    result = solve(variant, deal_position(variant, 11982, 4), max_positions=FREECELL_11982_BUDGET)
-    assert result.outcome is Outcome.LOST
-    assert result.positions <= FREECELL_11982_BUDGET
-
-
-def test_a_lost_bakers_game_deal_costs_the_complete_scan_alone() -> None:
-    variant = patience.get_variant("bakers-game")
-    result = solve(variant, deal_position(variant, 10, 4), max_positions=BAKERS_GAME_10_BUDGET)
-    assert result.outcome is Outcome.LOST
-    assert result.positions <= BAKERS_GAME_10_BUDGET
-
-
-def test_simple_simon_1_is_won_within_the_whole_suit_schedules_budget() -> None:
-    variant = patience.get_variant("simple-simon")
-    result = solve(variant, deal_position(variant, 1, 0), max_positions=SIMPLE_SIMON_1_BUDGET)
-    assert result.outcome is Outcome.SOLVED
-    assert result.positions <= SIMPLE_SIMON_1_BUDGET
-
-
-def test_citadel_17_is_won_within_the_any_suit_schedules_budget() -> None:
-    variant = patience.get_variant("citadel")
-    result = solve(variant, deal_position(variant, 17, 0), max_positions=CITADEL_17_BUDGET)
-    assert result.outcome is Outcome.SOLVED
-    assert result.positions <= CITADEL_17_BUDGET
+@pytest.mark.parametrize(
+    ("name", "deal", "cells", "outcome", "budget"),
+    [
+        ("freecell", 11982, 4, Outcome.LOST, FREECELL_11982_BUDGET),
+        ("bakers-game", 10, 4, Outcome.LOST, BAKERS_GAME_10_BUDGET),
+        ("simple-simon", 1, 0, Outcome.SOLVED, SIMPLE_SIMON_1_BUDGET),
+        ("citadel", 17, 0, Outcome.SOLVED, CITADEL_17_BUDGET),
+    ],
+    ids=[
+        "freecell-11982-lost-paying-for-one-meta-move-scan",
+        "bakers-game-10-lost-by-the-complete-scan-alone",
+        "simple-simon-1-won-under-the-whole-suit-schedule",
+        "citadel-17-won-under-the-any-suit-schedule",
+    ],
+)
+def test_a_deal_is_decided_within_the_budget_its_schedule_allows(
+    name: str, deal: int, cells: int, outcome: Outcome, budget: int
+) -> None:
+    variant = patience.get_variant(name)
+    result = solve(variant, deal_position(variant, deal, cells), max_positions=budget)
+    assert result.outcome is outcome
+    assert result.positions <= budget
 
 
 def test_a_game_with_bakers_game_rules_under_another_name_searches_the_same_positions() -> None:
