@@ -239,7 +239,7 @@ WHOLE_SUIT_SCHEDULE = Schedule(
 # positions and decides more deals: Beleaguered Castle 553,729 against 745,992 (15 undecided
 # against 21), Citadel 99,988 against 222,036 (1 against 7), Streets and Alleys 760,510 against
 # 966,845 (24 against 32), Good Measure 2,517,434 against 2,759,045 (102 against 115), Baker's
-# Dozen 1,060,844 against 1,414,093 (32 against 48); the same deals proved lost.
+# Dozen 1,060,844 against 1,414,093 (32 against 48); as many deals proved lost in each game.
 ANY_SUIT_SCHEDULE = Schedule(
     "any-suit",
     (
@@ -442,7 +442,7 @@ def _portfolio(comp: Compiled, root: State, limits: Limits, schedule: Schedule) 
             if status is Status.EXHAUSTED:
                 meta_exhausted = True
                 # The meta-move scans not made yet would search the same positions: they are never made.
-                pending = [scan for scan in pending if scan[1]]
+                pending = [entry for entry in pending if entry[1]]
         scans = [(scan, quota) for scan, quota in scans if scan.status is None and (scan.full or not meta_exhausted)]
         growth *= schedule.growth
 
