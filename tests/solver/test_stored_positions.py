@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import cast
 
 import pytest
 
@@ -44,12 +45,17 @@ def keys_of(count: int, seed: int) -> list[Key]:
     return out
 
 
+def how_of(at: int) -> int:
+    """The ``how`` the ``at``-th key of :func:`fill` is stored with: a made child's index or ``~`` a later code."""
+    return at % 40 if at % 3 else ~(at % 4000)
+
+
 def fill(store: Store, keys: list[Key]) -> list[object | None]:
-    """Add every key, each reached from the position added before it; the handles given back."""
+    """Add every key, each reached from the position added before it by :func:`how_of`; the handles given back."""
     handles: list[object | None] = []
     parent = store.root
-    for key in keys:
-        handle = store.add(key, parent, FOUND)
+    for at, key in enumerate(keys):
+        handle = store.add(key, parent, FOUND, how_of(at))
         handles.append(handle)
         if handle is not None:
             parent = handle
@@ -57,7 +63,7 @@ def fill(store: Store, keys: list[Key]) -> list[object | None]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent(seed: int) -> None:
+def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent_and_how(seed: int) -> None:
     keys = keys_of(6000, seed)  # past the packed table's first growth
     root = keys.pop()
     plain, packed = KeyStore(root, FOUND), PackedStore(root, FOUND)
@@ -65,6 +71,10 @@ def test_both_tables_store_the_same_keys_and_give_each_back_with_its_parent(seed
     assert [h is None for h in new_plain] == [h is None for h in new_packed]
     assert len(plain) == len(packed) == 1 + sum(h is not None for h in new_plain)
     assert len(plain) < len(keys)  # the repeats were found
+    for at, (a, b) in enumerate(zip(new_plain, new_packed, strict=True)):
+        if a is not None and b is not None:
+            assert plain.how(a) == packed.how(b) == how_of(at)
+    assert plain.how(plain.root) == packed.how(packed.root) == 0
     for a, b in zip(new_plain, new_packed, strict=True):
         if a is None or b is None:
             continue
@@ -103,6 +113,29 @@ def test_more_distinct_columns_than_a_key_can_number_is_a_lack_of_memory() -> No
     store.texts.extend([b""] * (1 << BITS))  # as if that many columns had been numbered
     with pytest.raises(MemoryError):
         store.add((b"\x02", b""), store.root, FOUND)
+
+
+def test_positions_beyond_65536_foundations_keep_theirs() -> None:
+    # Two or three decks may reach that many: the packed numbers then widen from 16 to 32 bits.
+    first = (0,) * 8
+    store = PackedStore((b"\x01", b""), first)
+    founds = [
+        (a, b, c, d, e, 0, 0, 0)
+        for a in range(14)
+        for b in range(14)
+        for c in range(14)
+        for d in range(14)
+        for e in range(2)
+    ]
+    assert len(founds) > 1 << 16
+    handles = [
+        store.add((bytes([1, i % 200]), bytes([i // 200 % 250, i // 50000])), store.root, found)
+        for i, found in enumerate(founds)
+    ]
+    assert all(handle is not None for handle in handles)
+    assert store.found(cast(int, store.root)) == first
+    for handle, found in zip(handles, founds, strict=True):
+        assert store.found(cast(int, handle)) == found
 
 
 def test_the_compiled_build_packs_and_the_pure_one_keeps_a_dict() -> None:

@@ -91,7 +91,7 @@ _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
 _HOME_STEP: Final[tuple[Step, ...]] = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final[tuple[Step, ...]] = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
-#: What :meth:`Compiled._make` returns for a move it skips while a solution is traced (no key equals it).
+#: What :meth:`Compiled._make` returns for a move it skips while a solution is traced.
 NOT_MADE: Final[Child] = ((), (), (), 0)
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
 _WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
@@ -162,10 +162,10 @@ class Compiled:
         self._canon: dict[bytes, bytes] = {}
         #: Each foundations tuple a child has had, held once: states after a move home share it.
         self._founds: dict[tuple[int, ...], tuple[int, ...]] = {}
-        #: While a solution is traced (one deck): the columns of the state wanted next. A move from a column
-        #: that the wanted state still shows cannot reach it (the column loses cards, and with one deck its
-        #: cards lie nowhere else), so :meth:`_make` returns :data:`NOT_MADE` for it instead of the child.
-        self.tracing: set[bytes] | None = None
+        #: -1, except while a solution is traced (:func:`patience_solver._search._trace`): then the index of the
+        #: one child wanted from the next :meth:`expand`, and :meth:`_make` returns :data:`NOT_MADE` for the
+        #: others (it counts this down; below -1 once the wanted child is made).
+        self.trace_skip = -1
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -388,11 +388,8 @@ class Compiled:
             for code in cells:
                 taken[_SUIT[code & 63]] = 0
             open_suits = bytes(taken)
-        tracing = self.tracing
         for i in range(empties, n_cols):
             column = columns[i]
-            if tracing is not None and column in tracing:
-                continue  # no move from a column the wanted state still shows can reach it (Compiled.tracing)
             shown = runs.get(column)
             if shown is None:  # not ``or``: the compiled build would box the tuple again to test it
                 shown = self._column(column)
@@ -477,9 +474,12 @@ class Compiled:
         ``dest`` is a column index, :data:`HOME` or :data:`CELL`; ``cell_card`` is the card as the cells
         hold it (+ :data:`RESERVED` in a reserve cell).
         """
-        tracing = self.tracing
-        if tracing is not None and src >= 0 and columns[src] in tracing:
-            return NOT_MADE
+        skip = self.trace_skip
+        if skip != -1:
+            # A solution is traced: only the wanted child is made (see trace_skip).
+            self.trace_skip = skip - 1 if skip else -2
+            if skip:
+                return NOT_MADE
         cols = list(columns)
         grown = -1  # the column that gained cards, when one did
         canon = self._canon

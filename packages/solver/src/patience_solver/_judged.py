@@ -72,15 +72,12 @@ class Judged(Compiled):
     def expand(
         self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
     ) -> tuple[list[Child], list[Later]]:
-        """The compiled children and deferred moves that the legality hook allows.
-
-        A child skipped while a solution is traced (:data:`~patience_solver._compiled.NOT_MADE`) is left out unasked.
-        """
+        """The compiled children and deferred moves that the legality hook allows."""
         out, later = super().expand(columns, cells, found, full)
         where = self.position(columns, cells, found)
         legal, place = self.legal, self.place
         return (
-            [child for child in out if child[0] and legal(where, place(where, child[0][0]))],
+            [child for child in out if legal(where, place(where, child[0][0]))],
             [move for move in later if legal(where, place(where, self.later_step(columns, move[0])))],
         )
 

@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from patience_solver._compiled import LATER_CELL, Compiled, Key, State, Step
+from patience_solver._compiled import LATER_CELL, Compiled, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
 from patience_solver._store import Entry, Frontier, Store, frontier_for, store_for
 
@@ -442,7 +442,7 @@ class Scan:
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.
                 _, ckey, found, _ = comp.make_later(key[:-1], key[-1], found, code)
-                child = store.add(ckey, handle, found)
+                child = store.add(ckey, handle, found, ~code)
                 if child is None:
                     continue
                 key = ckey
@@ -459,8 +459,10 @@ class Scan:
             made, deferred = comp.expand(cols, cells, found, full)
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
+            index = -1
             for _, ckey, cfound, cost in made:
-                child = store.add(ckey, handle, cfound)
+                index += 1
+                child = store.add(ckey, handle, cfound, index)
                 if child is None:
                     continue
                 if cfound is found:
@@ -546,52 +548,35 @@ def best_first(
 def _trace(comp: Compiled, root: State, store: Store, handle: object, full: bool) -> list[tuple[Step, ...]]:
     """The steps of each transition from ``root`` to the state ``handle`` of ``store``, along its chain of parents.
 
-    Each parent is expanded again, as the scan expanded it, and gives the steps
-    the scan recorded: its first made child with the next key (the scan keeps
-    the first way to reach a state), or else its last move left for later with
-    that key (equal children rank equally, and a bucket pops the last first).
-    With one deck the expansion makes only the children of moves from a column
-    that the next state no longer shows (:attr:`Compiled.tracing`): the others
-    cannot be that state.
+    Each state was stored with how its parent reached it (:meth:`Store.how`):
+    ``~code`` for a move left for later, made again from its
+    :data:`~patience_solver._compiled.Later` code; or the index of the child
+    among those the parent's expansion made, and the parent is expanded
+    again, as the scan expanded it. Where the generator is :class:`Compiled`
+    itself, that expansion makes the one child wanted
+    (:attr:`Compiled.trace_skip`).
     """
-    chain: list[Key] = []
+    chain: list[object] = []
     at: object | None = handle
     while at is not None:
-        chain.append(store.key(at))
+        chain.append(at)
         at = store.parent(at)
     chain.reverse()
     cols, cells, found = root
     out: list[tuple[Step, ...]] = []
-    one_deck = comp.decks == 1
-    for wanted in chain[1:]:
-        if one_deck:
-            # Only the moves from a column the wanted state no longer shows are made (Compiled.tracing).
-            comp.tracing = set(wanted[:-1])  # a set: a column's hash is kept, a tuple compares the cards
-        try:
-            made, later = comp.expand(cols, cells, found, full)
-        finally:
-            comp.tracing = None
-        child = None
-        for candidate in made:
-            if candidate[1] == wanted:
-                child = candidate
-                break
+    skips = type(comp) is Compiled
+    for link in chain[1:]:
+        how = store.how(link)
+        if how < 0:
+            child = comp.make_later(cols, cells, found, ~how)
         else:
-            # A move left for later leaves the rest of its column in the child (it uncovers no card that
-            # goes home), so only those whose rest the wanted state shows are made; all of them if none fits.
-            for code, rest in reversed(later):
-                if rest in wanted:
-                    candidate = comp.make_later(cols, cells, found, code)
-                    if candidate[1] == wanted:
-                        child = candidate
-                        break
-            else:
-                for code, _ in reversed(later):
-                    candidate = comp.make_later(cols, cells, found, code)
-                    if candidate[1] == wanted:
-                        child = candidate
-                        break
-        assert child is not None, "a stored state is a child of its parent"
+            if skips:
+                comp.trace_skip = how
+            try:
+                made, _ = comp.expand(cols, cells, found, full)
+            finally:
+                comp.trace_skip = -1
+            child = made[how]
         out.append(child[0])
         cols, cells, found = child[1][:-1], child[1][-1], child[2]
     return out

@@ -31,7 +31,7 @@ from heapq import heappop, heappush
 from typing import Final, cast
 
 from librt.vecs import append, pop, vec
-from mypy_extensions import i32, i64
+from mypy_extensions import i16, i32, i64
 
 __all__ = [
     "BITS",
@@ -62,6 +62,9 @@ _LOW: Final = 0xFFFFFFFF
 _FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
 _FIRST_SLOTS: Final = 1 << 8
+#: What a 16-bit foundations' number is stored less (so that 0-65,535 fit), and the largest that fits.
+_HALF: Final = 1 << 15
+_NARROW: Final = (1 << 16) - 1
 
 
 class Store:
@@ -69,12 +72,14 @@ class Store:
 
     root: object
 
-    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
-        """Store ``key`` (foundations ``found``), reached from the position ``parent`` (a handle).
+    def add(self, key: Key, parent: object, found: tuple[int, ...], how: int = 0) -> object | None:
+        """Store ``key`` (foundations ``found``), reached from the position ``parent`` (a handle) by ``how``.
 
         Its handle, or None if it was stored already. The foundations are
         not part of the key (the cards missing from it are home); a packed
-        table keeps them for its frontier.
+        table keeps them for its frontier. ``how`` is a 16-bit signed int
+        that says which move of the parent's led here (the scan's business,
+        see :func:`patience_solver._search._trace`); the table keeps it.
         """
         raise NotImplementedError
 
@@ -86,28 +91,39 @@ class Store:
         """The handle of the position ``handle`` was first reached from (None for the root)."""
         raise NotImplementedError
 
+    def how(self, handle: object) -> int:
+        """The ``how`` the position ``handle`` was stored with (0 for the root)."""
+        raise NotImplementedError
+
     def __len__(self) -> int:
         raise NotImplementedError
 
 
 class KeyStore(Store):
-    """A dict of each stored key to its parent's key; a key is its own handle."""
+    """A dict of each stored key to its parent's key, and one to its ``how``; a key is its own handle."""
 
     def __init__(self, root: Key, found: tuple[int, ...]) -> None:
         self.parents: dict[Key, Key | None] = {root: None}
+        self.hows: dict[Key, int] = {root: 0}
         self.root = root
 
-    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
+    def add(self, key: Key, parent: object, found: tuple[int, ...], how: int = 0) -> object | None:
         parents = self.parents
         seen = len(parents)
         parents.setdefault(key, cast(Key, parent))  # one hash of the key, not two
-        return None if len(parents) == seen else key
+        if len(parents) == seen:
+            return None
+        self.hows[key] = how
+        return key
 
     def key(self, handle: object) -> Key:
         return cast(Key, handle)
 
     def parent(self, handle: object) -> object | None:
         return self.parents[cast(Key, handle)]
+
+    def how(self, handle: object) -> int:
+        return self.hows[cast(Key, handle)]
 
     def __len__(self) -> int:
         return len(self.parents)
@@ -118,12 +134,14 @@ class PackedStore(Store):
 
     Position ``h`` (its handle, numbered from 0 in the order stored) has its
     key in ``keys[h * words : (h + 1) * words]``, its parent's number in
-    ``parents[h]`` (-1 for the root) and the number of its foundations in
-    ``found_of[h]``. ``slots`` is a table of ``h + 1`` by the key's hash (0:
-    empty), probed one slot after another and never more than half full. A
-    FreeCell key (8 columns and the cells) takes three words; a stored
-    position costs 24 bytes of key, 4 of parent, 4 of foundations and 8-16
-    of slots, plus the arrays' room to grow.
+    ``parents[h]`` (-1 for the root), its ``how`` in ``hows[h]`` and the
+    number of its foundations in ``found_of[h]`` (16 bits while they fit,
+    then in ``found_wide[h]``). ``slots`` is a table of ``h + 1`` by the
+    key's hash (0: empty), probed one slot after another and never more
+    than half full. A FreeCell key (8 columns and the cells) takes three
+    words; a stored position costs 24 bytes of key, 4 of parent, 2 of
+    ``how``, 2 of foundations (4 beyond 65,536 of them) and 8-16 of slots,
+    plus the arrays' room to grow.
     """
 
     def __init__(self, root: Key, found: tuple[int, ...]) -> None:
@@ -134,6 +152,7 @@ class PackedStore(Store):
         self.texts: list[bytes] = []
         self.keys: vec[i64] = vec[i64]()
         self.parents: vec[i32] = vec[i32]()
+        self.hows: vec[i16] = vec[i16]()
         self.slots: vec[i32] = vec[i32]([0] * _FIRST_SLOTS)
         self.mask: i64 = _FIRST_SLOTS - 1
         self.count: i64 = 0
@@ -150,7 +169,11 @@ class PackedStore(Store):
         self.seen_number: vec[i64] = vec[i64]([0] * _FIRST_SEEN)
         self.seen_mask: i64 = _FIRST_SEEN - 1
         #: Each position's foundations: their number in ``founds`` (each tuple numbered once, in ``found_ids``).
-        self.found_of: vec[i32] = vec[i32]()
+        #: The foundations' numbers less 32,768, as 16-bit ints while they fit (one deck: always), then the
+        #: numbers as 32-bit ints in ``found_wide``.
+        self.found_of: vec[i16] = vec[i16]()
+        self.found_wide: vec[i32] = vec[i32]()
+        self.wide = False
         self.founds: list[tuple[int, ...]] = []
         self.found_ids: dict[tuple[int, ...], int] = {}
         #: The last foundations numbered (most children keep their parent's, the very tuple) and their number.
@@ -158,7 +181,7 @@ class PackedStore(Store):
         self.last_found_id: i32 = -1
         self.root = self.add(root, None, found)
 
-    def add(self, key: Key, parent: object, found: tuple[int, ...]) -> object | None:
+    def add(self, key: Key, parent: object, found: tuple[int, ...], how: int = 0) -> object | None:
         ids = self.ids
         texts = self.texts
         scratch = self.scratch
@@ -223,6 +246,7 @@ class PackedStore(Store):
             keys = append(keys, scratch[j])
         self.keys = keys
         self.parents = append(self.parents, i32(-1 if parent is None else cast(int, parent)))
+        self.hows = append(self.hows, i16(how))
         if found is not self.last_found:
             numbered = self.found_ids.get(found)
             if numbered is None:
@@ -230,12 +254,26 @@ class PackedStore(Store):
                 self.founds.append(found)
             self.last_found = found
             self.last_found_id = i32(numbered)
-        self.found_of = append(self.found_of, self.last_found_id)
+            if numbered > _NARROW and not self.wide:
+                self._widen()
+        if self.wide:
+            self.found_wide = append(self.found_wide, self.last_found_id)
+        else:
+            self.found_of = append(self.found_of, i16(self.last_found_id - _HALF))
         slots[slot] = i32(handle + 1)
         self.count = handle + 1
         if 2 * self.count > mask:
             self._grow()
         return handle
+
+    def _widen(self) -> None:
+        """Hold the foundations' numbers as 32-bit ints from now on (more than 65,536 foundations)."""
+        wide = vec[i32]()
+        for number in self.found_of:
+            wide = append(wide, i32(number) + _HALF)
+        self.found_wide = wide
+        self.found_of = vec[i16]()
+        self.wide = True
 
     def _grow_seen(self) -> None:
         """Double the table of numbers by address, and place every numbered column's object in it."""
@@ -303,9 +341,12 @@ class PackedStore(Store):
         before = self.parents[cast(int, handle)]
         return None if before < 0 else int(before)
 
+    def how(self, handle: object) -> int:
+        return int(self.hows[cast(int, handle)])
+
     def found(self, handle: i64) -> tuple[int, ...]:
         """The foundations of the position ``handle``."""
-        return self.founds[self.found_of[handle]]
+        return self.founds[self.found_wide[handle] if self.wide else i64(self.found_of[handle]) + _HALF]
 
     def __len__(self) -> int:
         return self.count
