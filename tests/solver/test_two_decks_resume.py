@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import pytest
 
+import patience
 import patience_solver
-from patience import Card, Game, Position, Suit, deal_position, get_variant
+from patience import Card, Game, Move, Position, Suit, Variant, Verdict, deal_position, get_variant, hookimpl
+from patience.plugins import make_plugin_manager, rules_are_data
 from patience_solver import Outcome, Schedule, place_step, solve
 from patience_solver._compiled import HOME
 from patience_solver._replay import place
@@ -36,6 +38,44 @@ def test_a_solution_the_automatic_play_turns_aside_is_finished_from_where_the_ga
     result = solve(variant, position, max_positions=20_000)
     assert result.outcome is Outcome.SOLVED
     game = Game.from_position(variant, position)
+    for move in result.moves:
+        game.play(move)
+    assert game.is_won
+
+
+class JudgesDoubleFreeCell:
+    """A plugin that judges Double FreeCell's moves itself and allows what its rules allow."""
+
+    PATIENCE_OVERRIDES = ("double-freecell",)
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    @hookimpl
+    def patience_move_legality(self, variant: Variant, position: Position, move: Move) -> Verdict | None:
+        self.asked += 1
+        return None  # the rules' own verdict
+
+
+def test_the_search_through_a_legality_hook_also_finishes_from_where_the_game_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    schedule = Schedule("twins", ((WEIGHTS, False, 2000), *patience_solver._FREECELL_SCANS[1:]))
+    monkeypatch.setattr(patience_solver, "schedule_for", lambda rules: schedule)
+    pm = make_plugin_manager()
+    judge = JudgesDoubleFreeCell()
+    pm.register(judge, name="judges-double-freecell")
+    variant = patience.get_variant("double-freecell", pm)
+    assert not rules_are_data(variant, pm)
+    position = deal_position(variant, 1030, variant.default_cells, pm)
+    resumed: list[Position] = []
+    start = patience_solver._start
+    monkeypatch.setattr(patience_solver, "_start", lambda comp, where: (resumed.append(where), start(comp, where))[1])
+    result = solve(variant, position, plugins=pm, max_positions=20_000)
+    assert result.outcome is Outcome.SOLVED
+    assert judge.asked
+    assert len(resumed) == 2  # the deal, then where the game's automatic play left the first solution
+    game = Game.from_position(variant, position, plugins=pm)
     for move in result.moves:
         game.play(move)
     assert game.is_won

@@ -521,22 +521,45 @@ def _solve_with_hook(
 
     comp = kind(variant.rules, policy, columns, cells, position.base, position.decks, legal=legal, place=place_move)
     root, opening = _start(comp, position)
-    status, path = _run_search(comp, root, limits, schedule_for(variant.rules))
-    if status is Status.SOLVED:
-        game = Game.from_position(variant, position, plugins=pm)
-        moves: list[Move] = []
-        for step in opening + path:
+    schedule = schedule_for(variant.rules)
+    status, path = _run_search(comp, root, limits, schedule)
+    if status is not Status.SOLVED:
+        outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
+        return _result(outcome, (), limits)
+    # As in _won_moves: with two decks the game's automatic play may send home the twin of the card the search
+    # sent; the moves played until then are kept and the search goes on from where the game stands.
+    game = Game.from_position(variant, position, plugins=pm)
+    moves: list[Move] = []
+    for attempt in range(MAX_RESUMES + 1):
+        refused = _play_steps(game, opening + path, reserve, cell_suits, moves)
+        if refused is None:
+            return _result(Outcome.SOLVED, tuple(moves), limits)
+        if position.decks == 1 or attempt == MAX_RESUMES:
+            raise SolverError(refused)
+        root, opening = _start(comp, game.position)
+        status, path = _run_search(comp, root, limits, schedule)
+        if status is Status.STOPPED:
+            return _result(Outcome.UNDECIDED, (), limits)
+        if status is not Status.SOLVED:
+            raise SolverError(refused)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _play_steps(
+    game: Game, steps: list[Step], reserve: int, cell_suits: tuple[Suit, ...], moves: list[Move]
+) -> str | None:
+    """Play ``steps`` in ``game``, each move appended to ``moves`` once played: None when they win, else why not."""
+    for step in steps:
+        try:
             move = place_step(game.position, step, reserve, cell_suits)
-            try:
-                game.play(move)
-            except PatienceError as error:
-                raise SolverError(f"solver move {move} refused by the game: {error}") from error
-            moves.append(move)
-        if not game.is_won:
-            raise SolverError("the solution does not win the game")
-        return _result(Outcome.SOLVED, tuple(moves), limits)
-    outcome = Outcome.LOST if status is Status.EXHAUSTED and comp.complete else Outcome.UNDECIDED
-    return _result(outcome, (), limits)
+        except SolverError as error:
+            return str(error)
+        try:
+            game.play(move)
+        except PatienceError as error:
+            return f"solver move {move} refused by the game: {error}"
+        moves.append(move)
+    return None if game.is_won else "the solution does not win the game"
 
 
 def place_step(position: Position, step: Step, reserve: int = 0, cell_suits: tuple[Suit, ...] = ()) -> Move:

@@ -19,10 +19,15 @@ from patience.position import Position
 from patience.rules import AutoPlay, Rules
 from patience_solver._compiled import RESERVED, Child, Compiled, CompiledTwoDecks, Later, Step
 
-__all__ = ["Judged", "JudgedTwoDecks"]
+__all__ = ["Judged", "JudgedTwoDecks", "keep_legal", "position_of"]
 
 #: Card by its index (``suit * 13 + rank - 1``).
 _CARDS = tuple(Card(index % 13 + 1, Suit(index // 13)) for index in range(52))
+
+
+#: A plugin's legality of a move in a position, and the real move of a solver step there.
+Legal = Callable[[Position, Move], bool]
+Place = Callable[[Position, Step], Move]
 
 
 class Judged(Compiled):
@@ -37,50 +42,90 @@ class Judged(Compiled):
         base: int,
         decks: int,
         *,
-        legal: Callable[[Position, Move], bool],
-        place: Callable[[Position, Step], Move],
+        legal: Legal,
+        place: Place,
     ) -> None:
         super().__init__(rules, policy, n_columns, n_cells, base, decks)
         self.legal = legal
         self.place = place
-
-    def position(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> Position:
-        """The state as a :class:`Position` (columns and cells in the state's sorted order, the reserve first).
-
-        With a cell per suit (:attr:`Rules.cell_suits`) each held card is in the cell of its suit.
-        """
-        cards = _CARDS
-        suits = self.rules.cell_suits
-        if suits:
-            # A cell per suit: each held card in the cell of its suit.
-            held: list[Card | None] = [None] * self.n_cells
-            for code in cells:
-                card = cards[code]
-                held[suits.index(card.suit)] = card
-            return Position(
-                tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
-            )
-        # The reserve cells first (their cards are held + RESERVED), then the free cells.
-        held = [cards[code & 63] for code in cells if code >= RESERVED]
-        held += [None] * (self.reserve - len(held))
-        free: list[Card | None] = [cards[code] for code in cells if code < RESERVED]
-        held += free + [None] * (self.n_free - len(free))
-        return Position(
-            tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, self.base
-        )
 
     def expand(
         self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
     ) -> tuple[list[Child], list[Later]]:
         """The compiled children and deferred moves that the legality hook allows."""
         out, later = super().expand(columns, cells, found, full)
-        where = self.position(columns, cells, found)
-        legal, place = self.legal, self.place
-        return (
-            [child for child in out if legal(where, place(where, child[0][0]))],
-            [move for move in later if legal(where, place(where, self.later_step(columns, move[0])))],
+        return keep_legal(self, self.legal, self.place, columns, cells, found, out, later)
+
+
+class JudgedTwoDecks(CompiledTwoDecks):
+    """:class:`Judged` for two decks: the two-deck generator's moves, each judged by the hook.
+
+    It subclasses the compiled two-deck generator alone: a Python class with two compiled
+    bases (:class:`Judged`'s and this one's) would call the two-deck methods through the
+    other base's table of methods.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        policy: AutoPlay,
+        n_columns: int,
+        n_cells: int,
+        base: int,
+        decks: int,
+        *,
+        legal: Legal,
+        place: Place,
+    ) -> None:
+        super().__init__(rules, policy, n_columns, n_cells, base, decks)
+        self.legal = legal
+        self.place = place
+
+    def expand(
+        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
+    ) -> tuple[list[Child], list[Later]]:
+        """The compiled two-deck children and deferred moves that the legality hook allows."""
+        out, later = super().expand(columns, cells, found, full)
+        return keep_legal(self, self.legal, self.place, columns, cells, found, out, later)
+
+
+def keep_legal(
+    comp: Compiled,
+    legal: Legal,
+    place: Place,
+    columns: tuple[bytes, ...],
+    cells: bytes,
+    found: tuple[int, ...],
+    out: list[Child],
+    later: list[Later],
+) -> tuple[list[Child], list[Later]]:
+    """The children and deferred moves of ``(columns, cells, found)`` that ``legal`` allows."""
+    where = position_of(comp, columns, cells, found)
+    return (
+        [child for child in out if legal(where, place(where, child[0][0]))],
+        [move for move in later if legal(where, place(where, comp.later_step(columns, move[0])))],
+    )
+
+
+def position_of(comp: Compiled, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> Position:
+    """The state as a :class:`Position` (columns and cells in the state's sorted order, the reserve first).
+
+    With a cell per suit (:attr:`Rules.cell_suits`) each held card is in the cell of its suit.
+    """
+    cards = _CARDS
+    suits = comp.rules.cell_suits
+    if suits:
+        # A cell per suit: each held card in the cell of its suit.
+        held: list[Card | None] = [None] * comp.n_cells
+        for code in cells:
+            card = cards[code]
+            held[suits.index(card.suit)] = card
+        return Position(
+            tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, comp.base
         )
-
-
-class JudgedTwoDecks(Judged, CompiledTwoDecks):
-    """:class:`Judged` for two decks: the two-deck generator's moves, each judged by the hook."""
+    # The reserve cells first (their cards are held + RESERVED), then the free cells.
+    held = [cards[code & 63] for code in cells if code >= RESERVED]
+    held += [None] * (comp.reserve - len(held))
+    free: list[Card | None] = [cards[code] for code in cells if code < RESERVED]
+    held += free + [None] * (comp.n_free - len(free))
+    return Position(tuple(tuple(cards[card] for card in column) for column in columns), tuple(held), found, comp.base)
