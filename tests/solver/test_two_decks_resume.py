@@ -94,3 +94,17 @@ def test_a_step_from_a_column_never_takes_the_twin_of_its_card_from_a_cell() -> 
     # A step from the cells (order -1) takes the cell's king.
     from_cell = place_step(position, (king.index, 1, HOME, -1, -1))
     assert from_cell.source.kind.name == "CELL"
+
+
+@pytest.mark.parametrize("deal", [1, 4, 6, 7])  # 1 stops at the budget, the others are won within it
+def test_a_hook_that_allows_what_the_rules_allow_searches_the_same_positions_with_two_decks(deal: int) -> None:
+    pm = make_plugin_manager()
+    pm.register(JudgesDoubleFreeCell(), name="judges-double-freecell")
+    judged = patience.get_variant("double-freecell", pm)
+    plain = get_variant("double-freecell")
+    through_hook = solve(judged, deal_position(judged, deal, judged.default_cells, pm), plugins=pm, max_positions=1500)
+    by_rules = solve(plain, deal_position(plain, deal, plain.default_cells), max_positions=1500)
+    assert through_hook.outcome == by_rules.outcome
+    assert through_hook.positions == by_rules.positions
+    assert through_hook.moves == by_rules.moves
+    assert (by_rules.outcome is Outcome.SOLVED) == (deal != 1)
