@@ -12,6 +12,7 @@ a plugin declares in its ``Rules`` the loosest rules its hook allows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from patience.cards import Card, Suit
 from patience.moves import Move
@@ -30,8 +31,18 @@ Legal = Callable[[Position, Move], bool]
 Place = Callable[[Position, Step], Move]
 
 
-class Judged(Compiled):
-    """:class:`Compiled`, keeping only the moves ``legal(position, move)`` allows."""
+# The judging half is a mixin on plain ``object`` at run time: a Python class with two compiled bases
+# (say Judged's Compiled and CompiledTwoDecks) would call the two-deck methods through Compiled's table
+# of methods and crash, so each judged generator has exactly one compiled base. Type checkers see the
+# generator as its base, so that ``super()`` reaches the compiled methods.
+if TYPE_CHECKING:
+    _Generator = Compiled
+else:
+    _Generator = object
+
+
+class _Judging(_Generator):
+    """What a judged generator adds to its compiled base: the hook's verdict on every move."""
 
     def __init__(
         self,
@@ -57,36 +68,12 @@ class Judged(Compiled):
         return keep_legal(self, self.legal, self.place, columns, cells, found, out, later)
 
 
-class JudgedTwoDecks(CompiledTwoDecks):
-    """:class:`Judged` for two decks: the two-deck generator's moves, each judged by the hook.
+class Judged(_Judging, Compiled):
+    """:class:`Compiled`, keeping only the moves ``legal(position, move)`` allows."""
 
-    It subclasses the compiled two-deck generator alone: a Python class with two compiled
-    bases (:class:`Judged`'s and this one's) would call the two-deck methods through the
-    other base's table of methods.
-    """
 
-    def __init__(
-        self,
-        rules: Rules,
-        policy: AutoPlay,
-        n_columns: int,
-        n_cells: int,
-        base: int,
-        decks: int,
-        *,
-        legal: Legal,
-        place: Place,
-    ) -> None:
-        super().__init__(rules, policy, n_columns, n_cells, base, decks)
-        self.legal = legal
-        self.place = place
-
-    def expand(
-        self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], full: bool
-    ) -> tuple[list[Child], list[Later]]:
-        """The compiled two-deck children and deferred moves that the legality hook allows."""
-        out, later = super().expand(columns, cells, found, full)
-        return keep_legal(self, self.legal, self.place, columns, cells, found, out, later)
+class JudgedTwoDecks(_Judging, CompiledTwoDecks):
+    """:class:`Judged` for two decks: the two-deck generator's moves, each judged by the hook."""
 
 
 def keep_legal(
