@@ -14,7 +14,6 @@ side by side with the compiled one: the tests and benchmarks compare them).
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -130,8 +129,12 @@ def pure_requested() -> bool:
     return os.environ.get("PATIENCE_COMPILED", "").strip() == "0"
 
 
-class _FromSource(importlib.abc.MetaPathFinder):
-    """Finds the modules of :data:`COMPILED_MODULES` as source, ahead of any compiled extension."""
+class _FromSource:
+    """Finds the modules of :data:`COMPILED_MODULES` as source, ahead of any compiled extension.
+
+    A finder on ``sys.meta_path`` needs only ``find_spec``; it does not derive from
+    ``importlib.abc.MetaPathFinder``, whose import brings in ``importlib.resources`` at every start.
+    """
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None

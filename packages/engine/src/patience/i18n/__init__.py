@@ -32,7 +32,6 @@ import contextvars
 import datetime
 import functools
 import gettext
-import importlib.resources
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -205,6 +204,8 @@ def _translations(domain: str, package: str, language: str) -> gettext.NullTrans
         return _Pseudo()
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
+    import importlib.resources  # only when a language other than English speaks: a dozen modules
+
     try:
         catalog = importlib.resources.files(package).joinpath("locale", language, "LC_MESSAGES", f"{domain}.mo")
         with catalog.open("rb") as handle:
