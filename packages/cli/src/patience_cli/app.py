@@ -6,6 +6,7 @@ adds its commands, so the groups stay independent.
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from collections.abc import Sequence
@@ -149,12 +150,12 @@ def main(args: Sequence[str] | None = None) -> None:
     """
     fit_streams()
     one_line_warnings("patience")
-    command = typer.main.get_command(app)
+    words = list(sys.argv[1:] if args is None else args)
+    command = typer.main.get_command(app_for(words))
     try:
-        start_language(list(sys.argv[1:] if args is None else args))  # before typer: its own words speak it too
+        start_language(words)  # before typer: its own words speak it too
         result = command.main(args=args, prog_name="patience", standalone_mode=False)
     except typer.TyperException as error:  # click's UsageError, BadParameter, ClickException
-        words = list(sys.argv[1:] if args is None else args)
         print(f"patience: {_usage_message(error, _command_path(command, words))}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     except (typer.Abort, KeyboardInterrupt):
@@ -175,6 +176,40 @@ def main(args: Sequence[str] | None = None) -> None:
         except typer.Exit as done:
             sys.exit(done.exit_code)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def app_for(words: Sequence[str]) -> typer.Typer:
+    """The app to run ``words`` with: the root and the one command they name, or the whole app.
+
+    typer builds the click command of every command it holds, reading each
+    function's signature, before it parses a word. When the first word (after
+    the root's ``--lang``) names a command, only that command is built; any
+    other words (none, a root option such as ``--help``, a misspelt command)
+    get the whole app, so that help, completion and the suggestions of
+    similar names see every command.
+    """
+    rest = list(words)
+    while rest and (rest[0] == "--lang" or rest[0].startswith("--lang=")):
+        del rest[: 2 if rest[0] == "--lang" else 1]
+    if not rest:
+        return app
+    name = rest[0]
+    commands = [info for info in app.registered_commands if info.name == name]
+    groups = [info for info in app.registered_groups if _group_name(info) == name]
+    if not commands and not groups:
+        return app
+    only = copy.copy(app)
+    only.registered_commands = commands
+    only.registered_groups = groups
+    return only
+
+
+def _group_name(info: typer.models.TyperInfo) -> str | None:
+    """The name a group of commands (``daily``, ``serve``) is typed by."""
+    if isinstance(info.name, str):
+        return info.name
+    group = info.typer_instance
+    return group.info.name if group is not None and isinstance(group.info.name, str) else None
 
 
 def _stdout_is_null() -> bool:
