@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from librt.vecs import vec
+from mypy_extensions import i64, mypyc_attr
 
 from patience.movegen import HomeRule, autoplay_rule, tables_for
 from patience.position import HEIGHTS
@@ -166,6 +167,11 @@ class Compiled:
         #: one child wanted from the next :meth:`expand`, and :meth:`_make` returns :data:`NOT_MADE` for the
         #: others (it counts this down; below -1 once the wanted child is made).
         self.trace_skip = -1
+        #: Which column shows each card on top: ``tops[card] - stamp`` is its column's index while :meth:`expand`
+        #: expands a state whose ``stamp`` that is, and negative for a card on top in no column of it (the entries
+        #: of every earlier state are less than the stamp). One native array for the search, never emptied.
+        self.tops: vec[i64] = vec[i64]([0] * 52)
+        self.stamp: i64 = 0
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -371,10 +377,11 @@ class Compiled:
         if self.no_empty_moves:
             cap_empty = 0
         onto = self.onto
-        # Which column shows each card on top (-1: none): a list, so a lookup is an index, not a call.
-        tops = [-1] * 52
+        tops = self.tops
+        stamp = self.stamp + LATER_COLUMNS  # above every column index this search has stamped before
+        self.stamp = stamp
         for i in range(empties, n_cols):
-            tops[columns[i][-1]] = i
+            tops[columns[i][-1]] = stamp + i
         runs = self._columns
         whole_suit = self.whole_suit
         # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
@@ -401,14 +408,14 @@ class Compiled:
                 k = run if run <= cap else 1
                 bottom = column[-k]
                 for target in onto[bottom]:
-                    j = tops[target]
+                    j = tops[target] - stamp
                     if j >= 0:
                         out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
                     for target in onto[bottom]:
-                        j = tops[target]
+                        j = tops[target] - stamp
                         if j >= 0:
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
@@ -434,7 +441,7 @@ class Compiled:
             if wanted[card] and not whole_suit:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
-                j = tops[target]
+                j = tops[target] - stamp
                 if j >= 0:
                     out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
