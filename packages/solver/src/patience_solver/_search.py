@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from patience_solver._compiled import LATER_CELL, Compiled, State, Step
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
-from patience_solver._store import Entry, Frontier, Store, frontier_for, store_for
+from patience_solver._store import Entry, Frontier, PackedStore, Store, frontier_for, store_for
 
 __all__ = ["PACKED", "Limits", "Scan", "Status", "Stop", "Weights", "best_first"]
 
@@ -422,6 +422,9 @@ class Scan:
         total = self.comp.total
         expanded = start = self.expanded
         stop_at = start + quota
+        # The packed table tells a stored child of a move left for later from the parent's numbers, where
+        # the move changes only its column, the cells or an empty column (one deck, no complete suits home).
+        later_known = type(self.comp) is Compiled and not self.comp.whole_suit and isinstance(store, PackedStore)
         status = Status.EXHAUSTED
         while frontier.waiting():
             if not expanded & 127:
@@ -438,6 +441,8 @@ class Scan:
             found = frontier.found
             g = frontier.g
             code = frontier.code
+            if code >= 0 and later_known and store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0):
+                continue  # a move ranked from its parent whose child was reached another way: not made at all
             key = store.key(handle)
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.

@@ -58,6 +58,8 @@ _MASK: Final = (1 << BITS) - 1
 #: A 32-bit multiplier of the hash (odd, bits well mixed).
 _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
+#: Each byte value as a ``bytes`` of its own.
+_BYTES: Final = tuple(bytes((value,)) for value in range(256))
 #: The slots the table of numbers by address starts with (a power of two).
 _FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
@@ -86,6 +88,13 @@ class Store:
     def key(self, handle: object) -> Key:
         """The key of the position ``handle``."""
         raise NotImplementedError
+
+    def holds_later(self, handle: object, at: i64, count: i64, to_cell: bool) -> bool:
+        """Whether the child of ``handle`` by a move left for later is known to be stored (see PackedStore's).
+
+        False when the table cannot tell without the child's key: the caller then makes the child.
+        """
+        return False
 
     def parent(self, handle: object) -> object | None:
         """The handle of the position ``handle`` was first reached from (None for the root)."""
@@ -158,6 +167,10 @@ class PackedStore(Store):
         self.count: i64 = 0
         #: The words of the key being looked up.
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
+        #: For :meth:`holds_later`: each column's number without its top card (+ 1; 0: not known).
+        self.below: vec[i64] = vec[i64]()
+        #: The packed words of a child :meth:`holds_later` looks up.
+        self.later_scratch: vec[i64] = vec[i64]([0] * self.words)
         #: The last key :meth:`key` gave, and its handle.
         self.near: Key = ()
         self.near_handle: i64 = -1
@@ -228,19 +241,9 @@ class PackedStore(Store):
         words = self.words
         keys = self.keys
         slots = self.slots
-        mask = self.mask
-        slot = self._hash(scratch, 0) & mask
-        while True:
-            held = slots[slot]
-            if held == 0:
-                break
-            base = (i64(held) - 1) * words
-            j: i64 = 0
-            while j < words and keys[base + j] == scratch[j]:
-                j += 1
-            if j == words:
-                return None
-            slot = (slot + 1) & mask
+        slot = self._slot_of(scratch)
+        if slots[slot] != 0:
+            return None
         handle = self.count
         for j in range(words):
             keys = append(keys, scratch[j])
@@ -262,9 +265,56 @@ class PackedStore(Store):
             self.found_of = append(self.found_of, i16(self.last_found_id - _HALF))
         slots[slot] = i32(handle + 1)
         self.count = handle + 1
-        if 2 * self.count > mask:
+        if 2 * self.count > self.mask:
             self._grow()
         return handle
+
+    def _below(self, number: i64) -> i64:
+        """The number of the column numbered ``number`` without its top card; -1 if it has none yet.
+
+        Kept once found (``below[number]`` holds it + 1; 0 while not known): a number, once given, stays.
+        """
+        below = self.below
+        while len(below) <= number:
+            below = append(below, 0)
+        self.below = below
+        known = below[number]
+        if known:
+            return known - 1
+        column = self.texts[number]
+        found = self.ids.get(column[: len(column) - 1])
+        if found is None:
+            return -1
+        below[number] = found + 1
+        return found
+
+    def _with_card(self, number: i64, card: int) -> i64:
+        """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
+        cells = self.texts[number]
+        slot: i64 = 0
+        while slot < len(cells) and cells[slot] < card:
+            slot += 1
+        found = self.ids.get(cells[:slot] + _BYTES[card] + cells[slot:])
+        return -1 if found is None else found
+
+    def _slot_of(self, scratch: vec[i64]) -> i64:
+        """The slot that holds the key packed in ``scratch``, or else the empty slot where it would go."""
+        words = self.words
+        keys = self.keys
+        slots = self.slots
+        mask = self.mask
+        slot = self._hash(scratch, 0) & mask
+        while True:
+            held = slots[slot]
+            if held == 0:
+                return slot
+            base = (i64(held) - 1) * words
+            j: i64 = 0
+            while j < words and keys[base + j] == scratch[j]:
+                j += 1
+            if j == words:
+                return slot
+            slot = (slot + 1) & mask
 
     def _widen(self) -> None:
         """Hold the foundations' numbers as 32-bit ints from now on (more than 65,536 foundations)."""
@@ -337,6 +387,63 @@ class PackedStore(Store):
         self.near_handle = number
         return key
 
+    def holds_later(self, handle: object, at: i64, count: i64, to_cell: bool) -> bool:
+        """Whether the child of ``handle`` by a move left for later is stored already, told without making it.
+
+        The move takes the top ``count`` cards of the parent's column ``at`` (in its key's order) to a cell
+        (``to_cell``: one card, the cells kept sorted) or else to the first empty column, and it uncovers no
+        card that goes home, so only those columns and the cells change (one deck, a generator that
+        settles no complete suit: the caller's business). The child's numbers are the parent's with those
+        replaced and put back in order; a column or cells never numbered are in no stored key. False is
+        also the answer when the child is new.
+        """
+        texts = self.texts
+        ids = self.ids
+        keys = self.keys
+        words = self.words
+        # The parent's words, changed in place into the child's (see _number_at).
+        nums = self.later_scratch
+        base = i64(cast(int, handle)) * words
+        for j in range(words):
+            nums[j] = keys[base + j]
+        source = _number_at(nums, at)
+        column = texts[source]
+        if count == 1:
+            known = self._below(source)
+            if known < 0:
+                return False
+            rest = texts[known]
+        else:
+            rest = column[: len(column) - count]
+            found = ids.get(rest)
+            if found is None:
+                return False
+            known = found
+        last = self.width - 1
+        if to_cell:
+            card = column[len(column) - 1]
+            held = self._with_card(_number_at(nums, last), card)
+            if held < 0:
+                return False
+            _set_number(nums, last, held)
+        # The shortened column can only sort earlier (and stays after the empty ones unless it is empty).
+        while at > 0 and texts[_number_at(nums, at - 1)] > rest:
+            _set_number(nums, at, _number_at(nums, at - 1))
+            at -= 1
+        _set_number(nums, at, known)
+        if not to_cell:
+            # The cards go to the first empty column (empty columns sort first): it can only sort later.
+            moved = ids.get(_BYTES[column[len(column) - 1]] if count == 1 else column[len(column) - count :])
+            if moved is None:
+                return False
+            grown = texts[moved]
+            spot: i64 = 0
+            while spot + 1 < last and texts[_number_at(nums, spot + 1)] < grown:
+                _set_number(nums, spot, _number_at(nums, spot + 1))
+                spot += 1
+            _set_number(nums, spot, moved)
+        return self.slots[self._slot_of(nums)] != 0
+
     def parent(self, handle: object) -> object | None:
         before = self.parents[cast(int, handle)]
         return None if before < 0 else int(before)
@@ -350,6 +457,19 @@ class PackedStore(Store):
 
     def __len__(self) -> int:
         return self.count
+
+
+def _number_at(words: vec[i64], place: i64) -> i64:
+    """The number at ``place`` of a key packed in ``words``: three to a word, the first in the low bits."""
+    return (words[place // 3] >> (place % 3 * BITS)) & _MASK
+
+
+def _set_number(words: vec[i64], place: i64, number: i64) -> None:
+    """Put ``number`` at ``place`` of a key packed in ``words``."""
+    shift = place % 3 * BITS
+    at = place // 3
+    word = words[at]
+    words[at] = word ^ ((((word >> shift) & _MASK) ^ number) << shift)  # the old number's bits turned into the new's
 
 
 def store_for(root: Key, found: tuple[int, ...], packed: bool) -> Store:

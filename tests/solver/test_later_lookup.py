@@ -1,0 +1,90 @@
+"""The packed table tells whether the child of a move left for later is stored, from the parent's numbers alone.
+
+Two scans of the same position, one on each table, store the same
+positions (the search does not depend on the table). So for each move
+left for later on the packed scan's frontier, ``holds_later`` must answer
+exactly whether the dict of keys holds the child that ``make_later``
+makes: a stored child has every column and its cells numbered.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import patience_solver as solver
+from patience import deal_position, get_variant
+from patience_solver._compiled import LATER_CELL, Compiled
+from patience_solver._search import Limits, Scan
+from patience_solver._store import KeyStore, PackedStore
+
+#: One-deck games whose scan, after its first 1,500 positions, still leaves moves for later to cells and to
+#: empty columns, of one card and of runs: the game, the deal and whether the scan is the complete one.
+CASES = [
+    ("freecell", 4, False),
+    ("freecell", 11982, True),
+    ("eight-off", 5, False),
+    ("bakers-game", 5, True),
+    ("forecell", 12, True),
+]
+
+
+@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
+def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int, full: bool) -> None:
+    variant = get_variant(name)
+    position = deal_position(variant, deal, variant.default_cells)
+    rules = variant.rules
+    comp = solver.compiled_for(rules, rules.autoplay, position)
+    assert type(comp) is Compiled
+    root, _ = solver._start(comp, position)
+    weights = solver.schedule_for(rules).scans[0][0]
+    packed = Scan(comp, root, weights, full=full, packed=True)
+    plain = Scan(comp, root, weights, full=full, packed=False)
+    for scan in (packed, plain):
+        scan.run(1_500, Limits(None, None, None, None, 0))
+        assert scan.status is None  # still searching: an ended scan keeps its root alone
+    assert isinstance(packed.store, PackedStore)
+    assert isinstance(plain.store, KeyStore)
+    assert len(packed.store) == len(plain.store) > 100
+    answers = {True: 0, False: 0}
+    kinds = set()
+    for handle, found, _, code in packed.entries():
+        if code < 0:
+            continue
+        key = packed.store.key(handle)
+        _, child, _, _ = comp.make_later(key[:-1], key[-1], found, code)
+        held = packed.store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0)
+        assert held is (child in plain.store.parents), (handle, code)
+        answers[held] += 1
+        kinds.add("cell" if code & LATER_CELL else f"empty {min(code >> 6, 2)}")
+    assert answers[True] and answers[False]
+    assert "cell" in kinds
+
+
+def test_moves_to_empty_columns_of_one_card_and_of_runs_are_both_looked_up() -> None:
+    # FreeCell #4's first scan leaves both for later within its first positions (runs of up to three cards).
+    variant = get_variant("freecell")
+    position = deal_position(variant, 4, 4)
+    comp = solver.compiled_for(variant.rules, variant.rules.autoplay, position)
+    root, _ = solver._start(comp, position)
+    scan = Scan(comp, root, solver.schedule_for(variant.rules).scans[0][0], full=False, packed=True)
+    scan.run(1_500, Limits(None, None, None, None, 0))
+    counts = {code >> 6 for _, _, _, code in scan.entries() if code >= 0 and not code & LATER_CELL}
+    assert 1 in counts
+    assert any(count > 1 for count in counts)
+
+
+def test_a_number_put_in_a_packed_key_leaves_its_neighbours_alone() -> None:
+    from librt.vecs import vec
+    from mypy_extensions import i64
+
+    from patience_solver._store import BITS, _number_at, _set_number
+
+    largest = (1 << BITS) - 1
+    numbers = [5, 7, 9, 11, 13, 15, 17, 19, 21]
+    words = vec[i64]([0, 0, 0])
+    for place, number in enumerate(numbers):
+        _set_number(words, place, number)
+    for place, number in [(4, largest), (0, 3), (2, largest), (8, 0), (4, 100)]:
+        _set_number(words, place, number)
+        numbers[place] = number
+        assert [_number_at(words, at) for at in range(9)] == numbers
