@@ -555,7 +555,10 @@ class Compiled:
             cols.sort()
             cols.append(bytes(held))
             return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
-        _resort(cols, src, grown, columns[grown] if grown >= 0 else b"")
+        if self.decks != 1 or (src >= 0 and not len(cols[src])) or (grown >= 0 and not len(columns[grown])):
+            # With one deck the columns that hold cards differ in their bottom cards, which order them:
+            # only a column that is emptied or filled moves.
+            _resort(cols, src, grown, columns[grown] if grown >= 0 else b"")
         cols.append(cells)
         return (step,), tuple(cols), found, cost
 

@@ -426,19 +426,24 @@ class PackedStore(Store):
             if held < 0:
                 return False
             _set_number(nums, last, held)
-        # The shortened column can only sort earlier (and stays after the empty ones unless it is empty).
-        while at > 0 and texts[_number_at(nums, at - 1)] > rest:
-            _set_number(nums, at, _number_at(nums, at - 1))
-            at -= 1
+        # With one deck the columns that hold cards differ in their bottom cards, which order them: the
+        # shortened column keeps its place unless it is empty, and then goes before every column with cards.
+        if not len(rest):
+            while at > 0 and len(texts[_number_at(nums, at - 1)]):
+                _set_number(nums, at, _number_at(nums, at - 1))
+                at -= 1
         _set_number(nums, at, known)
         if not to_cell:
             # The cards go to the first empty column (empty columns sort first): it can only sort later.
             moved = ids.get(_BYTES[column[len(column) - 1]] if count == 1 else column[len(column) - count :])
             if moved is None:
                 return False
-            grown = texts[moved]
+            bottom = column[len(column) - count]
             spot: i64 = 0
-            while spot + 1 < last and texts[_number_at(nums, spot + 1)] < grown:
+            while spot + 1 < last:
+                after = texts[_number_at(nums, spot + 1)]
+                if len(after) and after[0] > bottom:
+                    break
                 _set_number(nums, spot, _number_at(nums, spot + 1))
                 spot += 1
             _set_number(nums, spot, moved)
