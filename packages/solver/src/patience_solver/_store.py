@@ -60,6 +60,9 @@ _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
 #: Each byte value as a ``bytes`` of its own.
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
+#: The most entries of the cache of :meth:`PackedStore._with_card` (a power of two); it starts with a sixteenth
+#: of the table's slots and grows with them up to this, so that a small search pays for a small one.
+_KEPT: Final = 1 << 12
 #: The slots the table of numbers by address starts with (a power of two).
 _FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
@@ -169,6 +172,11 @@ class PackedStore(Store):
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
         #: For :meth:`holds_later`: each column's number without its top card (+ 1; 0: not known).
         self.below: vec[i64] = vec[i64]()
+        #: :meth:`_with_card`'s answers found, by a hash of ``number << 6 | card``: that + 1 in ``with_tag``,
+        #: the answer in ``with_number`` (the last one written wins).
+        self.with_tag: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
+        self.with_number: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
+        self.with_mask: i64 = (_FIRST_SLOTS >> 4) - 1
         #: The packed words of a child :meth:`holds_later` looks up.
         self.later_scratch: vec[i64] = vec[i64]([0] * self.words)
         #: The last key :meth:`key` gave, and its handle.
@@ -289,13 +297,25 @@ class PackedStore(Store):
         return found
 
     def _with_card(self, number: i64, card: int) -> i64:
-        """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
+        """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet.
+
+        A number found is kept in a small cache (a number, once given, stays): the same cells take the same
+        card in many positions, and the cache spares making the cells' bytes and looking them up.
+        """
+        tag = number << 6 | card
+        entry = (tag ^ (tag >> 12)) & self.with_mask
+        if self.with_tag[entry] == tag + 1:
+            return self.with_number[entry]
         cells = self.texts[number]
         slot: i64 = 0
         while slot < len(cells) and cells[slot] < card:
             slot += 1
         found = self.ids.get(cells[:slot] + _BYTES[card] + cells[slot:])
-        return -1 if found is None else found
+        if found is None:
+            return -1
+        self.with_tag[entry] = tag + 1
+        self.with_number[entry] = found
+        return found
 
     def _slot_of(self, scratch: vec[i64]) -> i64:
         """The slot that holds the key packed in ``scratch``, or else the empty slot where it would go."""
@@ -363,6 +383,11 @@ class PackedStore(Store):
             slots[slot] = i32(handle + 1)
         self.slots = slots
         self.mask = mask
+        if self.with_mask < _KEPT - 1:
+            cache = min(size >> 4, _KEPT)
+            self.with_tag = vec[i64]([0] * cache)
+            self.with_number = vec[i64]([0] * cache)
+            self.with_mask = cache - 1
 
     def key(self, handle: object) -> Key:
         number = i64(cast(int, handle))
