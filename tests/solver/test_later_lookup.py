@@ -1,10 +1,12 @@
-"""The packed table tells whether the child of a move left for later is stored, from the parent's numbers alone.
+"""The packed table tells whether a child is stored from the parent's numbers alone.
 
 Two scans of the same position, one on each table, store the same
 positions (the search does not depend on the table). So for each move
 left for later on the packed scan's frontier, ``holds_later`` must answer
 exactly whether the dict of keys holds the child that ``make_later``
-makes: a stored child has every column and its cells numbered.
+makes, and for each move onto a column of a stored position,
+``holds_move`` whether it holds the child that ``expand`` makes: a stored
+child has every column and its cells numbered.
 """
 
 from __future__ import annotations
@@ -58,6 +60,71 @@ def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int
         kinds.add("cell" if code & LATER_CELL else f"empty {min(code >> 6, 2)}")
     assert answers[True] and answers[False]
     assert "cell" in kinds
+
+
+@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
+def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stored(
+    name: str, deal: int, full: bool
+) -> None:
+    variant = get_variant(name)
+    position = deal_position(variant, deal, variant.default_cells)
+    rules = variant.rules
+    comp = solver.compiled_for(rules, rules.autoplay, position)
+    root, _ = solver._start(comp, position)
+    weights = solver.schedule_for(rules).scans[0][0]
+    packed = Scan(comp, root, weights, full=full, packed=True)
+    plain = Scan(comp, root, weights, full=full, packed=False)
+    for scan in (packed, plain):
+        scan.run(1_500, Limits(None, None, None, None, 0))
+    # The table is the generator's only while a scan runs: after it, every child is made.
+    assert comp.probe is None
+    assert isinstance(packed.store, PackedStore)
+    answers = {True: 0, False: 0}
+    kinds = set()
+    for handle, found, _, code in packed.entries():
+        if code >= 0:
+            continue
+        key = packed.store.key(handle)
+        columns, cells = key[:-1], key[-1]
+        tops = {column[-1]: at for at, column in enumerate(columns) if column}
+        made, _ = comp.expand(columns, cells, found, full)
+        for steps, child, child_found, _ in made:
+            bottom, count, target = steps[0][:3]
+            if target < 0 or child_found != found:
+                continue  # home, a cell or an empty column, or a card uncovered went home: not asked
+            held_codes = [c for c in cells if c & 63 == bottom]
+            if held_codes:
+                held = packed.store.holds_move(handle, -1, 1, tops[target], held_codes[0])
+                kinds.add("from a cell")
+            else:
+                at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
+                held = packed.store.holds_move(handle, at, count, tops[target], -1)
+                kinds.add("run" if count > 1 else ("emptied" if count == len(columns[at]) else "card"))
+            assert held is (child in plain.store.parents), (handle, steps)
+            answers[held] += 1
+    assert answers[True] and answers[False]
+    assert kinds == {"card", "run", "emptied", "from a cell"}
+
+
+def test_a_search_tells_stored_children_of_moves_onto_columns_from_their_parents() -> None:
+    # The packed scan, whose generator gives no child for a move onto a column whose child the table holds,
+    # keeps the very frontier of the dict's scan, which makes every child.
+    variant = get_variant("freecell")
+    position = deal_position(variant, 11982, 4)
+    comp = solver.compiled_for(variant.rules, variant.rules.autoplay, position)
+    root, _ = solver._start(comp, position)
+    weights = solver.schedule_for(variant.rules).scans[0][0]
+    scans = [Scan(comp, root, weights, full=True, packed=packed) for packed in (True, False)]
+    for scan in scans:
+        scan.run(3_000, Limits(None, None, None, None, 0))
+    packed, plain = scans
+    assert isinstance(packed.store, PackedStore)
+    assert packed.expanded == plain.expanded == 3_000
+    assert len(packed.store) == len(plain.store)
+    # A dict of keys has each key as its handle; the packed table gives each handle's key back.
+    assert [(packed.store.key(handle), *rest) for handle, *rest in packed.entries()] == [
+        (handle, *rest) for handle, *rest in plain.entries()
+    ]
 
 
 def test_moves_to_empty_columns_of_one_card_and_of_runs_are_both_looked_up() -> None:

@@ -37,6 +37,7 @@ from mypy_extensions import i64, mypyc_attr
 from patience.movegen import HomeRule, autoplay_rule, tables_for
 from patience.position import HEIGHTS
 from patience.rules import UNLIMITED_RUN, AutoPlay, Build, Rules
+from patience_solver._store import Store
 
 __all__ = [
     "CELL",
@@ -172,6 +173,12 @@ class Compiled:
         #: of every earlier state are less than the stamp). One native array for the search, never emptied.
         self.tops: vec[i64] = vec[i64]([0] * 52)
         self.stamp: i64 = 0
+        #: While a scan that can tell a stored child from its parent runs (see :class:`patience_solver._search.Scan`):
+        #: its table, and the handle of the state being expanded. :meth:`expand` then gives :data:`NOT_MADE` for a
+        #: move onto a column whose child the table holds (:meth:`~patience_solver._store.Store.holds_move`)
+        #: instead of making it. None otherwise, and while a solution is traced.
+        self.probe: Store | None = None
+        self.probe_handle: object = None
 
     # -- states -------------------------------------------------------------
     def settle(self, columns: list[bytes], cells: list[int], found: list[int]) -> list[Step]:
@@ -376,6 +383,8 @@ class Compiled:
         to_empty = self.to_empty
         if self.no_empty_moves:
             cap_empty = 0
+        probe = self.probe if self.trace_skip == -1 else None
+        handle = self.probe_handle
         onto = self.onto
         tops = self.tops
         stamp = self.stamp + LATER_COLUMNS  # above every column index this search has stamped before
@@ -407,17 +416,25 @@ class Compiled:
                 # One move from this column: the whole run (meta-moves) or its top card (cap >= 1 always).
                 k = run if run <= cap else 1
                 bottom = column[-k]
+                quiet = probe is not None and self.uncovers_none(column, k, wanted, found)
                 for target in onto[bottom]:
                     j = tops[target] - stamp
                     if j >= 0:
-                        out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                        if quiet and probe is not None and probe.holds_move(handle, i, k, j, -1):
+                            out.append(NOT_MADE)
+                        else:
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
+                    quiet = probe is not None and self.uncovers_none(column, k, wanted, found)
                     for target in onto[bottom]:
                         j = tops[target] - stamp
                         if j >= 0:
-                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            if quiet and probe is not None and probe.holds_move(handle, i, k, j, -1):
+                                out.append(NOT_MADE)
+                            else:
+                                out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(min(run, cap_empty), len(column) - 1)  # min of two is compiled inline
                 for k in range(1 if full else limit, limit + 1):
@@ -443,10 +460,20 @@ class Compiled:
             for target in onto[card]:
                 j = tops[target] - stamp
                 if j >= 0:
-                    out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
+                    if probe is not None and probe.holds_move(handle, -1, 1, j, code):
+                        out.append(NOT_MADE)
+                    else:
+                        out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, code, _EMPTY_STEP[card]))
         return out, later
+
+    def uncovers_none(self, column: bytes, count: int, wanted: bytes, found: tuple[int, ...]) -> bool:
+        """Whether taking the top ``count`` cards of ``column`` uncovers no card that then goes home (one deck)."""
+        if count == len(column):
+            return True
+        exposed = column[-count - 1]
+        return not (wanted[exposed] and self.uncovers_home(exposed, found))
 
     def uncovers_home(self, card: int, found: tuple[int, ...]) -> bool:
         """Whether ``card``, next for its foundation and just uncovered, goes home by the automatic or the safe rule."""

@@ -377,6 +377,12 @@ class Scan:
     of them ever expanded) go on the frontier as the move itself, ranked
     exactly as their child would be, and the child is made when it comes
     off, unless another way reached it first (:meth:`Compiled.expand`).
+
+    On the packed table with one deck, most children of a move onto a
+    column were reached before: the generator asks the table
+    (:meth:`~patience_solver._store.Store.holds_move`) and makes no such
+    child, giving :data:`~patience_solver._compiled.NOT_MADE` in its place,
+    so that each child keeps its index among the parent's.
     """
 
     def __init__(
@@ -412,6 +418,19 @@ class Scan:
         """Expand up to ``quota`` states; SOLVED, EXHAUSTED, STOPPED (limits) or BUDGET (quota used up)."""
         if self.status is not None:
             return self.status
+        comp = self.comp
+        # The packed table tells a stored child of a move left for later from the parent's numbers, where
+        # the move changes only its column, the cells or an empty column (one deck, no complete suits home).
+        later_known = type(comp) is Compiled and not comp.whole_suit and isinstance(self.store, PackedStore)
+        # The same table tells the generator which children of a move onto a column it holds (Compiled.probe).
+        comp.probe = self.store if later_known else None
+        try:
+            return self._search(quota, limits, later_known)
+        finally:
+            comp.probe = None
+
+    def _search(self, quota: int, limits: Limits, later_known: bool) -> Status:
+        """:meth:`run`'s loop."""
         frontier, store, full = self.frontier, self.store, self.full
         comp, penalty = self.comp, self.penalty
         weights = self.weights
@@ -422,9 +441,6 @@ class Scan:
         total = self.comp.total
         expanded = start = self.expanded
         stop_at = start + quota
-        # The packed table tells a stored child of a move left for later from the parent's numbers, where
-        # the move changes only its column, the cells or an empty column (one deck, no complete suits home).
-        later_known = type(self.comp) is Compiled and not self.comp.whole_suit and isinstance(store, PackedStore)
         status = Status.EXHAUSTED
         while frontier.waiting():
             if not expanded & 127:
@@ -461,12 +477,15 @@ class Scan:
                     table = by_found[found] = NextPenalties(penalty, found, wn, next_cards)
             else:
                 table = penalty
+            comp.probe_handle = handle
             made, deferred = comp.expand(cols, cells, found, full)
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             index = -1
             for _, ckey, cfound, cost in made:
                 index += 1
+                if not len(ckey):
+                    continue  # a child the table holds, not made (Compiled.probe)
                 child = store.add(ckey, handle, cfound, index)
                 if child is None:
                     continue

@@ -60,7 +60,7 @@ _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
 #: Each byte value as a ``bytes`` of its own.
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
-#: The most entries of the cache of :meth:`PackedStore._with_card` (a power of two); it starts with a sixteenth
+#: The most entries of the cache of :meth:`PackedStore._keep` (a power of two); it starts with a sixteenth
 #: of the table's slots and grows with them up to this, so that a small search pays for a small one.
 _KEPT: Final = 1 << 12
 #: The slots the table of numbers by address starts with (a power of two).
@@ -94,6 +94,13 @@ class Store:
 
     def holds_later(self, handle: object, at: i64, count: i64, to_cell: bool) -> bool:
         """Whether the child of ``handle`` by a move left for later is known to be stored (see PackedStore's).
+
+        False when the table cannot tell without the child's key: the caller then makes the child.
+        """
+        return False
+
+    def holds_move(self, handle: object, at: i64, count: i64, onto: i64, code: i64) -> bool:
+        """Whether the child of ``handle`` by a move onto a column is known to be stored (see PackedStore's).
 
         False when the table cannot tell without the child's key: the caller then makes the child.
         """
@@ -172,8 +179,8 @@ class PackedStore(Store):
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
         #: For :meth:`holds_later`: each column's number without its top card (+ 1; 0: not known).
         self.below: vec[i64] = vec[i64]()
-        #: :meth:`_with_card`'s answers found, by a hash of ``number << 6 | card``: that + 1 in ``with_tag``,
-        #: the answer in ``with_number`` (the last one written wins).
+        #: The numbers of columns and cells with a card added or taken (see :meth:`_keep`): a tag + 1 in
+        #: ``with_tag``, its answer in ``with_number``, at the tag's hash (the last one written wins).
         self.with_tag: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
         self.with_number: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
         self.with_mask: i64 = (_FIRST_SLOTS >> 4) - 1
@@ -296,16 +303,31 @@ class PackedStore(Store):
         below[number] = found + 1
         return found
 
-    def _with_card(self, number: i64, card: int) -> i64:
-        """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet.
-
-        A number found is kept in a small cache (a number, once given, stays): the same cells take the same
-        card in many positions, and the cache spares making the cells' bytes and looking them up.
-        """
-        tag = number << 6 | card
-        entry = (tag ^ (tag >> 12)) & self.with_mask
+    def _cached(self, tag: i64) -> i64:
+        """The number kept for ``tag`` (see :meth:`_keep`), or -1."""
+        entry = (tag ^ (tag >> 11) ^ (tag >> 22)) & self.with_mask
         if self.with_tag[entry] == tag + 1:
             return self.with_number[entry]
+        return -1
+
+    def _keep(self, tag: i64, number: i64) -> None:
+        """Keep ``number`` as the answer for ``tag``: a number, once given, stays, so the answer does.
+
+        ``tag`` is ``number << 9 | value << 2 | kind``: the number asked about, a card or a cells code and
+        which question it was (:meth:`_with_card`, :meth:`_with_top`, :meth:`_without`). The same
+        columns and cells take and give the same cards in many positions; a kept answer spares making
+        the bytes and looking them up.
+        """
+        entry = (tag ^ (tag >> 11) ^ (tag >> 22)) & self.with_mask
+        self.with_tag[entry] = tag + 1
+        self.with_number[entry] = number
+
+    def _with_card(self, number: i64, card: int) -> i64:
+        """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
+        tag = number << 9 | card << 2
+        known = self._cached(tag)
+        if known >= 0:
+            return known
         cells = self.texts[number]
         slot: i64 = 0
         while slot < len(cells) and cells[slot] < card:
@@ -313,8 +335,31 @@ class PackedStore(Store):
         found = self.ids.get(cells[:slot] + _BYTES[card] + cells[slot:])
         if found is None:
             return -1
-        self.with_tag[entry] = tag + 1
-        self.with_number[entry] = found
+        self._keep(tag, found)
+        return found
+
+    def _with_top(self, number: i64, card: i64) -> i64:
+        """The number of the column numbered ``number`` with ``card`` on top; -1 if it has none yet."""
+        tag = number << 9 | card << 2 | 1
+        known = self._cached(tag)
+        if known >= 0:
+            return known
+        found = self.ids.get(self.texts[number] + _BYTES[card])
+        if found is None:
+            return -1
+        self._keep(tag, found)
+        return found
+
+    def _without(self, number: i64, code: i64) -> i64:
+        """The number of the cells numbered ``number`` without the card held as ``code``; -1 if it has none yet."""
+        tag = number << 9 | code << 2 | 2
+        known = self._cached(tag)
+        if known >= 0:
+            return known
+        found = self.ids.get(self.texts[number].replace(_BYTES[code], b"", 1))
+        if found is None:
+            return -1
+        self._keep(tag, found)
         return found
 
     def _slot_of(self, scratch: vec[i64]) -> i64:
@@ -472,6 +517,63 @@ class PackedStore(Store):
                 _set_number(nums, spot, _number_at(nums, spot + 1))
                 spot += 1
             _set_number(nums, spot, moved)
+        return self.slots[self._slot_of(nums)] != 0
+
+    def holds_move(self, handle: object, at: i64, count: i64, onto: i64, code: i64) -> bool:
+        """Whether the child of ``handle`` by a move onto a column is stored already, told without making it.
+
+        The move takes the top ``count`` cards of the parent's column ``at`` (in its key's order), or
+        from the cells the card they hold as ``code`` when ``at`` is -1, onto the parent's column
+        ``onto``, which holds cards; it uncovers no card that goes home (one deck, a generator that
+        settles no complete suit: the caller's business). The child's numbers are the parent's with
+        those of the two changed columns (or the column and the cells) replaced, the emptied column
+        put back in order. False is also the answer when the child is new.
+        """
+        texts = self.texts
+        keys = self.keys
+        words = self.words
+        # The parent's words, changed in place into the child's (see _number_at).
+        nums = self.later_scratch
+        base = i64(cast(int, handle)) * words
+        for j in range(words):
+            nums[j] = keys[base + j]
+        target = _number_at(nums, onto)
+        if at < 0:
+            last = self.width - 1
+            held = self._without(_number_at(nums, last), code)
+            if held < 0:
+                return False
+            grown = self._with_top(target, code & 63)
+            if grown < 0:
+                return False
+            _set_number(nums, last, held)
+            _set_number(nums, onto, grown)
+            return self.slots[self._slot_of(nums)] != 0
+        source = _number_at(nums, at)
+        column = texts[source]
+        if count == 1:
+            rest = self._below(source)
+            if rest < 0:
+                return False
+            grown = self._with_top(target, column[len(column) - 1])
+        else:
+            found = self.ids.get(column[: len(column) - count])
+            if found is None:
+                return False
+            rest = found
+            found = self.ids.get(texts[target] + column[len(column) - count :])
+            grown = -1 if found is None else found
+        if grown < 0:
+            return False
+        # With one deck the columns that hold cards differ in their bottom cards, which order them: the
+        # column that gains cards keeps its place, and so does the other unless it is emptied, when it
+        # goes before every column with cards.
+        _set_number(nums, onto, grown)
+        if count == len(column):
+            while at > 0 and len(texts[_number_at(nums, at - 1)]):
+                _set_number(nums, at, _number_at(nums, at - 1))
+                at -= 1
+        _set_number(nums, at, rest)
         return self.slots[self._slot_of(nums)] != 0
 
     def parent(self, handle: object) -> object | None:
