@@ -95,6 +95,8 @@ _CELL_STEP: Final[tuple[Step, ...]] = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
 #: What :meth:`Compiled._make` returns for a move it skips while a solution is traced.
 NOT_MADE: Final[Child] = ((), (), (), 0)
+#: The slots of :attr:`Compiled.near_column` (a power of two).
+_NEAR: Final = 1 << 10
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
 _WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
@@ -155,6 +157,12 @@ class Compiled:
         self.complete = not rules.foundation_takeback or (tables.building is Build.SAME_SUIT and not tables.wraps)
         self._runs: dict[bytes, int] = {}
         self._columns: dict[bytes, tuple[int, int, bytes]] = {}
+        #: A small table in front of ``_columns``, by the column object's address: ``near_column[slot]`` is the
+        #: column whose ``_columns`` entry is ``near_shown[slot]``. It holds the object, so that an address found
+        #: there is that object's; a state's columns are mostly objects it holds already (the search's tables
+        #: give each column as one object), and the table is read without hashing the column.
+        self.near_column: list[bytes] = [b""] * _NEAR
+        self.near_shown: list[tuple[int, int, bytes]] = [(0, 0, b"")] * _NEAR
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
         self._sorted: dict[bytes, bytes] = {}
         self._wanted: dict[tuple[int, ...], bytes] = {}
@@ -392,6 +400,8 @@ class Compiled:
         for i in range(empties, n_cols):
             tops[columns[i][-1]] = stamp + i
         runs = self._columns
+        near_column = self.near_column
+        near_shown = self.near_shown
         whole_suit = self.whole_suit
         # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
         wanted = self._wanted.get(found)
@@ -406,9 +416,16 @@ class Compiled:
             open_suits = bytes(taken)
         for i in range(empties, n_cols):
             column = columns[i]
-            shown = runs.get(column)
-            if shown is None:  # not ``or``: the compiled build would box the tuple again to test it
-                shown = self._column(column)
+            address = id(column)
+            slot = ((address >> 4) ^ (address >> 14)) & (_NEAR - 1)
+            if near_column[slot] is column:
+                shown = near_shown[slot]
+            else:
+                known = runs.get(column)
+                if known is None:  # not ``or``: the compiled build would box the tuple again to test it
+                    known = self._column(column)
+                shown = near_shown[slot] = known
+                near_column[slot] = column
             top, run, below = shown
             if wanted[top] and not whole_suit:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))
@@ -416,31 +433,37 @@ class Compiled:
                 # One move from this column: the whole run (meta-moves) or its top card (cap >= 1 always).
                 k = run if run <= cap else 1
                 bottom = column[-k]
-                quiet = probe is not None and self.uncovers_none(column, k, wanted, found)
                 for target in onto[bottom]:
                     j = tops[target] - stamp
                     if j >= 0:
-                        if quiet and probe is not None and probe.holds_move(handle, i, k, j, -1):
+                        if (
+                            probe is not None
+                            and self.uncovers_none(column, k, wanted, found)
+                            and probe.holds_move(handle, i, k, j, -1)
+                        ):
                             out.append(NOT_MADE)
-                        else:
-                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                            continue
+                        out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
                     bottom = column[-k]
-                    quiet = probe is not None and self.uncovers_none(column, k, wanted, found)
                     for target in onto[bottom]:
                         j = tops[target] - stamp
                         if j >= 0:
-                            if quiet and probe is not None and probe.holds_move(handle, i, k, j, -1):
+                            if (
+                                probe is not None
+                                and self.uncovers_none(column, k, wanted, found)
+                                and probe.holds_move(handle, i, k, j, -1)
+                            ):
                                 out.append(NOT_MADE)
-                            else:
-                                out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
+                                continue
+                            out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(min(run, cap_empty), len(column) - 1)  # min of two is compiled inline
                 for k in range(1 if full else limit, limit + 1):
                     bottom = column[-k]
                     if k and to_empty[bottom]:
-                        rest = column[:-k]
+                        rest = below if k == 1 else column[:-k]  # ``below``: held once, its hash known
                         exposed = rest[-1]
                         if wanted[exposed] and self.uncovers_home(exposed, found):
                             out.append(self._make(columns, cells, found, i, k, 0, -1, (bottom, k, EMPTY)))
