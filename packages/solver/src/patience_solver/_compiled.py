@@ -95,8 +95,9 @@ _CELL_STEP: Final[tuple[Step, ...]] = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
 #: What :meth:`Compiled._make` returns for a move it skips while a solution is traced.
 NOT_MADE: Final[Child] = ((), (), (), 0)
-#: The slots of :attr:`Compiled.near_column` (a power of two).
-_NEAR: Final = 1 << 10
+#: The slots of :attr:`Compiled.near_column` (a power of two) in the compiled build. The pure Python build has
+#: none: there a dict lookup costs less than the address, the slot and the comparison.
+_NEAR: Final = 0 if __file__.endswith(".py") else 1 << 10
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
 _WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
@@ -320,6 +321,13 @@ class Compiled:
         known = self._columns[column] = (column[-1], self.run_length(column), held)
         return known
 
+    def _shown(self, column: bytes) -> tuple[int, int, bytes]:
+        """``(top card, run length, the column without its top card)``: :meth:`_column`'s, kept."""
+        known = self._columns.get(column)
+        if known is None:  # not ``or``: the compiled build would box the tuple again to test it
+            known = self._column(column)
+        return known
+
     def _wanted_of(self, found: tuple[int, ...]) -> bytes:
         """``wanted[card]`` is 1 for the cards next for the first foundation of their suit, kept per foundations."""
         flags = bytearray(256)
@@ -416,16 +424,17 @@ class Compiled:
             open_suits = bytes(taken)
         for i in range(empties, n_cols):
             column = columns[i]
-            address = id(column)
-            slot = ((address >> 4) ^ (address >> 14)) & (_NEAR - 1)
-            if near_column[slot] is column:
-                shown = near_shown[slot]
+            if _NEAR:
+                address = id(column)
+                slot = ((address >> 4) ^ (address >> 14)) & (_NEAR - 1)
+                if near_column[slot] is column:
+                    shown = near_shown[slot]
+                else:
+                    shown = near_shown[slot] = self._shown(column)
+                    near_column[slot] = column
             else:
                 known = runs.get(column)
-                if known is None:  # not ``or``: the compiled build would box the tuple again to test it
-                    known = self._column(column)
-                shown = near_shown[slot] = known
-                near_column[slot] = column
+                shown = self._column(column) if known is None else known
             top, run, below = shown
             if wanted[top] and not whole_suit:
                 out.append(self._make(columns, cells, found, i, 1, HOME, -1, _HOME_STEP[top]))

@@ -60,9 +60,9 @@ _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
 #: Each byte value as a ``bytes`` of its own.
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
-#: The most entries of the cache of :meth:`PackedStore._keep` (a power of two); it starts with a sixteenth
-#: of the table's slots and grows with them up to this, so that a small search pays for a small one.
-_KEPT: Final = 1 << 12
+#: The most entries of the cache of :meth:`PackedStore._keep` (a power of two); it starts with a 32nd of the
+#: table's slots and grows with them up to this, so that a small search pays for a small one.
+_KEPT: Final = 1 << 13
 #: The slots the table of numbers by address starts with (a power of two).
 _FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
@@ -177,13 +177,10 @@ class PackedStore(Store):
         self.count: i64 = 0
         #: The words of the key being looked up.
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
-        #: For :meth:`holds_later`: each column's number without its top card (+ 1; 0: not known).
-        self.below: vec[i64] = vec[i64]()
-        #: The numbers of columns and cells with a card added or taken (see :meth:`_keep`): a tag + 1 in
-        #: ``with_tag``, its answer in ``with_number``, at the tag's hash (the last one written wins).
-        self.with_tag: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
-        self.with_number: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 4))
-        self.with_mask: i64 = (_FIRST_SLOTS >> 4) - 1
+        #: The numbers of columns and cells with a card added or taken (see :meth:`_keep`): ``(tag + 1) << BITS |
+        #: number`` at the tag's hash (0: none; the last one written wins).
+        self.kept: vec[i64] = vec[i64]([0] * (_FIRST_SLOTS >> 5))
+        self.kept_mask: i64 = (_FIRST_SLOTS >> 5) - 1
         #: The packed words of a child :meth:`holds_later` looks up.
         self.later_scratch: vec[i64] = vec[i64]([0] * self.words)
         #: The last key :meth:`key` gave, and its handle.
@@ -285,42 +282,34 @@ class PackedStore(Store):
         return handle
 
     def _below(self, number: i64) -> i64:
-        """The number of the column numbered ``number`` without its top card; -1 if it has none yet.
-
-        Kept once found (``below[number]`` holds it + 1; 0 while not known): a number, once given, stays.
-        """
-        below = self.below
-        while len(below) <= number:
-            below = append(below, 0)
-        self.below = below
-        known = below[number]
-        if known:
-            return known - 1
+        """The number of the column numbered ``number`` without its top card; -1 if it has none yet."""
+        tag = number << 9 | 3
+        known = self._cached(tag)
+        if known >= 0:
+            return known
         column = self.texts[number]
         found = self.ids.get(column[: len(column) - 1])
         if found is None:
             return -1
-        below[number] = found + 1
+        self._keep(tag, found)
         return found
 
     def _cached(self, tag: i64) -> i64:
         """The number kept for ``tag`` (see :meth:`_keep`), or -1."""
-        entry = (tag ^ (tag >> 11) ^ (tag >> 22)) & self.with_mask
-        if self.with_tag[entry] == tag + 1:
-            return self.with_number[entry]
+        held = self.kept[(tag ^ (tag >> 11) ^ (tag >> 22)) & self.kept_mask]
+        if held >> BITS == tag + 1:
+            return held & _MASK
         return -1
 
     def _keep(self, tag: i64, number: i64) -> None:
         """Keep ``number`` as the answer for ``tag``: a number, once given, stays, so the answer does.
 
         ``tag`` is ``number << 9 | value << 2 | kind``: the number asked about, a card or a cells code and
-        which question it was (:meth:`_with_card`, :meth:`_with_top`, :meth:`_without`). The same
+        which question it was (:meth:`_with_card`, :meth:`_with_top`, :meth:`_without`, :meth:`_below`). The same
         columns and cells take and give the same cards in many positions; a kept answer spares making
         the bytes and looking them up.
         """
-        entry = (tag ^ (tag >> 11) ^ (tag >> 22)) & self.with_mask
-        self.with_tag[entry] = tag + 1
-        self.with_number[entry] = number
+        self.kept[(tag ^ (tag >> 11) ^ (tag >> 22)) & self.kept_mask] = (tag + 1) << BITS | number
 
     def _with_card(self, number: i64, card: int) -> i64:
         """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
@@ -428,11 +417,10 @@ class PackedStore(Store):
             slots[slot] = i32(handle + 1)
         self.slots = slots
         self.mask = mask
-        if self.with_mask < _KEPT - 1:
-            cache = min(size >> 4, _KEPT)
-            self.with_tag = vec[i64]([0] * cache)
-            self.with_number = vec[i64]([0] * cache)
-            self.with_mask = cache - 1
+        if self.kept_mask < _KEPT - 1:
+            cache = min(size >> 5, _KEPT)
+            self.kept = vec[i64]([0] * cache)
+            self.kept_mask = cache - 1
 
     def key(self, handle: object) -> Key:
         number = i64(cast(int, handle))
