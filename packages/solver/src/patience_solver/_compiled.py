@@ -167,6 +167,10 @@ class Compiled:
         #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
         self._sorted: dict[bytes, bytes] = {}
         self._wanted: dict[tuple[int, ...], bytes] = {}
+        #: The foundations :meth:`expand` last looked up in ``_wanted`` and what it found: the search holds each
+        #: foundations tuple once, and one state's children mostly keep it (hashing a tuple costs a lookup more).
+        self.last_found: tuple[int, ...] = ()
+        self.last_wanted = b""
         #: Every column the search has made -> the one object that holds it. A state's columns are these
         #: objects, so the lookups of a column (the search's tables, the parents of a state) find its hash
         #: computed and compare it by identity, without comparing the cards.
@@ -412,9 +416,13 @@ class Compiled:
         near_shown = self.near_shown
         whole_suit = self.whole_suit
         # Which cards are next for the first foundation of their suit: one lookup for all the tests below.
-        wanted = self._wanted.get(found)
-        if wanted is None:
-            wanted = self._wanted_of(found)
+        if found is self.last_found:
+            wanted = self.last_wanted
+        else:
+            flags = self._wanted.get(found)
+            wanted = self._wanted_of(found) if flags is None else flags
+            self.last_found = found
+            self.last_wanted = wanted
         # Which suits may go to a cell: all, unless each cell takes one suit and that one is taken.
         open_suits = self.suit_cells
         if open_suits and free:

@@ -441,6 +441,9 @@ class Scan:
         total = self.comp.total
         expanded = start = self.expanded
         stop_at = start + quota
+        # The foundations of the last state expanded and their table: a state's children mostly keep them.
+        last_found: tuple[int, ...] = ()
+        last_table: Penalties = penalty
         status = Status.EXHAUSTED
         while frontier.waiting():
             if not expanded & 127:
@@ -471,12 +474,16 @@ class Scan:
             cols = key[:-1]
             cells = key[-1]
             expanded += 1
-            if wn:
-                table = by_found.get(found)
-                if table is None:
-                    table = by_found[found] = NextPenalties(penalty, found, wn, next_cards)
-            else:
+            if not wn:
                 table = penalty
+            elif found is last_found:
+                table = last_table
+            else:
+                known = by_found.get(found)
+                if known is None:
+                    known = by_found[found] = NextPenalties(penalty, found, wn, next_cards)
+                table = last_table = known
+                last_found = found
             comp.probe_handle = handle
             made, deferred = comp.expand(cols, cells, found, full)
             # Most children keep the parent's foundations (the very tuple): its count and its table.
