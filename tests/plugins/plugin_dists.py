@@ -59,19 +59,52 @@ def _command(args: list[str], root: Path, *, last: bool) -> tuple[list[str], dic
     return [sys.executable, "-c", code, *args], env
 
 
+def _sigint_default() -> None:
+    # A user's terminal: Ctrl-C reaches the command even when the tests run as a background job (SIGINT ignored).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _sigint_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def patience(
-    args: list[str], root: Path, *, last: bool = False, stdin: str = "", timeout: float = 120
+    args: list[str],
+    root: Path,
+    *,
+    last: bool = False,
+    stdin: str = "",
+    timeout: float = 120,
+    sigint_ignored: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``patience ARGS`` with the plugins in ``root`` found first (``last``: after the shipped ones)."""
+    """Run ``patience ARGS`` with the plugins in ``root`` found first (``last``: after the shipped ones).
+
+    SIGINT is as in a terminal, or ignored (``sigint_ignored``) as in a background job.
+    """
     command, env = _command(args, root, last=last)
-    return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=timeout, check=False)
+    return subprocess.run(
+        command,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+        preexec_fn=_sigint_ignored if sigint_ignored else _sigint_default,
+    )
 
 
 def start_patience(args: list[str], root: Path) -> subprocess.Popen[str]:
     """Start ``patience ARGS`` with the plugins in ``root`` found first, without waiting for it."""
     command, env = _command(args, root, last=False)
     return subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        preexec_fn=_sigint_default,
     )
 
 

@@ -135,6 +135,19 @@ def test_a_plugin_that_exits_at_import_is_not_loaded_and_named(tmp_path: Path, e
     assert f"quitter  NOT LOADED: patience-quitter (patience_quitter): {said}" in listing.stdout
 
 
+def test_a_plugins_keyboard_interrupt_is_its_own_where_sigint_is_ignored(tmp_path: Path) -> None:
+    # A background job ignores SIGINT: no Ctrl-C can reach it, so a KeyboardInterrupt is the plugin's.
+    _plugin(tmp_path, "quitter", top="raise KeyboardInterrupt")
+    _plugin(tmp_path, "stopper", variant="stop-cell", prefix="SX", register="raise KeyboardInterrupt")
+    done = patience(["deal", "freecell", "1", "--format", "fcs"], tmp_path, sigint_ignored=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == FREECELL_1
+    assert sorted(done.stderr.splitlines()) == [
+        "patience: warning: plugin 'quitter' not loaded (`patience plugins` says why)",
+        "patience: warning: plugin 'stopper' failed to register its variants: KeyboardInterrupt; the plugin is disabled",
+    ]
+
+
 @pytest.mark.parametrize("exit_kind", list(EXITS), ids=list(EXITS))
 def test_a_plugin_that_exits_in_registration_is_disabled_and_named(tmp_path: Path, exit_kind: str) -> None:
     code, said = EXITS[exit_kind]

@@ -239,11 +239,14 @@ def plugins_own(error: BaseException, sigints_before: int) -> bool:
     its own) but a ``KeyboardInterrupt`` that may be the user's: one when a
     SIGINT arrived since ``sigints_before``, or when SIGINTs are not counted
     here (another handler took over). Only one known not to come from a
-    signal is the plugin's.
+    signal is the plugin's; so is every one while SIGINT is ignored (a
+    background job's), when no Ctrl-C can reach the process.
     """
     if isinstance(error, KeyboardInterrupt):
-        counted = signal.getsignal(signal.SIGINT) is _on_sigint
-        return counted and _SIGINTS[0] == sigints_before
+        handler = signal.getsignal(signal.SIGINT)
+        if handler is signal.SIG_IGN:
+            return True
+        return handler is _on_sigint and _SIGINTS[0] == sigints_before
     return True
 
 
