@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from attrs import field, frozen
+import attr
 
 from patience.errors import InvalidCardError, clipped
 from patience.texts import _
@@ -65,7 +65,8 @@ _DISPLAY_RANKS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", 
 _MS_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-@frozen(order=False, unsafe_hash=False)
+# attr.s rather than attrs.frozen: compiled, a native class (see patience.position.Position).
+@attr.s(auto_attribs=True, frozen=True, init=False, order=False, hash=False, repr=False)
 class Card:
     """One card: ``rank`` from 1 (ace) to 13 (king) and a ``suit``.
 
@@ -75,14 +76,20 @@ class Card:
 
     rank: int
     suit: Suit
-    index: int = field(init=False, eq=False, repr=False)
+    index: int = attr.ib(init=False, eq=False, repr=False)
     """A dense number 0-51 (suit-major in :class:`Suit` order), for tables and sets: ``suit * 13 + rank - 1``."""
 
-    def __attrs_post_init__(self) -> None:
-        if not 1 <= self.rank <= 13:
-            raise InvalidCardError(_("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=self.rank))
+    def __init__(self, rank: int, suit: Suit) -> None:
+        if not 1 <= rank <= 13:
+            raise InvalidCardError(_("rank {rank} is not a card rank: use 1 (ace) to 13 (king)").format(rank=rank))
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
         # Stored rather than computed: the rules and the solver read it in their inner loops.
-        object.__setattr__(self, "index", self.suit.value * 13 + self.rank - 1)
+        object.__setattr__(self, "index", suit.value * 13 + rank - 1)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
+        # pickle and copy make it through __init__, as a compiled class must be made.
+        return Card, (self.rank, self.suit)
 
     def __hash__(self) -> int:
         # The index stands for rank and suit (what equality compares), and hashing it skips the

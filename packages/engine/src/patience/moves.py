@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from attrs import frozen
+import attr
 
 from patience.cardnames import suit_word
 from patience.cards import Suit
@@ -56,7 +56,8 @@ _CELL: Final = PlaceKind.CELL
 _FOUNDATION: Final = PlaceKind.FOUNDATION
 
 
-@frozen
+# attr.s rather than attrs.frozen: compiled, a native class (see patience.position.Position).
+@attr.s(auto_attribs=True, frozen=True, init=False, order=False)
 class Place:
     """A column, a cell or a foundation.
 
@@ -67,6 +68,14 @@ class Place:
 
     kind: PlaceKind
     index: int | None
+
+    def __init__(self, kind: PlaceKind, index: int | None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "index", index)
+
+    def __reduce__(self) -> tuple[type[Place], tuple[object, ...]]:
+        # pickle and copy make it through __init__, as a compiled class must be made.
+        return Place, (self.kind, self.index)
 
     @classmethod
     def column(cls, index: int) -> Place:
@@ -185,7 +194,8 @@ _CELLS: Final = tuple(Place(PlaceKind.CELL, i) for i in range(_SHARED))
 _HOME: Final = Place(PlaceKind.FOUNDATION, None)
 
 
-@frozen
+# attr.s rather than attrs.frozen: compiled, a native class (see patience.position.Position).
+@attr.s(auto_attribs=True, frozen=True, init=False, order=False, repr=False)
 class Move:
     """Move ``count`` cards from ``source`` to ``destination``.
 
@@ -198,11 +208,18 @@ class Move:
     destination: Place
     count: int = 1
 
-    def __attrs_post_init__(self) -> None:
-        if self.count < 1:
-            raise InvalidMoveError(_("a move carries at least one card, not {count}").format(count=self.count))
-        if self.destination.kind is _FOUNDATION and self.destination.index is not None:
+    def __init__(self, source: Place, destination: Place, count: int = 1) -> None:
+        if count < 1:
+            raise InvalidMoveError(_("a move carries at least one card, not {count}").format(count=count))
+        if destination.kind is _FOUNDATION and destination.index is not None:
             raise InvalidMoveError(_("a move to a foundation is written to h, without a suit"))
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "destination", destination)
+        object.__setattr__(self, "count", count)
+
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
+        # pickle and copy make it through __init__, as a compiled class must be made.
+        return Move, (self.source, self.destination, self.count)
 
     def __str__(self) -> str:
         return self._written(_past(self, 9))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Final
 
-from attrs import frozen
+import attr
 
 from patience.cardnames import display
 from patience.cards import Card, Suit, full_deck
@@ -27,7 +27,10 @@ _FOUNDATION: Final = PlaceKind.FOUNDATION
 HEIGHTS = (b"", *(bytes((index % 13 + 1 - base) % 13 for index in range(52)) for base in range(1, 14)))
 
 
-@frozen
+# attr.s, not attrs.frozen: mypyc compiles an attr.s class as a native class (its fields read as C struct
+# members), and the __init__ below is compiled with it; attrs still adds ==, hash, repr and the frozen
+# __setattr__, and attrs.evolve works as on any attrs class.
+@attr.s(auto_attribs=True, frozen=True, init=False, order=False)
 class Position:
     """Columns (covered card first), cells (``None`` when free) and foundations.
 
@@ -54,6 +57,25 @@ class Position:
     """The rank every foundation starts with."""
     piles: tuple[tuple[Card, ...], ...] = ()
     """The cards on each foundation, base first, when the foundations build by rank (else empty)."""
+
+    def __init__(
+        self,
+        columns: tuple[tuple[Card, ...], ...],
+        cells: tuple[Card | None, ...],
+        foundations: tuple[int, ...] = (0, 0, 0, 0),
+        base: int = 1,
+        piles: tuple[tuple[Card, ...], ...] = (),
+    ) -> None:
+        # object.__setattr__ passes the frozen __setattr__; compiled, each is a store into the struct.
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "foundations", foundations)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "piles", piles)
+
+    def __reduce__(self) -> tuple[type[Position], tuple[object, ...]]:
+        # pickle and copy make it through __init__, as a compiled class must be made.
+        return Position, (self.columns, self.cells, self.foundations, self.base, self.piles)
 
     @classmethod
     def by_rank(
