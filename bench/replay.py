@@ -88,7 +88,7 @@ def main() -> None:
     if not args.steps.exists():
         collect(args.variant, range(int(first), int(last or first) + 1), args.steps)
     from patience._build import is_compiled
-    from patience_solver._replay import replay
+    from patience.solution import replay
 
     data = json.loads(args.steps.read_text())
     variant = get_variant(data["variant"])

@@ -144,7 +144,8 @@ def test_a_plugins_keyboard_interrupt_is_its_own_where_sigint_is_ignored(tmp_pat
     assert done.stdout == FREECELL_1
     assert sorted(done.stderr.splitlines()) == [
         "patience: warning: plugin 'quitter' not loaded (`patience plugins` says why)",
-        "patience: warning: plugin 'stopper' failed to register its variants: KeyboardInterrupt; the plugin is disabled",
+        "patience: warning: plugin 'stopper' failed to register its variants: KeyboardInterrupt;"
+        " the plugin is disabled",
     ]
 
 

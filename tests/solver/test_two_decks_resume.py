@@ -19,9 +19,9 @@ import patience
 import patience_solver
 from patience import Card, Game, Move, Position, Suit, Variant, Verdict, deal_position, get_variant, hookimpl
 from patience.plugins import make_plugin_manager, rules_are_data
+from patience.solution import place
 from patience_solver import Outcome, Schedule, place_step, solve
 from patience_solver._compiled import HOME
-from patience_solver._replay import place
 from patience_solver._search import Weights
 
 #: A first scan under which Double FreeCell #1030's solution meets the game's other choice of twin.

@@ -47,9 +47,9 @@ COMPILED_MODULES: Final = (
     "patience.game",
     "patience.formats.fcsolve",
     "patience.formats.records",
+    "patience.solution",
     "patience_solver._compiled",
     "patience_solver._search",
-    "patience_solver._replay",
     "patience_solver._store",
 )
 

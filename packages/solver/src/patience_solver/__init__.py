@@ -58,10 +58,10 @@ from patience.moves import Move, Place, PlaceKind
 from patience.plugins import get_plugin_manager, route, rules_are_data
 from patience.position import Position
 from patience.rules import AutoPlay, Build, Rules
+from patience.solution import autoplay, place, replay
 from patience.variant import Variant
 from patience_solver._compiled import RESERVED, Compiled, CompiledByRank, CompiledTwoDecks, State, Step
 from patience_solver._judged import Judged, JudgedTwoDecks
-from patience_solver._replay import autoplay, place, replay
 from patience_solver._search import Limits, Scan, Status, Stop, Weights
 from patience_solver.texts import _
 
@@ -324,7 +324,7 @@ def _won_moves(
 
     Only called when no plugin overrides legality, so the legality hook is
     :func:`~patience.legality.check_move` on ``variant.rules`` and the replay
-    (:func:`patience_solver._replay.replay`, compiled with the solver) is
+    (:func:`patience.solution.replay`, compiled with the engine) is
     exactly what :meth:`Game.play` does, without the scoring and events.
 
     With two or three decks the game's automatic play looks at the cells in

@@ -37,6 +37,7 @@ from mypy_extensions import i64, mypyc_attr
 from patience.movegen import HomeRule, autoplay_rule, tables_for
 from patience.position import HEIGHTS
 from patience.rules import UNLIMITED_RUN, AutoPlay, Build, Rules
+from patience.solution import CELL, EMPTY, HOME, Step
 from patience_solver._store import Store
 
 __all__ = [
@@ -56,17 +57,9 @@ __all__ = [
     "Step",
 ]
 
-#: Destination codes of a :data:`Step` (a destination >= 0 is the card it goes onto).
-HOME: Final = -1
-CELL: Final = -2
-EMPTY: Final = -3
 #: Added to the index of a card held in a reserve cell (``code & 63`` is the card either way).
 RESERVED: Final = 64
 
-#: ``(bottom card, count, destination)``: the cards from ``bottom`` up move to the destination. With two
-#: decks equal cards may lie on two columns, so a step adds which ones: ``(..., source, target)``, each
-#: the number of columns whose cards sort before that column's (-1 for a cell or no column).
-Step = tuple[int, ...]
 #: ``(columns, cells, foundations)`` as described in the module docstring.
 State = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 #: What one transition records: the player's step and the extra safe moves home after it.

@@ -1,4 +1,7 @@
-"""A solution's steps placed on real columns and cells and replayed by the game's rules (compiled with the solver).
+"""A solver's solution, steps by card, placed on real columns and cells and replayed by the game's rules.
+
+Compiled with the engine, so that the replay reads cards, moves and
+positions as the native classes they are in that build.
 
 Errors come back as messages, not exceptions: :mod:`patience_solver` turns
 them into its ``SolverError`` (an interpreted class, which compiled code
@@ -14,9 +17,19 @@ from patience.legality import autoplay_moves, check_move
 from patience.moves import Move, Place, PlaceKind
 from patience.position import HEIGHTS, Position
 from patience.rules import AutoPlay, Rules
-from patience_solver._compiled import CELL, EMPTY, HOME, Step
 
-__all__ = ["autoplay", "place", "replay"]
+__all__ = ["CELL", "EMPTY", "HOME", "Step", "autoplay", "place", "replay"]
+
+#: A step's destination when it is no column's top card: a foundation, a free cell, an empty column.
+HOME: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
+#: A move by card, ``(bottom card, count, destination)``: the cards from ``bottom`` (a
+#: :attr:`~patience.cards.Card.index`) up move onto the card ``destination``, or to :data:`HOME`,
+#: :data:`CELL` or :data:`EMPTY`. With two decks equal cards may lie on two columns, so a step adds which
+#: ones: ``(..., source, target)``, each the number of columns whose cards sort before that column's (-1
+#: for a cell or no column).
+Step = tuple[int, ...]
 
 _FOUNDATION: Final = Place.foundation()
 _COLUMN: Final = PlaceKind.COLUMN
