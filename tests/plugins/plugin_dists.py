@@ -59,11 +59,6 @@ def _command(args: list[str], root: Path, *, last: bool) -> tuple[list[str], dic
     return [sys.executable, "-c", code, *args], env
 
 
-def _sigint_default() -> None:
-    # A user's terminal: Ctrl-C reaches the command even when the tests run as a background job (SIGINT ignored).
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _sigint_ignored() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -79,7 +74,7 @@ def patience(
 ) -> subprocess.CompletedProcess[str]:
     """Run ``patience ARGS`` with the plugins in ``root`` found first (``last``: after the shipped ones).
 
-    SIGINT is as in a terminal, or ignored (``sigint_ignored``) as in a background job.
+    SIGINT is as in a terminal (see ``tests/conftest.py``), or ignored (``sigint_ignored``) as in a background job.
     """
     command, env = _command(args, root, last=last)
     return subprocess.run(
@@ -90,7 +85,7 @@ def patience(
         env=env,
         timeout=timeout,
         check=False,
-        preexec_fn=_sigint_ignored if sigint_ignored else _sigint_default,
+        preexec_fn=_sigint_ignored if sigint_ignored else None,
     )
 
 
@@ -104,7 +99,6 @@ def start_patience(args: list[str], root: Path) -> subprocess.Popen[str]:
         stdin=subprocess.DEVNULL,
         text=True,
         env=env,
-        preexec_fn=_sigint_default,
     )
 
 
