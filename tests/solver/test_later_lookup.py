@@ -30,8 +30,8 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
-def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int, full: bool) -> None:
+def _scans(name: str, deal: int, full: bool, expansions: int) -> tuple[Compiled, Scan, Scan, KeyStore]:
+    """The deal's first scan's generator, the scan run on the packed table and on the dict of keys, and the dict."""
     variant = get_variant(name)
     position = deal_position(variant, deal, variant.default_cells)
     rules = variant.rules
@@ -42,11 +42,17 @@ def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int
     packed = Scan(comp, root, weights, full=full, packed=True)
     plain = Scan(comp, root, weights, full=full, packed=False)
     for scan in (packed, plain):
-        scan.run(1_500, Limits(None, None, None, None, 0))
+        scan.run(expansions, Limits(None, None, None, None, 0))
         assert scan.status is None  # still searching: an ended scan keeps its root alone
     assert isinstance(packed.store, PackedStore)
     assert isinstance(plain.store, KeyStore)
-    assert len(packed.store) == len(plain.store) > 100
+    return comp, packed, plain, plain.store
+
+
+@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
+def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int, full: bool) -> None:
+    comp, packed, _, keys = _scans(name, deal, full, 1_500)
+    assert len(packed.store) == len(keys) > 100
     answers = {True: 0, False: 0}
     kinds = set()
     for handle, found, _, code in packed.entries():
@@ -55,7 +61,7 @@ def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int
         key = packed.store.key(handle)
         _, child, _, _ = comp.make_later(key[:-1], key[-1], found, code)
         held = packed.store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0)
-        assert held is (child in plain.store.parents), (handle, code)
+        assert held is (child in keys.parents), (handle, code)
         answers[held] += 1
         kinds.add("cell" if code & LATER_CELL else f"empty {min(code >> 6, 2)}")
     assert answers[True] and answers[False]
@@ -66,16 +72,7 @@ def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int
 def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stored(
     name: str, deal: int, full: bool
 ) -> None:
-    variant = get_variant(name)
-    position = deal_position(variant, deal, variant.default_cells)
-    rules = variant.rules
-    comp = solver.compiled_for(rules, rules.autoplay, position)
-    root, _ = solver._start(comp, position)
-    weights = solver.schedule_for(rules).scans[0][0]
-    packed = Scan(comp, root, weights, full=full, packed=True)
-    plain = Scan(comp, root, weights, full=full, packed=False)
-    for scan in (packed, plain):
-        scan.run(1_500, Limits(None, None, None, None, 0))
+    comp, packed, _, keys = _scans(name, deal, full, 1_500)
     # The table is the generator's only while a scan runs: after it, every child is made.
     assert comp.probe is None
     assert isinstance(packed.store, PackedStore)
@@ -100,7 +97,7 @@ def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stor
                 at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
                 held = packed.store.holds_move(handle, at, count, tops[target], -1)
                 kinds.add("run" if count > 1 else ("emptied" if count == len(columns[at]) else "card"))
-            assert held is (child in plain.store.parents), (handle, steps)
+            assert held is (child in keys.parents), (handle, steps)
             answers[held] += 1
     assert answers[True] and answers[False]
     assert kinds == {"card", "run", "emptied", "from a cell"}
@@ -109,15 +106,7 @@ def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stor
 def test_a_search_tells_stored_children_of_moves_onto_columns_from_their_parents() -> None:
     # The packed scan, whose generator gives no child for a move onto a column whose child the table holds,
     # keeps the very frontier of the dict's scan, which makes every child.
-    variant = get_variant("freecell")
-    position = deal_position(variant, 11982, 4)
-    comp = solver.compiled_for(variant.rules, variant.rules.autoplay, position)
-    root, _ = solver._start(comp, position)
-    weights = solver.schedule_for(variant.rules).scans[0][0]
-    scans = [Scan(comp, root, weights, full=True, packed=packed) for packed in (True, False)]
-    for scan in scans:
-        scan.run(3_000, Limits(None, None, None, None, 0))
-    packed, plain = scans
+    _, packed, plain, _ = _scans("freecell", 11982, True, 3_000)
     assert isinstance(packed.store, PackedStore)
     assert packed.expanded == plain.expanded == 3_000
     assert len(packed.store) == len(plain.store)

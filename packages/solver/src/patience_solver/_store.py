@@ -288,11 +288,7 @@ class PackedStore(Store):
         if known >= 0:
             return known
         column = self.texts[number]
-        found = self.ids.get(column[: len(column) - 1])
-        if found is None:
-            return -1
-        self._keep(tag, found)
-        return found
+        return self._look(tag, column[: len(column) - 1])
 
     def _cached(self, tag: i64) -> i64:
         """The number kept for ``tag`` (see :meth:`_keep`), or -1."""
@@ -311,6 +307,14 @@ class PackedStore(Store):
         """
         self.kept[(tag ^ (tag >> 11) ^ (tag >> 22)) & self.kept_mask] = (tag + 1) << BITS | number
 
+    def _look(self, tag: i64, text: bytes) -> i64:
+        """The number of the columns' or cells' bytes ``text``, kept for ``tag``; -1 if it has none yet."""
+        found = self.ids.get(text)
+        if found is None:
+            return -1
+        self._keep(tag, found)
+        return found
+
     def _with_card(self, number: i64, card: int) -> i64:
         """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
         tag = number << 9 | card << 2
@@ -321,11 +325,7 @@ class PackedStore(Store):
         slot: i64 = 0
         while slot < len(cells) and cells[slot] < card:
             slot += 1
-        found = self.ids.get(cells[:slot] + _BYTES[card] + cells[slot:])
-        if found is None:
-            return -1
-        self._keep(tag, found)
-        return found
+        return self._look(tag, cells[:slot] + _BYTES[card] + cells[slot:])
 
     def _with_top(self, number: i64, card: i64) -> i64:
         """The number of the column numbered ``number`` with ``card`` on top; -1 if it has none yet."""
@@ -333,11 +333,7 @@ class PackedStore(Store):
         known = self._cached(tag)
         if known >= 0:
             return known
-        found = self.ids.get(self.texts[number] + _BYTES[card])
-        if found is None:
-            return -1
-        self._keep(tag, found)
-        return found
+        return self._look(tag, self.texts[number] + _BYTES[card])
 
     def _without(self, number: i64, code: i64) -> i64:
         """The number of the cells numbered ``number`` without the card held as ``code``; -1 if it has none yet."""
@@ -345,11 +341,17 @@ class PackedStore(Store):
         known = self._cached(tag)
         if known >= 0:
             return known
-        found = self.ids.get(self.texts[number].replace(_BYTES[code], b"", 1))
-        if found is None:
-            return -1
-        self._keep(tag, found)
-        return found
+        return self._look(tag, self.texts[number].replace(_BYTES[code], b"", 1))
+
+    def _parent_words(self, handle: object) -> vec[i64]:
+        """The scratch words, holding the key of ``handle`` (see _number_at) to be changed in place into a child's."""
+        nums = self.later_scratch
+        keys = self.keys
+        words = self.words
+        base = i64(cast(int, handle)) * words
+        for j in range(words):
+            nums[j] = keys[base + j]
+        return nums
 
     def _slot_of(self, scratch: vec[i64]) -> i64:
         """The slot that holds the key packed in ``scratch``, or else the empty slot where it would go."""
@@ -457,13 +459,7 @@ class PackedStore(Store):
         """
         texts = self.texts
         ids = self.ids
-        keys = self.keys
-        words = self.words
-        # The parent's words, changed in place into the child's (see _number_at).
-        nums = self.later_scratch
-        base = i64(cast(int, handle)) * words
-        for j in range(words):
-            nums[j] = keys[base + j]
+        nums = self._parent_words(handle)
         source = _number_at(nums, at)
         column = texts[source]
         if count == 1:
@@ -518,13 +514,7 @@ class PackedStore(Store):
         put back in order. False is also the answer when the child is new.
         """
         texts = self.texts
-        keys = self.keys
-        words = self.words
-        # The parent's words, changed in place into the child's (see _number_at).
-        nums = self.later_scratch
-        base = i64(cast(int, handle)) * words
-        for j in range(words):
-            nums[j] = keys[base + j]
+        nums = self._parent_words(handle)
         target = _number_at(nums, onto)
         if at < 0:
             last = self.width - 1
