@@ -62,9 +62,9 @@ def collect(name: str, deals: range, path: Path) -> None:
     kept: list[dict[str, Any]] = []
     original: Callable[..., Any] = getattr(solver, "replay")  # noqa: B009 (not exported: patched here)
 
-    def keep(rules: Any, title: str, position: Position, steps: list[Any], policy: AutoPlay) -> Any:
+    def keep(rules: Any, title: str, position: Position, steps: list[Any], policy: AutoPlay, *rest: Any) -> Any:
         kept.append({"position": _encode(position), "steps": [list(step) for step in steps], "policy": policy.name})
-        return original(rules, title, position, steps, policy)
+        return original(rules, title, position, steps, policy, *rest)
 
     setattr(solver, "replay", keep)  # noqa: B010
     try:
