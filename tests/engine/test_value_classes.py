@@ -86,7 +86,7 @@ def test_equal_values_made_apart_are_equal_and_hash_alike() -> None:
     assert len({one, two, one.apply(Move.parse("1a"))}) == 2
 
 
-def test_the_compiled_build_makes_them_native_classes_and_the_pure_build_ordinary_ones() -> None:
+def test_the_compiled_build_makes_them_native_classes_and_the_pure_build_ordinary_subclassable_ones() -> None:
     compiled = is_compiled()
     for value in values():
         assert hasattr(value, "__dict__") is not compiled, type(value).__name__
@@ -103,4 +103,7 @@ def test_the_compiled_build_makes_them_native_classes_and_the_pure_build_ordinar
             with pytest.raises(TypeError, match="interpreted classes cannot inherit from compiled"):
                 sub(*args)
         else:
-            assert isinstance(sub(*args), cls)
+            value = sub(*args)
+            assert isinstance(value, cls)
+            for again in (copy.copy(value), copy.deepcopy(value)):
+                assert type(again) is sub and again == value

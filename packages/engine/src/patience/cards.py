@@ -89,7 +89,7 @@ class Card:
 
     def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
         # pickle and copy make it through __init__, as a compiled class must be made.
-        return Card, (self.rank, self.suit)
+        return type(self), (self.rank, self.suit)
 
     def __hash__(self) -> int:
         # The index stands for rank and suit (what equality compares), and hashing it skips the

@@ -75,7 +75,7 @@ class Place:
 
     def __reduce__(self) -> tuple[type[Place], tuple[object, ...]]:
         # pickle and copy make it through __init__, as a compiled class must be made.
-        return Place, (self.kind, self.index)
+        return type(self), (self.kind, self.index)
 
     @classmethod
     def column(cls, index: int) -> Place:
@@ -219,7 +219,7 @@ class Move:
 
     def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
         # pickle and copy make it through __init__, as a compiled class must be made.
-        return Move, (self.source, self.destination, self.count)
+        return type(self), (self.source, self.destination, self.count)
 
     def __str__(self) -> str:
         return self._written(_past(self, 9))

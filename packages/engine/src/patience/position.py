@@ -75,7 +75,7 @@ class Position:
 
     def __reduce__(self) -> tuple[type[Position], tuple[object, ...]]:
         # pickle and copy make it through __init__, as a compiled class must be made.
-        return Position, (self.columns, self.cells, self.foundations, self.base, self.piles)
+        return type(self), (self.columns, self.cells, self.foundations, self.base, self.piles)
 
     @classmethod
     def by_rank(
