@@ -48,6 +48,7 @@ COMPILED_MODULES: Final = (
     "patience.formats.fcsolve",
     "patience.formats.records",
     "patience.solution",
+    "patience.shuffle",
     "patience_solver._compiled",
     "patience_solver._search",
     "patience_solver._store",

@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from mypy_extensions import i64
+
 from patience.cards import Card, Suit, full_deck
 from patience.errors import InvalidDealError, clipped
 from patience.i18n import format_number
@@ -82,27 +84,27 @@ def ms_deal(deal: int, decks: int = 1) -> tuple[Card, ...]:
     decks likewise, numbered 0-155.
     """
     check_deal_number(deal)
-    # Deals from 2^31 on use FreeCell Pro's variant of the generator: a 33-bit
-    # state, and the high bit of each draw forced (below 2^32) or a 16-bit draw.
-    state = deal if deal < 0x1_0000_0000 else deal - 0x1_0000_0000
-    mask = (1 << 34) - 1
-
-    def draw() -> int:
-        nonlocal state
-        state = (state * 214013 + 2531011) & mask
-        if deal < 0x1_0000_0000:
-            value = (state >> 16) & 0x7FFF
-            return value if deal < 0x8000_0000 else value | 0x8000
-        return ((state >> 16) & 0xFFFF) + 1
-
     if decks not in (1, 2, 3):
         raise InvalidDealError(_("a deal is shuffled from 1, 2 or 3 decks, not {decks}").format(decks=decks))
-    size = 52 * decks
+    # Deals from 2^31 on use FreeCell Pro's variant of the generator: a 33-bit
+    # state, and the high bit of each draw forced (below 2^32) or a 16-bit draw.
+    # The draw is written out in the loop: a nested function sharing the state costs more than the shuffle.
+    # Native 64-bit ints in the compiled build: the state stays below 2^34, its product below 2^52.
+    state: i64 = deal if deal < 0x1_0000_0000 else deal - 0x1_0000_0000
+    mask: i64 = (1 << 34) - 1
+    pro = deal >= 0x1_0000_0000
+    high: i64 = 0x8000 if deal >= 0x8000_0000 else 0  # below 2^32
+    size: i64 = 52 * decks
     cards = list(range(size - 1, -1, -1))
     for i in range(size):
-        j = size - 1 - draw() % (size - i)
+        state = (state * 214013 + 2531011) & mask
+        if pro:
+            value = ((state >> 16) & 0xFFFF) + 1
+        else:
+            value = (state >> 16) & 0x7FFF | high
+        j = size - 1 - value % (size - i)
         cards[i], cards[j] = cards[j], cards[i]
-    return tuple(_MS_CARDS[index % 52] for index in cards)
+    return tuple([_MS_CARDS[index % 52] for index in cards])
 
 
 def deal_round_robin(cards: tuple[Card, ...], columns: int) -> tuple[tuple[Card, ...], ...]:
@@ -112,6 +114,13 @@ def deal_round_robin(cards: tuple[Card, ...], columns: int) -> tuple[tuple[Card,
 
 #: PySolFC's suits by their number there: clubs, spades, hearts, diamonds.
 _PYSOLFC_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+
+#: One deck in PySolFC's order: by suit as PySolFC numbers them, ace to king.
+_PYSOLFC_DECK: Final = tuple(
+    full_deck()[suit.value * 13 + rank - 1] for suit in _PYSOLFC_SUITS for rank in range(1, 14)
+)
+#: One deck in Microsoft's order (by rank; clubs, diamonds, hearts, spades), which PySolFC's Microsoft shuffle takes.
+_PYSOLFC_MS_DECK: Final = tuple(_PYSOLFC_DECK[rank + suit] for rank in range(13) for suit in (0, 39, 26, 13))
 
 #: The highest game number PySolFC shuffles with Microsoft's generator; above it, Python's Mersenne Twister.
 PYSOLFC_MS_DEALS = 32_000
@@ -132,29 +141,19 @@ def pysolfc_talon(deal: int, decks: int = 1) -> list[Card]:
     check_deal_number(deal)
     if decks not in (1, 2, 3):
         raise InvalidDealError(_("a deal is shuffled from 1, 2 or 3 decks, not {decks}").format(decks=decks))
-    deck = full_deck()
-    cards = [
-        deck[suit.value * 13 + rank - 1] for _deck in range(decks) for suit in _PYSOLFC_SUITS for rank in range(1, 14)
-    ]
     if deal <= PYSOLFC_MS_DEALS:
-        if decks == 1:
-            cards = [cards[rank + suit] for rank in range(13) for suit in (0, 39, 26, 13)]
+        cards = list(_PYSOLFC_MS_DECK if decks == 1 else _PYSOLFC_DECK * decks)
         state = deal
-
-        def draw(n: int) -> int:
-            nonlocal state
+        for n in range(len(cards) - 1, 0, -1):
             state = (state * 214013 + 2531011) & ((1 << 33) - 1)
-            return ((state >> 16) & 0x7FFF) % (n + 1)
-
+            j = ((state >> 16) & 0x7FFF) % (n + 1)
+            cards[n], cards[j] = cards[j], cards[n]
     else:
+        cards = list(_PYSOLFC_DECK * decks)
         twister = random.Random(deal)  # a deal, not a secret: PySolFC's own generator
-
-        def draw(n: int) -> int:
-            return int(twister.random() * (n + 1))
-
-    for n in range(len(cards) - 1, 0, -1):
-        j = draw(n)
-        cards[n], cards[j] = cards[j], cards[n]
+        for n in range(len(cards) - 1, 0, -1):
+            j = int(twister.random() * (n + 1))
+            cards[n], cards[j] = cards[j], cards[n]
     return cards
 
 
