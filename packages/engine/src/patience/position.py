@@ -20,6 +20,8 @@ __all__ = ["Position"]
 _COLUMN: Final = PlaceKind.COLUMN
 _CELL: Final = PlaceKind.CELL
 _FOUNDATION: Final = PlaceKind.FOUNDATION
+#: The suits by value: foundation ``f`` holds ``_SUITS[f % 4]`` (an enum's call costs more than the read).
+_SUITS: Final = tuple(Suit)
 
 
 #: For each base rank (index 1-13), each card's height on its foundation: how many cards of its suit
@@ -98,8 +100,11 @@ class Position:
         """The cards on foundation ``index``, bottom (the base) first."""
         if self.piles:
             return self.piles[index]
-        suit = Suit(index % 4)
-        return tuple(Card((self.base - 1 + i) % 13 + 1, suit) for i in range(self.foundations[index]))
+        count = self.foundations[index]
+        if not count:
+            return ()
+        suit = _SUITS[index % 4]
+        return tuple([Card((self.base - 1 + i) % 13 + 1, suit) for i in range(count)])
 
     def foundation_top(self, index: int) -> Card | None:
         """The top card of foundation ``index``, ``None`` when it is empty."""
@@ -107,7 +112,7 @@ class Position:
             pile = self.piles[index]
             return pile[-1] if pile else None
         count = self.foundations[index]
-        return Card((self.base + count - 2) % 13 + 1, Suit(index % 4)) if count else None
+        return Card((self.base + count - 2) % 13 + 1, _SUITS[index % 4]) if count else None
 
     def home_index(self, card: Card) -> int | None:
         """The foundation ``card`` goes onto now (the first of its suit it is next for), else ``None``.
@@ -166,8 +171,22 @@ class Position:
         size = 52 * decks
         # Counted by index: a card's hash is a Python-level call, an index is a plain read.
         counts = [0] * 52
-        for card in self.cards():
-            counts[card.index] = counts[card.index] + 1
+        for column in self.columns:
+            for card in column:
+                counts[card.index] = counts[card.index] + 1
+        for held in self.cells:
+            if held is not None:
+                counts[held.index] = counts[held.index] + 1
+        if self.piles:
+            for pile in self.piles:
+                for card in pile:
+                    counts[card.index] = counts[card.index] + 1
+        else:
+            # Foundation f holds suit f % 4 from the base up: counted by index, no card made.
+            for f, count in enumerate(self.foundations):
+                for i in range(count):
+                    index = f % 4 * 13 + (self.base - 1 + i) % 13
+                    counts[index] = counts[index] + 1
         twice = sorted(str(card) for card in full_deck() if counts[card.index] > decks)
         missing = sorted(str(card) for card in full_deck() if counts[card.index] < decks)
         problems = []
