@@ -45,7 +45,6 @@ __all__ = [
     "EMPTY",
     "HOME",
     "LATER_CELL",
-    "NOT_MADE",
     "RESERVED",
     "Child",
     "Compiled",
@@ -86,8 +85,6 @@ _ONE: Final = tuple(bytes((c,)) for c in range(RESERVED + 52))
 _HOME_STEP: Final[tuple[Step, ...]] = tuple((c, 1, HOME) for c in range(52))
 _CELL_STEP: Final[tuple[Step, ...]] = tuple((c, 1, CELL) for c in range(52))
 _EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
-#: What :meth:`Compiled._make` returns for a move it skips while a solution is traced.
-NOT_MADE: Final[Child] = ((), (), (), 0)
 #: The slots of :attr:`Compiled.near_column` (a power of two) in the compiled build. The pure Python build has
 #: none: there a dict lookup costs less than the address, the slot and the comparison.
 _NEAR: Final = 0 if __file__.endswith(".py") else 1 << 10
@@ -170,19 +167,15 @@ class Compiled:
         self._canon: dict[bytes, bytes] = {}
         #: Each foundations tuple a child has had, held once: states after a move home share it.
         self._founds: dict[tuple[int, ...], tuple[int, ...]] = {}
-        #: -1, except while a solution is traced (:func:`patience_solver._search._trace`): then the index of the
-        #: one child wanted from the next :meth:`expand`, and :meth:`_make` returns :data:`NOT_MADE` for the
-        #: others (it counts this down; below -1 once the wanted child is made).
-        self.trace_skip = -1
         #: Which column shows each card on top: ``tops[card] - stamp`` is its column's index while :meth:`expand`
         #: expands a state whose ``stamp`` that is, and negative for a card on top in no column of it (the entries
         #: of every earlier state are less than the stamp). One native array for the search, never emptied.
         self.tops: vec[i64] = vec[i64]([0] * 52)
         self.stamp: i64 = 0
         #: While a scan that can tell a stored child from its parent runs (see :class:`patience_solver._search.Scan`):
-        #: its table, and the handle of the state being expanded. :meth:`expand` then gives :data:`NOT_MADE` for a
-        #: move onto a column whose child the table holds (:meth:`~patience_solver._store.Store.holds_move`)
-        #: instead of making it. None otherwise, and while a solution is traced.
+        #: its table, and the handle of the state being expanded. :meth:`expand` then leaves out a move onto a
+        #: column whose child the table holds (:meth:`~patience_solver._store.Store.holds_move`) instead of
+        #: making it. None otherwise.
         self.probe: Store | None = None
         self.probe_handle: object = None
 
@@ -396,7 +389,7 @@ class Compiled:
         to_empty = self.to_empty
         if self.no_empty_moves:
             cap_empty = 0
-        probe = self.probe if self.trace_skip == -1 else None
+        probe = self.probe
         handle = self.probe_handle
         onto = self.onto
         tops = self.tops
@@ -451,7 +444,6 @@ class Compiled:
                             and self.uncovers_none(column, k, wanted, found)
                             and probe.holds_move(handle, i, k, j, -1)
                         ):
-                            out.append(NOT_MADE)
                             continue
                         out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
@@ -465,7 +457,6 @@ class Compiled:
                                 and self.uncovers_none(column, k, wanted, found)
                                 and probe.holds_move(handle, i, k, j, -1)
                             ):
-                                out.append(NOT_MADE)
                                 continue
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
@@ -492,11 +483,8 @@ class Compiled:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target] - stamp
-                if j >= 0:
-                    if probe is not None and probe.holds_move(handle, -1, 1, j, code):
-                        out.append(NOT_MADE)
-                    else:
-                        out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
+                if j >= 0 and (probe is None or not probe.holds_move(handle, -1, 1, j, code)):
+                    out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, code, _EMPTY_STEP[card]))
         return out, later
@@ -516,6 +504,45 @@ class Compiled:
         """The child of the move from ``(columns, cells, found)`` that a :data:`Later` code stands for."""
         step = self.later_step(columns, code)
         return self._make(columns, cells, found, code & 31, code >> 6, CELL if code & LATER_CELL else 0, -1, step)
+
+    def make_step(self, columns: tuple[bytes, ...], cells: bytes, found: tuple[int, ...], code: int) -> Child:
+        """The child of the move from ``(columns, cells, found)`` whose step has the code ``code`` (:func:`step_code`).
+
+        With one deck a step names its move: the bottom card is in one place,
+        which gives the source and the number of cards, and the destination
+        is the column showing the target card, the first (empty) column, a
+        cell or the foundation. The child is the one :meth:`expand` makes.
+        """
+        bottom = code >> 6
+        dest = (code & 63) + EMPTY
+        src = -1
+        count = 1
+        cell_card = -1
+        # Looked for card by card: ``bytes.find`` and ``in`` are generic method calls in the compiled build.
+        for i in range(len(columns)):
+            column = columns[i]
+            for at in range(len(column)):
+                if column[at] == bottom:
+                    src = i
+                    count = len(column) - at
+                    break
+            if src >= 0:
+                break
+        if src < 0:
+            cell_card = bottom + RESERVED
+            for held in cells:
+                if held == bottom:
+                    cell_card = bottom
+        if dest >= 0:
+            target = dest
+            for j in range(len(columns)):
+                if len(columns[j]) and columns[j][-1] == dest:
+                    target = j
+                    break
+            return self._make(columns, cells, found, src, count, target, cell_card, (bottom, count, dest))
+        if dest == EMPTY:
+            return self._make(columns, cells, found, src, count, 0, cell_card, (bottom, count, EMPTY))
+        return self._make(columns, cells, found, src, 1, dest, cell_card, (bottom, 1, dest))
 
     def later_step(self, columns: tuple[bytes, ...], code: int) -> Step:
         """The step of the move from ``columns`` that a :data:`Later` code stands for."""
@@ -541,12 +568,6 @@ class Compiled:
         ``dest`` is a column index, :data:`HOME` or :data:`CELL`; ``cell_card`` is the card as the cells
         hold it (+ :data:`RESERVED` in a reserve cell).
         """
-        skip = self.trace_skip
-        if skip != -1:
-            # A solution is traced: only the wanted child is made (see trace_skip).
-            self.trace_skip = skip - 1 if skip else -2
-            if skip:
-                return NOT_MADE
         cols = list(columns)
         grown = -1  # the column that gained cards, when one did
         canon = self._canon
@@ -621,6 +642,11 @@ class Compiled:
             _resort(cols, src, grown, columns[grown] if grown >= 0 else b"")
         cols.append(cells)
         return (step,), tuple(cols), found, cost
+
+
+def step_code(step: Step) -> int:
+    """A number for a one-deck step (its bottom card and its destination), which :meth:`Compiled.make_step` reads."""
+    return step[0] << 6 | step[2] - EMPTY
 
 
 def _resort(cols: list[bytes], shrunk: int, grown: int, before: bytes) -> None:

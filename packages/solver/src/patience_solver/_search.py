@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from patience_solver._compiled import LATER_CELL, Compiled, State, Step
+from patience_solver._compiled import LATER_CELL, Compiled, State, Step, step_code
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
 from patience_solver._store import Entry, Frontier, PackedStore, Store, frontier_for, store_for
 
@@ -381,8 +381,14 @@ class Scan:
     On the packed table with one deck, most children of a move onto a
     column were reached before: the generator asks the table
     (:meth:`~patience_solver._store.Store.holds_move`) and makes no such
-    child, giving :data:`~patience_solver._compiled.NOT_MADE` in its place,
-    so that each child keeps its index among the parent's.
+    child.
+
+    Each stored position keeps how its parent reached it (the ``how`` of
+    :meth:`~patience_solver._store.Store.add`), from which :func:`_trace`
+    makes it again: ``~code`` for a move left for later; for a made child,
+    with the one-deck generator (:class:`Compiled` itself) the code of its
+    step (:func:`~patience_solver._compiled.step_code`), and with the
+    others its index among the children of its parent's expansion.
     """
 
     def __init__(
@@ -438,6 +444,7 @@ class Scan:
         by_found = self.by_found
         next_cards = self.comp.next_card
         four = self.comp.decks == 1
+        coded = type(comp) is Compiled
         total = self.comp.total
         expanded = start = self.expanded
         stop_at = start + quota
@@ -486,14 +493,13 @@ class Scan:
                 last_found = found
             comp.probe_handle = handle
             made, deferred = comp.expand(cols, cells, found, full)
+            # Compiled's children are stored under their step's code, the other generators' under their index.
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
             index = -1
-            for _, ckey, cfound, cost in made:
+            for steps, ckey, cfound, cost in made:
                 index += 1
-                if not len(ckey):
-                    continue  # a child the table holds, not made (Compiled.probe)
-                child = store.add(ckey, handle, cfound, index)
+                child = store.add(ckey, handle, cfound, step_code(steps[0]) if coded else index)
                 if child is None:
                     continue
                 if cfound is found:
@@ -581,11 +587,11 @@ def _trace(comp: Compiled, root: State, store: Store, handle: object, full: bool
 
     Each state was stored with how its parent reached it (:meth:`Store.how`):
     ``~code`` for a move left for later, made again from its
-    :data:`~patience_solver._compiled.Later` code; or the index of the child
-    among those the parent's expansion made, and the parent is expanded
-    again, as the scan expanded it. Where the generator is :class:`Compiled`
-    itself, that expansion makes the one child wanted
-    (:attr:`Compiled.trace_skip`).
+    :data:`~patience_solver._compiled.Later` code; where the generator is
+    :class:`Compiled` itself, its step's code, made again from that
+    (:meth:`Compiled.make_step`); else the index of the child among those the
+    parent's expansion made, and the parent is expanded again, as the scan
+    expanded it.
     """
     chain: list[object] = []
     at: object | None = handle
@@ -595,18 +601,15 @@ def _trace(comp: Compiled, root: State, store: Store, handle: object, full: bool
     chain.reverse()
     cols, cells, found = root
     out: list[tuple[Step, ...]] = []
-    skips = type(comp) is Compiled
+    coded = type(comp) is Compiled
     for link in chain[1:]:
         how = store.how(link)
         if how < 0:
             child = comp.make_later(cols, cells, found, ~how)
+        elif coded:
+            child = comp.make_step(cols, cells, found, how)
         else:
-            if skips:
-                comp.trace_skip = how
-            try:
-                made, _ = comp.expand(cols, cells, found, full)
-            finally:
-                comp.trace_skip = -1
+            made, _ = comp.expand(cols, cells, found, full)
             child = made[how]
         out.append(child[0])
         cols, cells, found = child[1][:-1], child[1][-1], child[2]
