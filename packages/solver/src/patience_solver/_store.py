@@ -123,7 +123,10 @@ class KeyStore(Store):
 
     def __init__(self, root: Key, found: tuple[int, ...]) -> None:
         self.parents: dict[Key, Key | None] = {root: None}
-        self.hows: dict[Key, int] = {root: 0}
+        #: Each key's ``how``, as the one object of that value in :attr:`shared`: a step's code passes 256,
+        #: past the ints Python shares, and a new int object for each position would cost 32 bytes.
+        self.hows: dict[Key, object] = {root: 0}
+        self.shared: dict[object, object] = {}
         self.root = root
 
     def add(self, key: Key, parent: object, found: tuple[int, ...], how: int = 0) -> object | None:
@@ -132,7 +135,7 @@ class KeyStore(Store):
         parents.setdefault(key, cast(Key, parent))  # one hash of the key, not two
         if len(parents) == seen:
             return None
-        self.hows[key] = how
+        self.hows[key] = self.shared.setdefault(how, how)
         return key
 
     def key(self, handle: object) -> Key:
@@ -142,7 +145,7 @@ class KeyStore(Store):
         return self.parents[cast(Key, handle)]
 
     def how(self, handle: object) -> int:
-        return self.hows[cast(Key, handle)]
+        return cast(int, self.hows[cast(Key, handle)])
 
     def __len__(self) -> int:
         return len(self.parents)
