@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from typing import cast
 
 import pytest
@@ -160,8 +161,19 @@ def test_a_search_is_the_same_on_either_table(monkeypatch: pytest.MonkeyPatch) -
     assert solutions(monkeypatch, packed=True) == solutions(monkeypatch, packed=False)
 
 
-def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
+#: How the test below draws ranks at step ``step``: a narrow band, ranks far apart either side of the first,
+#: and ranks that climb as the search goes deeper (the packed frontier's table of ranks grows either way).
+RANKS: dict[str, Callable[[random.Random, int], int]] = {
+    "narrow": lambda draw, step: draw.randrange(-50, 50),
+    "wide": lambda draw, step: draw.randrange(-5_000, 5_000),
+    "climbing": lambda draw, step: step + draw.randrange(-5, 5),
+}
+
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_both_frontiers_give_back_the_same_entries_in_the_same_order(ranks: str) -> None:
     draw = random.Random(7)
+    rank_at = RANKS[ranks]
     keys = keys_of(400, 7)
     root = keys.pop()
     founds = [(0, 0, 0, 0), (1, 0, 0, 0), (1, 2, 0, 0)]
@@ -185,7 +197,7 @@ def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
         handle = draw.choice(handles)
         assert isinstance(handle, int)
         code = draw.choice([-1, draw.randrange(1 << 13)])
-        rank, g = draw.randrange(-50, 50), draw.randrange(400)
+        rank, g = rank_at(draw, step), draw.randrange(400)
         for frontier in (plain, packed):
             frontier.push(rank, handle, store.found(handle), g, code)
     assert sorted(plain.entries(), key=repr) == sorted(packed.entries(), key=repr)
@@ -199,3 +211,12 @@ def test_both_frontiers_give_back_the_same_entries_in_the_same_order() -> None:
     # Lowest rank first once nothing more comes in.
     tail = [entry[0] for entry in taken[0][1000:]]
     assert tail == sorted(tail)
+    # Emptied, each frontier takes entries again.
+    first = store.root
+    assert isinstance(first, int)
+    for frontier in (plain, packed):
+        frontier.push(3, first, store.found(first), 1, -1)
+        frontier.clear()
+        assert not frontier.waiting()
+        frontier.push(-9_000, first, store.found(first), 2, -1)
+        assert frontier.pop() == -9_000 and frontier.g == 2 and not frontier.waiting()

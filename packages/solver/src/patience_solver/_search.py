@@ -417,7 +417,7 @@ class Scan:
         self.by_found: dict[tuple[int, ...], Penalties] = {}
 
     def entries(self) -> list[Entry]:
-        """The frontier's entries, bucket by bucket, each as a tuple ``(handle, foundations, g, code)``."""
+        """The frontier's entries by rank (:meth:`Frontier.entries`), each ``(handle, foundations, g, code)``."""
         return self.frontier.entries()
 
     def run(self, quota: int, limits: Limits) -> Status:

@@ -625,7 +625,7 @@ class Frontier:
         raise NotImplementedError
 
     def entries(self) -> list[Entry]:
-        """Every entry, bucket by bucket."""
+        """Every entry: the ranks in order, lowest first, and each rank's entries in the order they came."""
         raise NotImplementedError
 
 
@@ -671,7 +671,8 @@ class ListFrontier(Frontier):
 
     def entries(self) -> list[Entry]:
         out: list[Entry] = []
-        for bucket in self.buckets.values():
+        for rank in sorted(self.buckets):
+            bucket = self.buckets[rank]
             for at in range(0, len(bucket), 4):
                 handle, found, g, code = bucket[at : at + 4]
                 out.append((handle, cast(tuple[int, ...], found), cast(int, g), cast(int, code)))
@@ -696,13 +697,20 @@ class PackedFrontier(Frontier):
     """One native array of 64-bit entries per rank: a handle, the moves so far and a code, packed.
 
     The foundations are the stored position's (:meth:`PackedStore.found`):
-    a move left for later keeps its parent's. An entry costs 8 bytes.
+    a move left for later keeps its parent's. An entry costs 8 bytes. The
+    buckets are found by rank in a list that spans every rank pushed so far
+    (8 bytes a rank: a search's ranks lie within a few thousand of each
+    other), so that a push reads a list item where a dict would hash a boxed
+    rank.
     """
 
     def __init__(self, store: PackedStore) -> None:
         super().__init__()
         self.store = store
-        self.buckets: dict[int, Bucket] = {}
+        #: The bucket of each rank from ``low`` on (``absent`` where none), grown to take each new rank.
+        self.absent = Bucket()
+        self.slots: list[Bucket] = []
+        self.low: i64 = 0
         #: The ranks that have a bucket, as a binary heap in a native array (each rank once).
         self.heap: vec[i64] = vec[i64]()
         #: The bucket of the lowest rank, once :meth:`pop` has looked it up (None: look it up). Only a new
@@ -718,23 +726,43 @@ class PackedFrontier(Frontier):
         if g > _G_MASK:
             raise MemoryError("a line of play longer than a packed frontier entry can count")
         entry = (i64(cast(int, handle)) << _HANDLE_SHIFT) | (i64(g) << _G_SHIFT) | i64(code + 1)
-        into = self.buckets.get(rank)
-        if into is None:
+        at = i64(rank) - self.low
+        slots = self.slots
+        if at < 0 or at >= len(slots):
+            self._reach(i64(rank))
+            slots = self.slots
+            at = i64(rank) - self.low
+        into = slots[at]
+        if into is self.absent:
             into = self.spare.pop() if self.spare else Bucket()
-            self.buckets[rank] = into
+            slots[at] = into
             self._heap_push(rank)
             self.top = None
         into.items = append(into.items, entry)
+
+    def _reach(self, rank: i64) -> None:
+        """Grow :attr:`slots` to take ``rank`` (at least doubling them, so that growing is rare)."""
+        slots = self.slots
+        if not len(slots):
+            self.low = rank - 64
+            self.slots = [self.absent] * 256
+        elif rank < self.low:
+            more = max(self.low - rank + 64, len(slots))
+            self.slots = [self.absent] * more + slots
+            self.low = self.low - more
+        else:
+            more = max(rank - self.low - len(slots) + 64, len(slots))
+            self.slots = slots + [self.absent] * more
 
     def pop(self) -> int:
         rank = self.heap[0]
         into = self.top
         if into is None:
-            into = self.top = self.buckets[rank]
+            into = self.top = self.slots[rank - self.low]
         items, entry = pop(into.items)
         into.items = items
         if not len(items):
-            del self.buckets[rank]
+            self.slots[rank - self.low] = self.absent
             self._heap_pop()
             self.top = None
             self.spare.append(into)
@@ -785,12 +813,12 @@ class PackedFrontier(Frontier):
 
     def clear(self) -> None:
         self.heap = vec[i64]()
-        self.buckets.clear()
+        self.slots = []
         self.top = None
 
     def entries(self) -> list[Entry]:
         out: list[Entry] = []
-        for into in self.buckets.values():
+        for into in self.slots:
             for entry in into.items:
                 self._unpack(entry)
                 out.append((self.handle, self.found, self.g, self.code))
