@@ -170,11 +170,18 @@ def deal_source(variant: Variant, pm: pluggy.PluginManager | None = None) -> str
     from patience import shuffle
 
     called: set[str] = set()
-    watched = {shuffle.ms_deal.__code__: "Microsoft", shuffle.pysolfc_talon.__code__: "PySolFC"}
+    shuffles = {shuffle.ms_deal: "Microsoft", shuffle.pysolfc_talon: "PySolFC", shuffle.pysolfc_deal: "PySolFC"}
+    # Pure Python, each shuffle runs a frame of its own code; compiled (patience.shuffle is in the compiled
+    # build), a call from Python code to one is a call of a builtin function, which the profiler reports as is.
+    codes = {getattr(function, "__code__", None): source for function, source in shuffles.items()}
 
     def watch(frame: Any, event: str, arg: object) -> None:
-        if event == "call" and frame.f_code in watched:
-            called.add(watched[frame.f_code])
+        if event == "call" and frame.f_code in codes:
+            called.add(codes[frame.f_code])
+        elif event == "c_call":
+            for function, source in shuffles.items():
+                if arg is function:
+                    called.add(source)
 
     previous = sys.getprofile()
     sys.setprofile(watch)
