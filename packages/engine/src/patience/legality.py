@@ -332,19 +332,17 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
     if position.piles:
         return _piles_home(position)
     found = list(position.foundations)
-    rule = autoplay_rule(policy, position.base, len(found) // 4)
     base = position.base
+    rule = autoplay_rule(policy, base, len(found) // 4)
     heights = HEIGHTS[base]
-    # A card goes home only when it is next for its foundation: the set of those cards answers for most
-    # cards without asking the policy (which also weighs whether the move is safe).
-    wanted = _next_cards(found, base)
-    # Most positions have no card that may go home: find that out before copying anything.
+    # Most positions have no card that may go home: find that out before copying anything. A card goes home
+    # only when it is next for its foundation, which _goes_home tests before it asks the policy.
     for column in position.columns:
-        if column and column[-1].index in wanted and _goes_home(column[-1].index, found, rule, heights) >= 0:
+        if column and _goes_home(column[-1].index, found, rule, heights) >= 0:
             break
     else:
         for card in position.cells:
-            if card is not None and card.index in wanted and _goes_home(card.index, found, rule, heights) >= 0:
+            if card is not None and _goes_home(card.index, found, rule, heights) >= 0:
                 break
         else:
             return []
@@ -366,26 +364,20 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
         for i in order:
             height = tops[i]
             if height:
-                index = columns[i][height - 1].index
-                if index in wanted:
-                    onto = _goes_home(index, found, rule, heights)
-                    if onto >= 0:
-                        tops[i] = height - 1
-                        found[onto] += 1
-                        wanted = _went_home(wanted, index, found, onto, base)
-                        moves.append(column_home[i])
-                        changed = True
+                onto = _goes_home(columns[i][height - 1].index, found, rule, heights)
+                if onto >= 0:
+                    tops[i] = height - 1
+                    found[onto] += 1
+                    moves.append(column_home[i])
+                    changed = True
         for i, held in enumerate(cells):
             if held is not None:
-                index = held.index
-                if index in wanted:
-                    onto = _goes_home(index, found, rule, heights)
-                    if onto >= 0:
-                        cells[i] = None
-                        found[onto] += 1
-                        wanted = _went_home(wanted, index, found, onto, base)
-                        moves.append(cell_home[i])
-                        changed = True
+                onto = _goes_home(held.index, found, rule, heights)
+                if onto >= 0:
+                    cells[i] = None
+                    found[onto] += 1
+                    moves.append(cell_home[i])
+                    changed = True
     return moves
 
 
@@ -435,24 +427,9 @@ def _whole_suits_home(position: Position) -> list[Move]:
     return moves
 
 
-def _went_home(wanted: set[int], index: int, found: list[int], onto: int, base: int) -> set[int]:
-    """:func:`_next_cards` after card ``index`` went onto foundation ``onto`` (``found`` counts it already)."""
-    if len(found) > 4:
-        return _next_cards(found, base)  # two decks: the other foundation of the suit may want the same card
-    wanted.discard(index)
-    if found[onto] < 13:
-        wanted.add(index - 12 if index % 13 == 12 else index + 1)
-    return wanted
-
-
 def _home_moves(place: Callable[[int], Place], count: int) -> tuple[Move, ...]:
     """The moves home from the first ``count`` places made by ``place`` (columns or cells)."""
     return tuple(Move(place(i), _HOME) for i in range(count))
-
-
-def _next_cards(found: list[int], base: int) -> set[int]:
-    """The indices of the cards next for the foundations that hold ``found`` cards (from rank ``base``)."""
-    return {f % 4 * 13 + (base - 1 + height) % 13 for f, height in enumerate(found) if height < 13}
 
 
 # Moves are immutable values: the automatic moves home from the first columns and cells are made once.

@@ -146,12 +146,11 @@ class Tables:
         return home_rule(self.safe_kind, base, decks, self.wraps)
 
 
-_POLICY_KIND: Final = {AutoPlay.NONE: "none", AutoPlay.ALL: "all", AutoPlay.SAFE_ALTERNATE: "horne"}
-
-
 def autoplay_rule(policy: AutoPlay, base: int, decks: int) -> HomeRule:
     """The automatic play of ``policy`` as a rule (see :func:`home_rule`): the game's and the solver's alike."""
-    return home_rule(_POLICY_KIND[policy], base, decks, False)
+    # Told apart by identity, not looked up by member: an enum member's hash is a Python-level call.
+    kind = "horne" if policy is AutoPlay.SAFE_ALTERNATE else "all" if policy is AutoPlay.ALL else "none"
+    return home_rule(kind, base, decks, False)
 
 
 def tables_for(rules: Rules) -> Tables:
