@@ -6,6 +6,7 @@ import enum
 import threading
 import time
 from collections.abc import Callable
+from typing import Final
 
 from patience_solver._compiled import LATER_CELL, Compiled, State, Step, step_code
 from patience_solver._memory import default_allowance, process_sizes, soft_limits
@@ -273,6 +274,13 @@ class Penalties:
         return w.bad * bad + w.under * under + w.bury * bury // 13 + w.under_sq * under * under // 4
 
 
+#: No card flagged (a card indexes it), and ``_FLAG_OF[card]``: that card alone.
+_NO_FLAGS: Final = bytes(64)
+_FLAG_OF: Final = tuple(bytes(int(other == card) for other in range(64)) for card in range(64))
+#: The parent values of a table that has no parent (never written to).
+_NO_VALUES: Final[dict[bytes, int]] = {}
+
+
 class NextPenalties(Penalties):
     """Column -> its penalty plus ``next_card`` * the cards above the next card of each foundation.
 
@@ -301,9 +309,9 @@ class NextPenalties(Penalties):
         self.base_values = base.values
         self.next_card = next_card
         self.found = found
-        self.parent_values: dict[bytes, int] = {}
+        self.parent_values = _NO_VALUES
         #: ``fresh[card]`` is 1 for the cards newly wanted since the parent table (a card indexes it, as ``marks``).
-        self.fresh = bytes(64)
+        self.fresh = _NO_FLAGS
         if len(found) == 4:
             #: With one deck, ``marks[card]`` is 1 for the cards next for their foundation (a card indexes it).
             self.marks = comp._wanted.get(found) or comp._wanted_of(found)
@@ -317,11 +325,23 @@ class NextPenalties(Penalties):
         if parent is not None:
             self.parent_values = parent.values
             before = parent.found
-            flags = bytearray(64)
-            for f, count in enumerate(found):
+            fresh = -1
+            flags: bytearray | None = None
+            for f in range(4):
+                count = found[f]
                 if count != before[f] and count < 13:
-                    flags[cards[f * 13 + count][0]] = 1
-            self.fresh = bytes(flags)
+                    card = cards[f * 13 + count][0]
+                    if fresh < 0:
+                        fresh = card
+                    else:
+                        # A second suit grew (rare): flag each card in a table of its own.
+                        if flags is None:
+                            flags = bytearray(_FLAG_OF[fresh])
+                        flags[card] = 1
+            if flags is not None:
+                self.fresh = bytes(flags)
+            elif fresh >= 0:
+                self.fresh = _FLAG_OF[fresh]  # most often one card is new: its table is made once
 
     def of(self, column: bytes) -> int:
         """The penalty of one column (a column the parent table knows costs no further call)."""
