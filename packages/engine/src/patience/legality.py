@@ -442,7 +442,10 @@ def _goes_home(index: int, found: list[int], rule: HomeRule, heights: bytes) -> 
     """The foundation card ``index`` goes onto when it is next there and ``rule`` allows it; else -1."""
     suit = index // 13
     height = heights[index]
-    for onto in range(suit, len(found), 4):
-        if found[onto] == height:
-            return onto if rule(index, found) else -1
+    if found[suit] == height:
+        return suit if rule(index, found) else -1
+    if len(found) > 4:  # the suit's other foundations, with two or three decks
+        for onto in range(suit + 4, len(found), 4):
+            if found[onto] == height:
+                return onto if rule(index, found) else -1
     return -1
