@@ -269,6 +269,22 @@ class Compiled:
             elif known is not column:
                 columns[i] = known
 
+    def canonical_since(self, columns: list[bytes], before: tuple[bytes, ...]) -> None:
+        """:meth:`canonical` for the columns (in place) that are other objects than ``before``'s at their index.
+
+        ``before`` holds the search's objects, in the same order: a move and the moves home after it
+        change a few columns, and the others need no lookup.
+        """
+        canon = self._canon
+        for i in range(len(columns)):
+            column = columns[i]
+            if column is not before[i]:
+                known = canon.get(column)
+                if known is None:
+                    canon[column] = column
+                elif known is not column:
+                    columns[i] = known
+
     def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
         """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
         suit = _SUIT[card]
@@ -606,7 +622,7 @@ class Compiled:
             home[suit] = home[suit] + count  # not ``+=``: the compiled build would add objects
             held = list(cells)
             extra = self.settle(cols, held, home)
-            self.canonical(cols)
+            self.canonical_since(cols, columns)
             cols.sort()
             # Settling only takes cards from the cells, so they stay sorted.
             cols.append(bytes(held))
@@ -621,7 +637,7 @@ class Compiled:
             extra = self.settle_suits(cols, home)
             for f in range(len(home)):
                 if home[f] != found[f]:
-                    self.canonical(cols)
+                    self.canonical_since(cols, columns)
                     cols.sort()
                     cols.append(cells)
                     return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
@@ -632,7 +648,7 @@ class Compiled:
             held = list(cells)
             home = list(found)
             extra = self.settle(cols, held, home)
-            self.canonical(cols)
+            self.canonical_since(cols, columns)
             cols.sort()
             cols.append(bytes(held))
             return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
@@ -846,7 +862,7 @@ class CompiledTwoDecks(Compiled):
                 home = list(found)
                 home[self.slot(card, found)] += 1
                 extra = self.settle(cols, held, home)
-                self.canonical(cols)
+                self.canonical_since(cols, columns)
                 cols.sort()
                 cols.append(bytes(sorted(held)))
                 return ((card, 1, HOME, source, -1), *extra), tuple(cols), self._found(home), 0
@@ -861,7 +877,7 @@ class CompiledTwoDecks(Compiled):
                 held = list(key[-1])
                 home = list(new_found)
                 steps = (*steps, *self.settle(cols, held, home))
-                self.canonical(cols)
+                self.canonical_since(cols, key[:-1])
                 cols.sort()
                 cols.append(bytes(sorted(held)))
                 return steps, tuple(cols), self._found(home), cost
@@ -961,7 +977,7 @@ class CompiledByRank(Compiled):
         else:
             cols[dest] += _ONE[card]
         extra = self.settle(cols, held, home)
-        self.canonical(cols)
+        self.canonical_since(cols, columns)
         cols.sort()
         cols.append(bytes(sorted(held)))
         return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
