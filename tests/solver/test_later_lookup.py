@@ -103,6 +103,54 @@ def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stor
     assert kinds == {"card", "run", "emptied", "from a cell"}
 
 
+@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
+def test_a_new_child_of_a_move_onto_a_column_is_stored_from_its_parents_numbers(
+    name: str, deal: int, full: bool
+) -> None:
+    # When holds_move finds the child new with every number known, add_known stores the very key expand makes,
+    # and names the columns that changed: what the search ranks the child by.
+    comp, packed, _, _ = _scans(name, deal, full, 1_500)
+    store = packed.store
+    assert isinstance(store, PackedStore)
+    stored = kinds = 0
+    for handle, found, _, code in packed.entries():
+        if code >= 0:
+            continue
+        key = store.key(handle)
+        columns, cells = key[:-1], key[-1]
+        tops = {column[-1]: at for at, column in enumerate(columns) if column}
+        made, _ = comp.expand(columns, cells, found, full)
+        store.forget_known()
+        for steps, child, child_found, _ in made:
+            bottom, count, target = steps[0][:3]
+            if target < 0 or child_found != found:
+                continue
+            held_codes = [c for c in cells if c & 63 == bottom]
+            at = -1
+            if held_codes:
+                held = store.holds_move(handle, -1, 1, tops[target], held_codes[0])
+            else:
+                at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
+                held = store.holds_move(handle, at, count, tops[target], -1)
+            if held or not store.known_new:
+                continue
+            before = len(store)
+            added = store.add_known(handle, 7)
+            assert added == before
+            assert store.key(added) == child
+            assert store.parent(added) == handle and store.how(added) == 7
+            assert store.found(added) == found
+            assert (store.moved_from, store.moved_onto) == (at, tops[target])
+            assert store.grown_text == columns[tops[target]] + (columns[at][-count:] if at >= 0 else bytes([bottom]))
+            assert store.rest_text == (columns[at][:-count] if at >= 0 else b"")
+            assert store.holds_move(handle, at, count, tops[target], held_codes[0] if held_codes else -1)
+            stored += 1
+            kinds |= 1 if at < 0 else 2
+    assert stored > 10
+    # In Baker's Game a card goes from a cell only onto its one parent: deal 5 gives no such new child here.
+    assert kinds == (2 if name == "bakers-game" else 3)
+
+
 def test_a_search_tells_stored_children_of_moves_onto_columns_from_their_parents() -> None:
     # The packed scan, whose generator gives no child for a move onto a column whose child the table holds,
     # keeps the very frontier of the dict's scan, which makes every child.

@@ -88,6 +88,9 @@ _EMPTY_STEP: Final[tuple[Step, ...]] = tuple((c, 1, EMPTY) for c in range(52))
 #: The slots of :attr:`Compiled.near_column` (a power of two) in the compiled build. The pure Python build has
 #: none: there a dict lookup costs less than the address, the slot and the comparison.
 _NEAR: Final = 0 if __file__.endswith(".py") else 1 << 10
+#: The key of a child that :meth:`Compiled.expand` leaves to the probed table to store (an empty key: every
+#: real one holds at least the cells); see :meth:`~patience_solver._store.Store.add_known`.
+_KNOWN: Final[tuple[bytes, ...]] = ()
 #: Each suit complete as a column holds it: king (bottom) to ace (top).
 _WHOLE_SUITS: Final = tuple(bytes(range(suit * 13 + 12, suit * 13 - 1, -1)) for suit in range(4))
 
@@ -175,7 +178,9 @@ class Compiled:
         #: While a scan that can tell a stored child from its parent runs (see :class:`patience_solver._search.Scan`):
         #: its table, and the handle of the state being expanded. :meth:`expand` then leaves out a move onto a
         #: column whose child the table holds (:meth:`~patience_solver._store.Store.holds_move`) instead of
-        #: making it. None otherwise.
+        #: making it, and gives a child whose key the table found new from its parent's as the step alone, with
+        #: the empty key :data:`_KNOWN` (the table stores it: :meth:`~patience_solver._store.Store.add_known`).
+        #: None otherwise.
         self.probe: Store | None = None
         self.probe_handle: object = None
 
@@ -455,12 +460,12 @@ class Compiled:
                 for target in onto[bottom]:
                     j = tops[target] - stamp
                     if j >= 0:
-                        if (
-                            probe is not None
-                            and self.uncovers_none(column, k, wanted, found)
-                            and probe.holds_move(handle, i, k, j, -1)
-                        ):
-                            continue
+                        if probe is not None and self.uncovers_none(column, k, wanted, found):
+                            if probe.holds_move(handle, i, k, j, -1):
+                                continue
+                            if probe.known_new:
+                                out.append((((bottom, k, target),), _KNOWN, found, 1))
+                                continue
                         out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
@@ -468,12 +473,12 @@ class Compiled:
                     for target in onto[bottom]:
                         j = tops[target] - stamp
                         if j >= 0:
-                            if (
-                                probe is not None
-                                and self.uncovers_none(column, k, wanted, found)
-                                and probe.holds_move(handle, i, k, j, -1)
-                            ):
-                                continue
+                            if probe is not None and self.uncovers_none(column, k, wanted, found):
+                                if probe.holds_move(handle, i, k, j, -1):
+                                    continue
+                                if probe.known_new:
+                                    out.append((((bottom, k, target),), _KNOWN, found, 1))
+                                    continue
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(min(run, cap_empty), len(column) - 1)  # min of two is compiled inline
@@ -499,7 +504,13 @@ class Compiled:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target] - stamp
-                if j >= 0 and (probe is None or not probe.holds_move(handle, -1, 1, j, code)):
+                if j >= 0:
+                    if probe is not None:
+                        if probe.holds_move(handle, -1, 1, j, code):
+                            continue
+                        if probe.known_new:
+                            out.append((((card, 1, target),), _KNOWN, found, 1))
+                            continue
                     out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, code, _EMPTY_STEP[card]))

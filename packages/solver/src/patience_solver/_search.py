@@ -512,13 +512,46 @@ class Scan:
                 table = last_table = known
                 last_found = found
             comp.probe_handle = handle
+            if later_known:
+                store.forget_known()
             made, deferred = comp.expand(cols, cells, found, full)
             # Compiled's children are stored under their step's code, the other generators' under their index.
             # Most children keep the parent's foundations (the very tuple): its count and its table.
             same = found[0] + found[1] + found[2] + found[3] if four else sum(found)
+            cg = g + 1
+            # The rank of a child that changes a column or two, the cells by a card at most and not the
+            # foundations, less those changes: the parent's own rank for its moves so far, read back.
+            base = popped + wd if g else table.total(cols) - wh * same + wd * cg + wc * len(cells)
+            # The table's dict read directly (a method call costs more than the probe it wraps): the parent's
+            # columns are always there, and a column without its top cards often.
+            values = table.values
             index = -1
             for steps, ckey, cfound, cost in made:
                 index += 1
+                if not len(ckey):
+                    # A move onto a column whose child's key the table found new from the parent's (Compiled.expand):
+                    # it stores the key and says which columns changed; the rank is the parent's with those changed.
+                    child = store.add_known(handle, step_code(steps[0]))
+                    if child is None:
+                        continue
+                    column = cols[store.moved_onto]
+                    value = values.get(column)
+                    pen = base - (table.missing(column) if value is None else value)
+                    column = store.grown_text
+                    value = values.get(column)
+                    pen += table.missing(column) if value is None else value
+                    at = store.moved_from
+                    if at >= 0:
+                        column = cols[at]
+                        value = values.get(column)
+                        pen -= table.missing(column) if value is None else value
+                        column = store.rest_text
+                        value = values.get(column)
+                        pen += table.missing(column) if value is None else value
+                    else:
+                        pen -= wc  # the card left the cells
+                    frontier.push(pen, child, found, cg, -1)
+                    continue
                 child = store.add(ckey, handle, cfound, step_code(steps[0]) if coded else index)
                 if child is None:
                     continue
@@ -554,21 +587,12 @@ class Scan:
                     column = ckey[at]
                     value = cvalues.get(column)
                     pen += ctable.missing(column) if value is None else value
-                cg = g + cost
-                frontier.push(wd * cg + pen + wc * len(ckey[last]) - wh * home, child, cfound, cg, -1)
+                made_g = g + cost
+                frontier.push(wd * made_g + pen + wc * len(ckey[last]) - wh * home, child, cfound, made_g, -1)
             else:
                 if deferred:
                     # The same evaluation as a made child's, from the parent's: one column changes,
                     # a card joins the cells or a run fills an empty column.
-                    cg = g + 1
-                    if g:
-                        # A state's rank is this very sum for its own moves so far: read it back.
-                        base = popped + wd
-                    else:
-                        base = table.total(cols) - wh * sum(found) + wd * cg + wc * len(cells)
-                    # The table's dict read directly (a method call costs more than the probe it wraps): the
-                    # parent's columns are always there, and a column without its top cards often.
-                    values = table.values
                     for code, rest in deferred:
                         column = cols[code & 31]
                         value = values.get(column)

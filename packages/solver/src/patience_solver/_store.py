@@ -106,6 +106,27 @@ class Store:
         """
         return False
 
+    #: Whether the last :meth:`holds_move` found its child new with every number of its key known: the table
+    #: then keeps the key, and :meth:`add_known` stores it without the child being made.
+    known_new: bool = False
+    #: What the last :meth:`add_known` stored: the parent's columns the move changed (``moved_from`` -1 for a
+    #: card from the cells) and what they hold in the child (``rest_text``: the source column without its cards).
+    moved_from: i64 = -1
+    moved_onto: i64 = -1
+    rest_text: bytes = b""
+    grown_text: bytes = b""
+
+    def add_known(self, parent: object, how: int) -> object | None:
+        """Store the next child that :meth:`holds_move` found new, in the order found, as :meth:`add` does.
+
+        Its handle, or None if it was stored since. Only a table whose
+        :meth:`holds_move` sets :attr:`known_new` has such children.
+        """
+        raise NotImplementedError
+
+    def forget_known(self) -> None:
+        """Drop the children :meth:`holds_move` found new and :meth:`add_known` has not stored."""
+
     def parent(self, handle: object) -> object | None:
         """The handle of the position ``handle`` was first reached from (None for the root)."""
         raise NotImplementedError
@@ -207,6 +228,12 @@ class PackedStore(Store):
         #: The last foundations numbered (most children keep their parent's, the very tuple) and their number.
         self.last_found: tuple[int, ...] = ()
         self.last_found_id: i32 = -1
+        #: The children :meth:`holds_move` found new (see :meth:`add_known`): for each, the key's words, then the
+        #: parent's columns the move changed and their numbers in the child (:meth:`_remember`). The records
+        #: from ``known_next`` to ``known_end`` are still to be stored.
+        self.known: vec[i64] = vec[i64]()
+        self.known_end: i64 = 0
+        self.known_next: i64 = 0
         self.root = self.add(root, None, found)
 
     def add(self, key: Key, parent: object, found: tuple[int, ...], how: int = 0) -> object | None:
@@ -253,18 +280,9 @@ class PackedStore(Store):
                 shift = 0
         if shift:
             scratch[at] = word
-        words = self.words
-        keys = self.keys
-        slots = self.slots
         slot = self._slot_of(scratch)
-        if slots[slot] != 0:
+        if self.slots[slot] != 0:
             return None
-        handle = self.count
-        for j in range(words):
-            keys = append(keys, scratch[j])
-        self.keys = keys
-        self.parents = append(self.parents, i32(-1 if parent is None else cast(int, parent)))
-        self.hows = append(self.hows, i16(how))
         if found is not self.last_found:
             numbered = self.found_ids.get(found)
             if numbered is None:
@@ -278,11 +296,74 @@ class PackedStore(Store):
             self.found_wide = append(self.found_wide, self.last_found_id)
         else:
             self.found_of = append(self.found_of, i16(self.last_found_id - _HALF))
-        slots[slot] = i32(handle + 1)
+        return self._insert(slot, scratch, parent, how)
+
+    def _insert(self, slot: i64, words: vec[i64], parent: object, how: int) -> i64:
+        """Store the key packed in ``words`` at the empty slot ``slot``, with its parent and ``how``: its handle.
+
+        The caller has appended its foundations' number.
+        """
+        handle = self.count
+        keys = self.keys
+        for j in range(self.words):
+            keys = append(keys, words[j])
+        self.keys = keys
+        self.parents = append(self.parents, i32(-1 if parent is None else cast(int, parent)))
+        self.hows = append(self.hows, i16(how))
+        self.slots[slot] = i32(handle + 1)
         self.count = handle + 1
         if 2 * self.count > self.mask:
             self._grow()
         return handle
+
+    def add_known(self, parent: object, how: int) -> object | None:
+        words = self.words
+        at = self.known_next
+        self.known_next = at + words + 4
+        known = self.known
+        scratch = self.scratch
+        for j in range(words):
+            scratch[j] = known[at + j]
+        self.moved_from = known[at + words]
+        self.moved_onto = known[at + words + 1]
+        rest = known[at + words + 2]
+        self.rest_text = self.texts[rest] if rest >= 0 else b""
+        self.grown_text = self.texts[known[at + words + 3]]
+        slot = self._slot_of(scratch)
+        if self.slots[slot] != 0:
+            return None
+        # The move sends nothing home: the child has its parent's foundations.
+        before = i64(cast(int, parent))
+        if self.wide:
+            self.found_wide = append(self.found_wide, self.found_wide[before])
+        else:
+            self.found_of = append(self.found_of, self.found_of[before])
+        return self._insert(slot, scratch, parent, how)
+
+    def forget_known(self) -> None:
+        self.known_end = 0
+        self.known_next = 0
+
+    def _remember(self, nums: vec[i64], at: i64, onto: i64, rest: i64, grown: i64) -> None:
+        """Keep the key packed in ``nums`` for :meth:`add_known`, with the columns its move changed.
+
+        ``at`` and ``onto`` are the parent's columns that lost and gained cards (``at`` -1: from the cells),
+        ``rest`` and ``grown`` their numbers in the child (``rest`` -1 with ``at``).
+        """
+        words = self.words
+        known = self.known
+        end = self.known_end
+        while len(known) < end + words + 4:
+            known = append(known, 0)
+        for j in range(words):
+            known[end + j] = nums[j]
+        known[end + words] = at
+        known[end + words + 1] = onto
+        known[end + words + 2] = rest
+        known[end + words + 3] = grown
+        self.known = known
+        self.known_end = end + words + 4
+        self.known_new = True
 
     def _below(self, number: i64) -> i64:
         """The number of the column numbered ``number`` without its top card; -1 if it has none yet."""
@@ -514,8 +595,10 @@ class PackedStore(Store):
         ``onto``, which holds cards; it uncovers no card that goes home (one deck, a generator that
         settles no complete suit: the caller's business). The child's numbers are the parent's with
         those of the two changed columns (or the column and the cells) replaced, the emptied column
-        put back in order. False is also the answer when the child is new.
+        put back in order. False is also the answer when the child is new: when every number of its
+        key is known, :attr:`known_new` is then set and the key kept for :meth:`add_known`.
         """
+        self.known_new = False
         texts = self.texts
         nums = self._parent_words(handle)
         target = _number_at(nums, onto)
@@ -529,7 +612,11 @@ class PackedStore(Store):
                 return False
             _set_number(nums, last, held)
             _set_number(nums, onto, grown)
-            return self.slots[self._slot_of(nums)] != 0
+            if self.slots[self._slot_of(nums)] != 0:
+                return True
+            self._remember(nums, -1, onto, -1, grown)
+            return False
+        source_at = at
         source = _number_at(nums, at)
         column = texts[source]
         if count == 1:
@@ -555,7 +642,10 @@ class PackedStore(Store):
                 _set_number(nums, at, _number_at(nums, at - 1))
                 at -= 1
         _set_number(nums, at, rest)
-        return self.slots[self._slot_of(nums)] != 0
+        if self.slots[self._slot_of(nums)] != 0:
+            return True
+        self._remember(nums, source_at, onto, rest, grown)
+        return False
 
     def parent(self, handle: object) -> object | None:
         before = self.parents[cast(int, handle)]
