@@ -69,6 +69,32 @@ def test_holds_later_is_exactly_whether_the_child_is_stored(name: str, deal: int
 
 
 @pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
+def test_a_new_child_of_a_move_left_for_later_is_stored_from_its_parents_numbers(
+    name: str, deal: int, full: bool
+) -> None:
+    comp, packed, _, _ = _scans(name, deal, full, 1_500)
+    store = packed.store
+    assert isinstance(store, PackedStore)
+    stored = 0
+    for handle, found, _, code in packed.entries():
+        if code < 0:
+            continue
+        store.forget_known()
+        if store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0) or not store.known_new:
+            continue
+        key = store.key(handle)
+        _, child, child_found, _ = comp.make_later(key[:-1], key[-1], found, code)
+        before = len(store)
+        added = store.add_known(handle, ~code)
+        assert added == before
+        assert store.key(added) == child
+        assert store.found(added) == child_found == found
+        assert store.parent(added) == handle and store.how(added) == ~code
+        stored += 1
+    assert stored > 10
+
+
+@pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
 def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stored(
     name: str, deal: int, full: bool
 ) -> None:

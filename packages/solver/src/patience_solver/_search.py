@@ -401,7 +401,13 @@ class Scan:
     On the packed table with one deck, most children of a move onto a
     column were reached before: the generator asks the table
     (:meth:`~patience_solver._store.Store.holds_move`) and makes no such
-    child.
+    child. The table answers from the child's key, packed from the
+    parent's numbers; when the child is new and every number of its key
+    is known, the table stores that key
+    (:meth:`~patience_solver._store.Store.add_known`), and the child is
+    ranked from its parent's rank and the columns that changed, without
+    being made. The same goes for the child of a move left for later when
+    it comes off the frontier.
 
     Each stored position keeps how its parent reached it (the ``how`` of
     :meth:`~patience_solver._store.Store.add`), from which :func:`_trace`
@@ -487,8 +493,18 @@ class Scan:
             found = frontier.found
             g = frontier.g
             code = frontier.code
-            if code >= 0 and later_known and store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0):
-                continue  # a move ranked from its parent whose child was reached another way: not made at all
+            if code >= 0 and later_known:
+                store.forget_known()
+                if store.holds_later(handle, code & 31, code >> 6, code & LATER_CELL != 0):
+                    continue  # a move ranked from its parent whose child was reached another way: not made at all
+                if store.known_new:
+                    # A new child whose key the lookup packed from its parent's: stored from there, not made.
+                    # The move sends nothing home, so the child has the parent's foundations.
+                    stored = store.add_known(handle, ~code)
+                    if stored is None:
+                        continue
+                    handle = stored
+                    code = -1
             key = store.key(handle)
             if code >= 0:
                 # A move ranked from its parent: make the child now, unless it was reached another way.

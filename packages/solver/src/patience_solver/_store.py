@@ -106,8 +106,8 @@ class Store:
         """
         return False
 
-    #: Whether the last :meth:`holds_move` found its child new with every number of its key known: the table
-    #: then keeps the key, and :meth:`add_known` stores it without the child being made.
+    #: Whether the last :meth:`holds_move` or :meth:`holds_later` found its child new with every number of its key
+    #: known: the table then keeps the key, and :meth:`add_known` stores it without the child being made.
     known_new: bool = False
     #: What the last :meth:`add_known` stored: the parent's columns the move changed (``moved_from`` -1 for a
     #: card from the cells) and what they hold in the child (``rest_text``: the source column without its cards).
@@ -117,7 +117,7 @@ class Store:
     grown_text: bytes = b""
 
     def add_known(self, parent: object, how: int) -> object | None:
-        """Store the next child that :meth:`holds_move` found new, in the order found, as :meth:`add` does.
+        """Store the next child that :meth:`holds_move` or :meth:`holds_later` found new, in the order found.
 
         Its handle, or None if it was stored since. Only a table whose
         :meth:`holds_move` sets :attr:`known_new` has such children.
@@ -125,7 +125,7 @@ class Store:
         raise NotImplementedError
 
     def forget_known(self) -> None:
-        """Drop the children :meth:`holds_move` found new and :meth:`add_known` has not stored."""
+        """Drop the children found new that :meth:`add_known` has not stored."""
 
     def parent(self, handle: object) -> object | None:
         """The handle of the position ``handle`` was first reached from (None for the root)."""
@@ -327,8 +327,9 @@ class PackedStore(Store):
         self.moved_from = known[at + words]
         self.moved_onto = known[at + words + 1]
         rest = known[at + words + 2]
+        grown = known[at + words + 3]
         self.rest_text = self.texts[rest] if rest >= 0 else b""
-        self.grown_text = self.texts[known[at + words + 3]]
+        self.grown_text = self.texts[grown] if grown >= 0 else b""
         slot = self._slot_of(scratch)
         if self.slots[slot] != 0:
             return None
@@ -348,7 +349,8 @@ class PackedStore(Store):
         """Keep the key packed in ``nums`` for :meth:`add_known`, with the columns its move changed.
 
         ``at`` and ``onto`` are the parent's columns that lost and gained cards (``at`` -1: from the cells),
-        ``rest`` and ``grown`` their numbers in the child (``rest`` -1 with ``at``).
+        ``rest`` and ``grown`` their numbers in the child (``rest`` -1 with ``at``). All four are -1 for
+        the child of a move left for later (:meth:`holds_later`), which the search does not rank again.
         """
         words = self.words
         known = self.known
@@ -539,8 +541,10 @@ class PackedStore(Store):
         card that goes home, so only those columns and the cells change (one deck, a generator that
         settles no complete suit: the caller's business). The child's numbers are the parent's with those
         replaced and put back in order; a column or cells never numbered are in no stored key. False is
-        also the answer when the child is new.
+        also the answer when the child is new: when every number of its key is known, :attr:`known_new`
+        is then set and the key kept for :meth:`add_known`.
         """
+        self.known_new = False
         texts = self.texts
         ids = self.ids
         nums = self._parent_words(handle)
@@ -585,7 +589,10 @@ class PackedStore(Store):
                 _set_number(nums, spot, _number_at(nums, spot + 1))
                 spot += 1
             _set_number(nums, spot, moved)
-        return self.slots[self._slot_of(nums)] != 0
+        if self.slots[self._slot_of(nums)] != 0:
+            return True
+        self._remember(nums, -1, -1, -1, -1)
+        return False
 
     def holds_move(self, handle: object, at: i64, count: i64, onto: i64, code: i64) -> bool:
         """Whether the child of ``handle`` by a move onto a column is stored already, told without making it.
