@@ -11,13 +11,16 @@ child has every column and its cells numbered.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import cast
+
 import pytest
 
 import patience_solver as solver
 from patience import deal_position, get_variant
 from patience_solver._compiled import LATER_CELL, Compiled
 from patience_solver._search import Limits, Scan
-from patience_solver._store import KeyStore, PackedStore
+from patience_solver._store import Key, KeyStore, PackedStore
 
 #: One-deck games whose scan, after its first 1,500 positions, still leaves moves for later to cells and to
 #: empty columns, of one card and of runs: the game, the deal and whether the scan is the complete one.
@@ -47,6 +50,33 @@ def _scans(name: str, deal: int, full: bool, expansions: int) -> tuple[Compiled,
     assert isinstance(packed.store, PackedStore)
     assert isinstance(plain.store, KeyStore)
     return comp, packed, plain, plain.store
+
+
+def _moves_onto_columns(comp: Compiled, scan: Scan) -> Iterator[tuple[int, Key, Key, int, int, int, int]]:
+    """Each move onto a column from a stored position on the scan's frontier that sends no card home.
+
+    ``(handle, parent's key, child's key, at, count, onto, code)``: the move takes ``count`` cards of the
+    parent's column ``at`` (or, ``at`` -1, the card the cells hold as ``code``) onto its column ``onto``;
+    the child is the one ``expand`` makes (the generator asks no table outside a scan).
+    """
+    store = scan.store
+    for handle, found, _, entry_code in scan.entries():
+        if entry_code >= 0:
+            continue
+        key = store.key(handle)
+        columns, cells = key[:-1], key[-1]
+        tops = {column[-1]: at for at, column in enumerate(columns) if column}
+        made, _ = comp.expand(columns, cells, found, scan.full)
+        for steps, child, child_found, _ in made:
+            bottom, count, target = steps[0][:3]
+            if target < 0 or child_found != found:
+                continue  # home, a cell or an empty column, or a card uncovered went home
+            held_codes = [c for c in cells if c & 63 == bottom]
+            if held_codes:
+                yield cast(int, handle), key, child, -1, 1, tops[target], held_codes[0]
+            else:
+                at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
+                yield cast(int, handle), key, child, at, count, tops[target], -1
 
 
 @pytest.mark.parametrize(("name", "deal", "full"), CASES, ids=[f"{n} {d}" for n, d, _ in CASES])
@@ -104,27 +134,11 @@ def test_holds_move_is_exactly_whether_the_child_of_a_move_onto_a_column_is_stor
     assert isinstance(packed.store, PackedStore)
     answers = {True: 0, False: 0}
     kinds = set()
-    for handle, found, _, code in packed.entries():
-        if code >= 0:
-            continue
-        key = packed.store.key(handle)
-        columns, cells = key[:-1], key[-1]
-        tops = {column[-1]: at for at, column in enumerate(columns) if column}
-        made, _ = comp.expand(columns, cells, found, full)
-        for steps, child, child_found, _ in made:
-            bottom, count, target = steps[0][:3]
-            if target < 0 or child_found != found:
-                continue  # home, a cell or an empty column, or a card uncovered went home: not asked
-            held_codes = [c for c in cells if c & 63 == bottom]
-            if held_codes:
-                held = packed.store.holds_move(handle, -1, 1, tops[target], held_codes[0])
-                kinds.add("from a cell")
-            else:
-                at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
-                held = packed.store.holds_move(handle, at, count, tops[target], -1)
-                kinds.add("run" if count > 1 else ("emptied" if count == len(columns[at]) else "card"))
-            assert held is (child in keys.parents), (handle, steps)
-            answers[held] += 1
+    for handle, key, child, at, count, onto, code in _moves_onto_columns(comp, packed):
+        held = packed.store.holds_move(handle, at, count, onto, code)
+        kinds.add("from a cell" if at < 0 else "run" if count > 1 else "emptied" if count == len(key[at]) else "card")
+        assert held is (child in keys.parents), (handle, at, count, onto)
+        answers[held] += 1
     assert answers[True] and answers[False]
     assert kinds == {"card", "run", "emptied", "from a cell"}
 
@@ -139,39 +153,23 @@ def test_a_new_child_of_a_move_onto_a_column_is_stored_from_its_parents_numbers(
     store = packed.store
     assert isinstance(store, PackedStore)
     stored = kinds = 0
-    for handle, found, _, code in packed.entries():
-        if code >= 0:
-            continue
-        key = store.key(handle)
-        columns, cells = key[:-1], key[-1]
-        tops = {column[-1]: at for at, column in enumerate(columns) if column}
-        made, _ = comp.expand(columns, cells, found, full)
+    for handle, key, child, at, count, onto, code in list(_moves_onto_columns(comp, packed)):
         store.forget_known()
-        for steps, child, child_found, _ in made:
-            bottom, count, target = steps[0][:3]
-            if target < 0 or child_found != found:
-                continue
-            held_codes = [c for c in cells if c & 63 == bottom]
-            at = -1
-            if held_codes:
-                held = store.holds_move(handle, -1, 1, tops[target], held_codes[0])
-            else:
-                at = next(i for i, column in enumerate(columns) if len(column) >= count and column[-count] == bottom)
-                held = store.holds_move(handle, at, count, tops[target], -1)
-            if held or not store.known_new:
-                continue
-            before = len(store)
-            added = store.add_known(handle, 7)
-            assert added == before
-            assert store.key(added) == child
-            assert store.parent(added) == handle and store.how(added) == 7
-            assert store.found(added) == found
-            assert (store.moved_from, store.moved_onto) == (at, tops[target])
-            assert store.grown_text == columns[tops[target]] + (columns[at][-count:] if at >= 0 else bytes([bottom]))
-            assert store.rest_text == (columns[at][:-count] if at >= 0 else b"")
-            assert store.holds_move(handle, at, count, tops[target], held_codes[0] if held_codes else -1)
-            stored += 1
-            kinds |= 1 if at < 0 else 2
+        if store.holds_move(handle, at, count, onto, code) or not store.known_new:
+            continue
+        before = len(store)
+        added = store.add_known(handle, 7)
+        assert added == before
+        assert store.key(added) == child
+        assert store.parent(added) == handle and store.how(added) == 7
+        assert store.found(added) == store.found(handle)
+        assert (store.moved_from, store.moved_onto) == (at, onto)
+        moved = key[at][-count:] if at >= 0 else bytes([code & 63])
+        assert store.grown_text == key[onto] + moved
+        assert store.rest_text == (key[at][:-count] if at >= 0 else b"")
+        assert store.holds_move(handle, at, count, onto, code)
+        stored += 1
+        kinds |= 1 if at < 0 else 2
     assert stored > 10
     # In Baker's Game a card goes from a cell only onto its one parent: deal 5 gives no such new child here.
     assert kinds == (2 if name == "bakers-game" else 3)

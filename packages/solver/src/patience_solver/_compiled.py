@@ -460,12 +460,12 @@ class Compiled:
                 for target in onto[bottom]:
                     j = tops[target] - stamp
                     if j >= 0:
-                        if probe is not None and self.uncovers_none(column, k, wanted, found):
-                            if probe.holds_move(handle, i, k, j, -1):
-                                continue
-                            if probe.known_new:
-                                out.append((((bottom, k, target),), _KNOWN, found, 1))
-                                continue
+                        if (
+                            probe is not None
+                            and self.uncovers_none(column, k, wanted, found)
+                            and self._probed(out, probe, handle, found, i, k, j, -1, bottom, target)
+                        ):
+                            continue
                         out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             else:
                 for k in range(1, (run if run < cap else cap) + 1):
@@ -473,12 +473,12 @@ class Compiled:
                     for target in onto[bottom]:
                         j = tops[target] - stamp
                         if j >= 0:
-                            if probe is not None and self.uncovers_none(column, k, wanted, found):
-                                if probe.holds_move(handle, i, k, j, -1):
-                                    continue
-                                if probe.known_new:
-                                    out.append((((bottom, k, target),), _KNOWN, found, 1))
-                                    continue
+                            if (
+                                probe is not None
+                                and self.uncovers_none(column, k, wanted, found)
+                                and self._probed(out, probe, handle, found, i, k, j, -1, bottom, target)
+                            ):
+                                continue
                             out.append(self._make(columns, cells, found, i, k, j, -1, (bottom, k, target)))
             if cap_empty:
                 limit = min(min(run, cap_empty), len(column) - 1)  # min of two is compiled inline
@@ -504,17 +504,40 @@ class Compiled:
                 out.append(self._make(columns, cells, found, -1, 1, HOME, code, _HOME_STEP[card]))
             for target in onto[card]:
                 j = tops[target] - stamp
-                if j >= 0:
-                    if probe is not None:
-                        if probe.holds_move(handle, -1, 1, j, code):
-                            continue
-                        if probe.known_new:
-                            out.append((((card, 1, target),), _KNOWN, found, 1))
-                            continue
+                if j >= 0 and (
+                    probe is None or not self._probed(out, probe, handle, found, -1, 1, j, code, card, target)
+                ):
                     out.append(self._make(columns, cells, found, -1, 1, j, code, (card, 1, target)))
             if empties and to_empty[card]:
                 out.append(self._make(columns, cells, found, -1, 1, 0, code, _EMPTY_STEP[card]))
         return out, later
+
+    def _probed(
+        self,
+        out: list[Child],
+        probe: Store,
+        handle: object,
+        found: tuple[int, ...],
+        at: int,
+        count: int,
+        onto: int,
+        code: int,
+        bottom: int,
+        target: int,
+    ) -> bool:
+        """Whether the table answers for the child of a move onto a column, which then is not made here.
+
+        The child is stored already, or new with every number of its key known: then it is listed with
+        the step alone and the empty key :data:`_KNOWN`, and the table stores it (see :attr:`probe`).
+        The move takes ``count`` cards of column ``at`` (or the card held as ``code``, ``at`` -1) onto
+        column ``onto``, whose top card is ``target``; ``bottom`` is the lowest card moved.
+        """
+        if probe.holds_move(handle, at, count, onto, code):
+            return True
+        if probe.known_new:
+            out.append((((bottom, count, target),), _KNOWN, found, 1))
+            return True
+        return False
 
     def uncovers_none(self, column: bytes, count: int, wanted: bytes, found: tuple[int, ...]) -> bool:
         """Whether taking the top ``count`` cards of ``column`` uncovers no card that then goes home (one deck)."""
