@@ -122,7 +122,8 @@ class Store:
         """Store the next child that :meth:`holds_move` or :meth:`holds_later` found new, in the order found.
 
         Its handle, or None if it was stored since. Only a table whose
-        :meth:`holds_move` sets :attr:`known_new` has such children.
+        :meth:`holds_move` and :meth:`holds_later` set :attr:`known_new`
+        has such children.
         """
         raise NotImplementedError
 
@@ -230,9 +231,9 @@ class PackedStore(Store):
         #: The last foundations numbered (most children keep their parent's, the very tuple) and their number.
         self.last_found: tuple[int, ...] = ()
         self.last_found_id: i32 = -1
-        #: The children :meth:`holds_move` found new (see :meth:`add_known`): for each, the key's words, then the
-        #: parent's columns the move changed and their numbers in the child (:meth:`_remember`). The records
-        #: from ``known_next`` to ``known_end`` are still to be stored.
+        #: The children :meth:`holds_move` and :meth:`holds_later` found new (see :meth:`add_known`): for each, the
+        #: key's words, then the parent's columns the move changed and their numbers in the child (:meth:`_remember`).
+        #: The records from ``known_next`` to ``known_end`` are still to be stored.
         self.known: vec[i64] = vec[i64]()
         self.known_end: i64 = 0
         self.known_next: i64 = 0
