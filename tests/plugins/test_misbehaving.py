@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
 import pluggy
 import pytest
 
@@ -26,6 +28,7 @@ from patience import (
     ScoredAction,
     ScoreState,
     Variant,
+    get_variant,
     hookimpl,
     ms_deal,
     variants,
@@ -128,6 +131,44 @@ def test_row_7_a_plugin_variant_with_the_prefix_fc_is_refused(
     with pytest.warns(PluginLoadWarning, match="'fake' registered 'fake-cell' with the code prefix 'FC'"):
         table = variants(pm)
     assert "fake-cell" not in table
+    _still_works(pm)
+
+
+# -- a name on the command line means one game ------------------------------------------
+
+
+class AliasOfFreeCell:
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        register(attrs.evolve(_variant(register, name="free-for-all", prefix="FA"), aliases=("Free Cell",)))
+
+
+class TwoThatShareATitle:
+    """Registers two variants, the second titled as the first is named: the plugin's own variants clash."""
+
+    @hookimpl
+    def patience_register_variants(self, register: Registrar) -> None:
+        first = _variant(register, name="odd-cell", prefix="OD")
+        register(first)
+        register(attrs.evolve(_variant(register, name="even-cell", prefix="EC"), title="Odd Cell"))
+
+
+@pytest.mark.parametrize(
+    ("plugin", "said"),
+    [
+        (AliasOfFreeCell(), "'fake' registered 'free-for-all', which answers to 'free-cell' as 'freecell'"),
+        (TwoThatShareATitle(), "'fake' registered 'even-cell', which answers to 'odd-cell' as 'odd-cell'"),
+    ],
+    ids=["alias-of-a-shipped-game", "title-of-its-own-other-game"],
+)
+def test_a_variant_that_answers_to_a_name_another_has_is_refused(
+    install: Callable[[object, str], pluggy.PluginManager], plugin: object, said: str
+) -> None:
+    pm = install(plugin, "fake")
+    with pytest.warns(PluginLoadWarning, match=re.escape(said)):
+        table = variants(pm)
+    assert "free-for-all" not in table and "even-cell" not in table
+    assert get_variant("free cell", pm).name == "freecell"
     _still_works(pm)
 
 

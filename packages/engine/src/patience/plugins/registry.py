@@ -144,11 +144,12 @@ class Registry:
         """
         found: dict[str, Variant] = {}
         prefixes: dict[str, Variant] = {}
+        names: dict[str, set[str]] = {}
         pending = [(impl.plugin_name, impl.plugin, impl.function) for impl in registering]
         self.registering = True
         try:
-            self._register_round(pm, [p for p in pending if p[0] in self.shipped], found, prefixes)
-            self._register_round(pm, [p for p in pending if p[0] not in self.shipped], found, prefixes)
+            self._register_round(pm, [p for p in pending if p[0] in self.shipped], found, prefixes, names)
+            self._register_round(pm, [p for p in pending if p[0] not in self.shipped], found, prefixes, names)
         finally:
             self.registering = False
         for plugin_name, _plugin, _function in pending:
@@ -157,14 +158,22 @@ class Registry:
         return dict(sorted(found.items(), key=lambda item: order.get(item[0], len(order))))
 
     def _register_round(
-        self, pm: pluggy.PluginManager, pending: _Pending, found: dict[str, Variant], prefixes: dict[str, Variant]
+        self,
+        pm: pluggy.PluginManager,
+        pending: _Pending,
+        found: dict[str, Variant],
+        prefixes: dict[str, Variant],
+        names: dict[str, set[str]],
     ) -> None:
-        """Register the variants of the plugins in ``pending``, again and again while one waits for another's."""
+        """Register the variants of the plugins in ``pending``, again and again while one waits for another's.
+
+        ``names`` keeps what each variant registered so far answers to, by its name (see :class:`Registrar`).
+        """
         while pending:
             waiting: _Pending = []
             missing: dict[str, str] = {}
             for plugin_name, plugin, function in pending:
-                registrar = Registrar(plugin_name, found, prefixes, _domain_of(function))
+                registrar = Registrar(plugin_name, found, prefixes, _domain_of(function), names)
                 sigints = _boundary.sigints()
                 start = time.perf_counter()
                 try:
@@ -214,11 +223,21 @@ class Registrar:
     the order plugins load in does not matter.
     """
 
-    def __init__(self, plugin: str, found: dict[str, Variant], prefixes: dict[str, Variant], domain: str = "") -> None:
+    def __init__(
+        self,
+        plugin: str,
+        found: dict[str, Variant],
+        prefixes: dict[str, Variant],
+        domain: str = "",
+        names: dict[str, set[str]] | None = None,
+    ) -> None:
         self._plugin = plugin
         self._domain = domain
         self._found = found
         self._prefixes = prefixes
+        # What each variant registered so far answers to, by its name: worked out once a variant, not once
+        # for every variant registered after it.
+        self._names: dict[str, set[str]] = {} if names is None else names
         self.registered: list[Variant] = []
         """The variants this plugin registered in this call."""
 
@@ -257,8 +276,12 @@ class Registrar:
         # A name the variant answers to (alias, title, name without hyphens) that another one answers to
         # would make a name on the command line mean either: the one registered first keeps it.
         names = _names(variant)
+        known = self._names
         for other in (*self._found.values(), *self.registered):
-            shared = sorted(names & _names(other))
+            theirs = known.get(other.name)
+            if theirs is None:
+                theirs = known[other.name] = _names(other)
+            shared = sorted(names & theirs)
             if shared:
                 raise PluginError(
                     _(
@@ -275,6 +298,7 @@ class Registrar:
         # carries its base's): the per-variant hooks are routed by it. Its texts are in that plugin's
         # catalogs unless the variant names its domain.
         self.registered.append(variant.with_plugin(plugin, self._domain))
+        known[variant.name] = names
 
     def get(self, name: str) -> Variant:
         """The variant called ``name`` that another plugin registers, to derive a variant of your own from.
