@@ -117,13 +117,14 @@ def _plainly_not_a_hook(plugin: object, name: str, marker: str) -> bool:
 
     pluggy looks every name of a plugin up with :func:`inspect.getattr_static`,
     about 5 µs a name here: half of making the plugin manager. A module's
-    own non-dunder attribute is what that lookup finds, and pluggy passes it
-    over unless it is a function, a method, a ``staticmethod`` or a
-    ``classmethod`` carrying the ``marker`` attribute (``patience_impl``),
-    which a function keeps in its ``__dict__``. Whatever this cannot tell
-    so plainly is left to pluggy.
+    own attribute is what that lookup finds, unless :class:`types.ModuleType`
+    has a data descriptor of that name (``__annotations__``, ``__dict__``),
+    which no hook is either; and pluggy passes the value over unless it is a
+    function, a method, a ``staticmethod`` or a ``classmethod`` carrying the
+    ``marker`` attribute (``patience_impl``), which a function keeps in its
+    ``__dict__``. Whatever this cannot tell so plainly is left to pluggy.
     """
-    if type(plugin) is not types.ModuleType or name.startswith("__"):
+    if type(plugin) is not types.ModuleType:
         return False
     value = plugin.__dict__.get(name, _ABSENT)
     if value is _ABSENT:
