@@ -49,7 +49,7 @@ _PARTNER_SUIT: Final = tuple(
 )
 
 #: ``rule(card, foundations)``: whether ``card``, next for one of its foundations, goes home (see :func:`home_rule`).
-HomeRule = Callable[[int, tuple[int, ...] | list[int]], bool]
+HomeRule = Callable[[int, list[int]], bool]
 
 
 def lies_on(build: Build, wrap: bool, upper: int, lower: int) -> bool:
@@ -185,7 +185,7 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
     if kind == "horne":
         if two:
 
-            def horne_two(card: int, found: tuple[int, ...] | list[int]) -> bool:
+            def horne_two(card: int, found: list[int]) -> bool:
                 rank0 = height[card]
                 if rank0 <= 1:
                     return True
@@ -197,7 +197,7 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
         if decks > 2:
             sets = range(0, 4 * decks, 4)
 
-            def horne_many(card: int, found: tuple[int, ...] | list[int]) -> bool:
+            def horne_many(card: int, found: list[int]) -> bool:
                 rank0 = height[card]
                 if rank0 <= 1:
                     return True
@@ -206,7 +206,7 @@ def home_rule(kind: str, base: int, decks: int, wrap: bool) -> HomeRule:
 
             return horne_many
 
-        def horne(card: int, found: tuple[int, ...] | list[int]) -> bool:
+        def horne(card: int, found: list[int]) -> bool:
             rank0 = height[card]
             if rank0 <= 1:
                 return True
@@ -228,7 +228,7 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
         # By suit: only the card one below in the same suit lies on it, and with two decks
         # its twin may still be out; with wrap the base card may carry the top one.
 
-        def same_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
+        def same_suit(card: int, found: list[int]) -> bool:
             h = height[card]
             return (h > 0 or not wrap) and found[_SUIT[card] + low] >= h
 
@@ -240,7 +240,7 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
     always = 1 if not wrap else 0
     if kind == "raymond":
 
-        def raymond(card: int, found: tuple[int, ...] | list[int]) -> bool:
+        def raymond(card: int, found: list[int]) -> bool:
             rank0 = height[card]
             if rank0 <= always and (rank0 or not wrap):
                 return True
@@ -255,7 +255,7 @@ def safe_home_rule(kind: str, height: bytes, low: int, wrap: bool) -> HomeRule:
         return raymond
 
     # "any": nothing can be built on a card once every card one rank lower is home
-    def any_suit(card: int, found: tuple[int, ...] | list[int]) -> bool:
+    def any_suit(card: int, found: list[int]) -> bool:
         rank0 = height[card]
         if rank0 == 0:
             return not wrap
@@ -286,11 +286,11 @@ def _unmade() -> None:
     return None
 
 
-def _never(card: int, found: tuple[int, ...] | list[int]) -> bool:
+def _never(card: int, found: list[int]) -> bool:
     return False
 
 
-def _always(card: int, found: tuple[int, ...] | list[int]) -> bool:
+def _always(card: int, found: list[int]) -> bool:
     return True
 
 
