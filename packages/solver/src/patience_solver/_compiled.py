@@ -904,7 +904,10 @@ class CompiledTwoDecks(Compiled):
                 cols.append(bytes(sorted(held)))
                 return ((card, 1, HOME, source, -1), *extra), tuple(cols), self._found(home), 0
         steps, key, new_found, cost = super()._make(columns, cells, found, src, count, dest, cell_card, step)
-        steps = ((*steps[0], source, target), *steps[1:])
+        # The step with its columns, as one tuple of five (unpacking into a new tuple goes through a list).
+        first = steps[0]
+        named = (first[0], first[1], first[2], source, target)
+        steps = (named,) if len(steps) == 1 else (named, *steps[1:])
         if src >= 0 and dest != HOME and count < len(columns[src]):
             exposed = columns[src][-count - 1]
             suit = _SUIT[exposed]
