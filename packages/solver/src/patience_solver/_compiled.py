@@ -290,8 +290,12 @@ class Compiled:
                 elif known is not column:
                     columns[i] = known
 
-    def slot(self, card: int, found: tuple[int, ...] | list[int]) -> int:
-        """The foundation ``card`` goes onto (the first of its suit it is next for), or -1."""
+    def slot(self, card: int, found: tuple[int, ...]) -> int:
+        """The foundation ``card`` goes onto (the first of its suit it is next for), or -1.
+
+        The foundations are a state's tuple, which the compiled build indexes directly
+        (:meth:`CompiledTwoDecks._list_slot` reads a list).
+        """
         suit = _SUIT[card]
         h = self.height[card]
         for f in range(suit, 4 * self.decks, 4):
@@ -846,18 +850,32 @@ class CompiledTwoDecks(Compiled):
         """
         out, later = super().expand(columns, cells, found, full)
         height = self.height
-        shown: dict[int, list[int]] = {}
+        # The top cards seen so far, a bit a card: most often no two columns show the same card.
+        seen: i64 = 0
+        twin = False
         for i, column in enumerate(columns):
             if column:
                 top = column[-1]
-                shown.setdefault(top, []).append(i)
+                bit: i64 = i64(1) << top
+                if seen & bit:
+                    twin = True
+                seen |= bit
                 if found[_SUIT[top]] != height[top] and self.slot(top, found) >= 0:
                     out.append(self._make(columns, cells, found, i, 1, HOME, -1, (top, 1, HOME)))
-        for card in set(cells):
+        for card in cells:
             if found[_SUIT[card]] != height[card] and self.slot(card, found) >= 0:
-                out.append(self._make(columns, cells, found, -1, 1, HOME, card, (card, 1, HOME)))
-        twins = {card: at for card, at in shown.items() if len(at) > 1}
-        if twins:
+                # A card in a cell goes onto a later foundation of its suit: each such card once, listed in
+                # the order of a set of the cells (the search breaks ties between children in listed order).
+                for held in set(cells):
+                    if found[_SUIT[held]] != height[held] and self.slot(held, found) >= 0:
+                        out.append(self._make(columns, cells, found, -1, 1, HOME, held, (held, 1, HOME)))
+                break
+        if twin:
+            shown: dict[int, list[int]] = {}
+            for i, column in enumerate(columns):
+                if column:
+                    shown.setdefault(column[-1], []).append(i)
+            twins = {card: at for card, at in shown.items() if len(at) > 1}
             # Compiled.expand moved onto the last column showing the card: the same moves onto the others.
             for child in list(out):
                 step = child[0][0]
