@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/records.py            # the numbers recorded in docs/benchmarks.md
     .venv/bin/python bench/records.py --quick    # a smoke run, a few seconds
-    .venv/bin/python bench/records.py --keep /tmp/patience-10k   # keep the 10,000-game store for farm-bench
+    .venv/bin/python bench/records.py --keep /tmp/patience-10k   # and keep the 10,000-game store afterwards
 
 Everything happens in a temporary data directory (``PATIENCE_HOME``), never
 in the user's.

@@ -141,7 +141,7 @@ EXIT_INTERRUPTED = 130
 
 
 def main(args: Sequence[str] | None = None) -> None:
-    """Console-script entry point: run the app and turn every usage error into one ``patience: ...`` line.
+    """Run the app and turn every usage error into one ``patience: ...`` line (the console script, via :mod:`.launch`).
 
     typer would print usage errors as a boxed panel of several lines; here
     they come out as one line on stderr with exit code 2, like every other
