@@ -216,3 +216,29 @@ def test_a_number_put_in_a_packed_key_leaves_its_neighbours_alone() -> None:
         _set_number(words, place, number)
         numbers[place] = number
         assert [_number_at(words, at) for at in range(9)] == numbers
+
+
+@pytest.mark.parametrize(("name", "deal", "full"), [CASES[0], CASES[2]], ids=["freecell 4", "eight-off 5"])
+def test_the_cells_with_a_card_added_or_taken_have_the_numbers_of_their_bytes(name: str, deal: int, full: bool) -> None:
+    """The table of short texts answers as the bytes' numbers do; Eight Off's fuller cells are looked up as bytes."""
+    _, packed, _, _ = _scans(name, deal, full, 1_500)
+    store = packed.store
+    assert isinstance(store, PackedStore)
+    cells_texts = {store.key(handle)[-1] for handle in range(len(store))}
+    asked = {"added": 0, "taken": 0, "new": 0}
+    for cells in cells_texts:
+        number = store.ids[cells]
+        held = list(cells)
+        for card in range(52):
+            if any(code & 63 == card for code in held):
+                continue
+            with_card = bytes(sorted([*held, card]))
+            answer = store._with_card(number, card)
+            assert answer == store.ids.get(with_card, -1), (cells, card)
+            asked["added" if answer >= 0 else "new"] += 1
+        for code in held:
+            without = bytes(other for other in held if other != code)
+            assert store._without(number, code) == store.ids.get(without, -1), (cells, code)
+            asked["taken"] += 1
+    assert all(asked.values())
+    assert max(len(cells) for cells in cells_texts) > (6 if name == "eight-off" else 2)

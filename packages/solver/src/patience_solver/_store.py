@@ -61,10 +61,14 @@ _LOW: Final = 0xFFFFFFFF
 #: Each byte value as a ``bytes`` of its own.
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
 #: The entries of the cache of :meth:`PackedStore._keep` (powers of two): it starts with ``_FIRST_KEPT`` (8 KB), and
-#: from there has a 32nd as many as the table has slots, up to ``_KEPT``. A smaller start misses much: Baker's Game
-#: deals 1-40 make and look up a fifth more cells with a card added when it starts with 8 entries.
-_FIRST_KEPT: Final = 1 << 10
+#: from there has a 32nd as many as the table has slots, up to ``_KEPT``. A smaller start misses much: Kings' Only
+#: Baker's Game deals 1-60 take 1% more instructions when it starts with 256 entries.
+_FIRST_KEPT: Final = 1 << 9
 _KEPT: Final = 1 << 13
+#: The longest text :func:`_packed` packs: 7 bits a byte, in 42 bits, beside a 21-bit number in a 64-bit slot.
+_SHORT: Final = 6
+#: The slots the table of the cells' numbers starts with (a power of two).
+_FIRST_SHORT: Final = 1 << 6
 #: The slots the table of numbers by address starts with (a power of two).
 _FIRST_SEEN: Final = 1 << 6
 #: The number of slots a packed table starts with (a power of two).
@@ -196,6 +200,13 @@ class PackedStore(Store):
         #: Column (or cells) -> its number, and number -> column.
         self.ids: dict[bytes, int] = {}
         self.texts: list[bytes] = []
+        #: The numbers of the texts that can be the cells' contents (at most :data:`_SHORT` bytes, ascending), by
+        #: :func:`_packed` text, in a table of ``(packed + 1) << BITS | number`` (0: empty), probed one slot after
+        #: another and never more than three quarters full: the cells with a card added or taken
+        #: (:meth:`_with_card`, :meth:`_without`) are looked up as an int, without making the bytes and hashing them.
+        self.short_slots: vec[i64] = vec[i64]([0] * _FIRST_SHORT)
+        self.short_mask: i64 = _FIRST_SHORT - 1
+        self.short_count: i64 = 0
         self.keys: vec[i64] = vec[i64]()
         self.parents: vec[i32] = vec[i32]()
         self.hows: vec[i16] = vec[i16]()
@@ -204,7 +215,7 @@ class PackedStore(Store):
         self.count: i64 = 0
         #: The words of the key being looked up.
         self.scratch: vec[i64] = vec[i64]([0] * self.words)
-        #: The numbers of columns and cells with a card added or taken (see :meth:`_keep`): ``(tag + 1) << BITS |
+        #: The numbers of columns with a card added or taken (see :meth:`_keep`): ``(tag + 1) << BITS |
         #: number`` at the tag's hash (0: none; the last one written wins).
         self.kept: vec[i64] = vec[i64]([0] * _FIRST_KEPT)
         self.kept_mask: i64 = _FIRST_KEPT - 1
@@ -218,7 +229,7 @@ class PackedStore(Store):
         #: columns are mostly those very objects, so :meth:`add` finds most of their numbers without hashing.
         #: An address found there is that object's: :attr:`texts` keeps every one of them alive.
         self.seen_at: vec[i64] = vec[i64]([0] * _FIRST_SEEN)
-        self.seen_number: vec[i64] = vec[i64]([0] * _FIRST_SEEN)
+        self.seen_number: vec[i32] = vec[i32]([0] * _FIRST_SEEN)
         self.seen_mask: i64 = _FIRST_SEEN - 1
         #: Each position's foundations: their number in ``founds`` (each tuple numbered once, in ``found_ids``).
         #: The foundations' numbers less 32,768, as 16-bit ints while they fit (one deck: always), then the
@@ -253,7 +264,7 @@ class PackedStore(Store):
             address = i64(id(text))
             seen = ((address >> 4) ^ (address >> 16)) & seen_mask
             if seen_at[seen] == address:
-                number = seen_number[seen]
+                number = i64(seen_number[seen])
             else:
                 known = ids.get(text)
                 if known is None:
@@ -264,6 +275,10 @@ class PackedStore(Store):
                         raise MemoryError("more distinct columns than a packed key can number")
                     ids[text] = known
                     texts.append(text)
+                    if len(text) <= _SHORT:
+                        packed = _packed(text)
+                        if packed >= 0:
+                            self._add_short(packed, known)
                     if len(texts) > seen_mask:
                         self._grow_seen()
                         seen_at = self.seen_at
@@ -273,7 +288,7 @@ class PackedStore(Store):
                 number = i64(known)
                 if texts[number] is text:
                     seen_at[seen] = address
-                    seen_number[seen] = number
+                    seen_number[seen] = i32(number)
             word |= number << shift
             shift += BITS
             if shift == 3 * BITS:
@@ -389,15 +404,15 @@ class PackedStore(Store):
     def _keep(self, tag: i64, number: i64) -> None:
         """Keep ``number`` as the answer for ``tag``: a number, once given, stays, so the answer does.
 
-        ``tag`` is ``number << 9 | value << 2 | kind``: the number asked about, a card or a cells code and
-        which question it was (:meth:`_with_card`, :meth:`_with_top`, :meth:`_without`, :meth:`_below`). The same
-        columns and cells take and give the same cards in many positions; a kept answer spares making
-        the bytes and looking them up.
+        ``tag`` is ``number << 9 | card << 2 | kind``: the column's number, the card and which question it
+        was (1: :meth:`_with_top`, 3: :meth:`_below`). The same columns take and give the same cards in many
+        positions; a kept answer spares making the bytes and looking them up. (The cells' questions are
+        answered from :attr:`short_slots` without bytes.)
         """
         self.kept[(tag ^ (tag >> 11) ^ (tag >> 22)) & self.kept_mask] = (tag + 1) << BITS | number
 
     def _look(self, tag: i64, text: bytes) -> i64:
-        """The number of the columns' or cells' bytes ``text``, kept for ``tag``; -1 if it has none yet."""
+        """The number of the column ``text``, kept for ``tag``; -1 if it has none yet."""
         found = self.ids.get(text)
         if found is None:
             return -1
@@ -406,15 +421,25 @@ class PackedStore(Store):
 
     def _with_card(self, number: i64, card: int) -> i64:
         """The number of the cells numbered ``number`` with ``card`` added (kept sorted); -1 if it has none yet."""
-        tag = number << 9 | card << 2
-        known = self._cached(tag)
-        if known >= 0:
-            return known
         cells = self.texts[number]
-        slot: i64 = 0
-        while slot < len(cells) and cells[slot] < card:
-            slot += 1
-        return self._look(tag, cells[:slot] + _BYTES[card] + cells[slot:])
+        if len(cells) >= _SHORT:
+            # Not in the table of short texts (Eight Off's cells): the bytes looked up.
+            slot: i64 = 0
+            while slot < len(cells) and cells[slot] < card:
+                slot += 1
+            found = self.ids.get(cells[:slot] + _BYTES[card] + cells[slot:])
+            return -1 if found is None else found
+        packed: i64 = 0
+        added: i64 = card + 1
+        for at in range(len(cells)):
+            held: i64 = cells[at] + 1
+            if added and held >= added:
+                packed = packed << 7 | added
+                added = 0
+            packed = packed << 7 | held
+        if added:
+            packed = packed << 7 | added
+        return self._short_number(packed)
 
     def _with_top(self, number: i64, card: i64) -> i64:
         """The number of the column numbered ``number`` with ``card`` on top; -1 if it has none yet."""
@@ -426,11 +451,19 @@ class PackedStore(Store):
 
     def _without(self, number: i64, code: i64) -> i64:
         """The number of the cells numbered ``number`` without the card held as ``code``; -1 if it has none yet."""
-        tag = number << 9 | code << 2 | 2
-        known = self._cached(tag)
-        if known >= 0:
-            return known
-        return self._look(tag, self.texts[number].replace(_BYTES[code], b"", 1))
+        cells = self.texts[number]
+        if len(cells) > _SHORT + 1:
+            found = self.ids.get(cells.replace(_BYTES[code], b"", 1))  # longer than the short texts: the bytes
+            return -1 if found is None else found
+        packed: i64 = 0
+        taken: i64 = code + 1
+        for at in range(len(cells)):
+            held: i64 = cells[at] + 1
+            if held == taken:
+                taken = 0  # the first one only
+            else:
+                packed = packed << 7 | held
+        return self._short_number(packed)
 
     def _parent_words(self, handle: object) -> vec[i64]:
         """The scratch words, holding the key of ``handle`` (see _number_at) to be changed in place into a child's."""
@@ -470,17 +503,53 @@ class PackedStore(Store):
         self.found_of = vec[i16]()
         self.wide = True
 
+    def _short_number(self, packed: i64) -> i64:
+        """The number of the text :func:`_packed` gives as ``packed``; -1 if it has none yet."""
+        slots = self.short_slots
+        mask = self.short_mask
+        tag = packed + 1
+        slot = _short_hash(packed) & mask
+        while True:
+            held = slots[slot]
+            if held >> BITS == tag:
+                return held & _MASK
+            if held == 0:
+                return -1
+            slot = (slot + 1) & mask
+
+    def _add_short(self, packed: i64, number: i64) -> None:
+        """Enter ``number`` as the number of the text :func:`_packed` gives as ``packed`` (not entered yet)."""
+        if 4 * (self.short_count + 1) > 3 * (self.short_mask + 1):
+            size = 2 * (self.short_mask + 1)
+            old = self.short_slots
+            self.short_slots = vec[i64]([0] * size)
+            self.short_mask = size - 1
+            for slot in range(len(old)):
+                if old[slot] != 0:
+                    self._place_short(old[slot])
+        self._place_short((packed + 1) << BITS | number)
+        self.short_count += 1
+
+    def _place_short(self, entry: i64) -> None:
+        """Put ``entry`` (see :attr:`short_slots`) in the first free slot from its text's hash's."""
+        slots = self.short_slots
+        mask = self.short_mask
+        slot = _short_hash((entry >> BITS) - 1) & mask
+        while slots[slot] != 0:
+            slot = (slot + 1) & mask
+        slots[slot] = entry
+
     def _grow_seen(self) -> None:
         """Double the table of numbers by address, and place every numbered column's object in it."""
         size = 2 * (self.seen_mask + 1)
         mask = size - 1
         seen_at = vec[i64]([0] * size)
-        seen_number = vec[i64]([0] * size)
+        seen_number = vec[i32]([0] * size)
         for number, text in enumerate(self.texts):
             address = i64(id(text))
             seen = ((address >> 4) ^ (address >> 16)) & mask
             seen_at[seen] = address
-            seen_number[seen] = number
+            seen_number[seen] = i32(number)
         self.seen_at = seen_at
         self.seen_number = seen_number
         self.seen_mask = mask
@@ -670,6 +739,30 @@ class PackedStore(Store):
 
     def __len__(self) -> int:
         return self.count
+
+
+def _packed(text: bytes) -> i64:
+    """``text`` as one int if it can be the cells' contents, else -1 (see :attr:`PackedStore.short_slots`).
+
+    The cells of one deck are in ascending order, each byte below 127; the text is packed when it has at
+    most :data:`_SHORT` bytes: each byte + 1 in 7 bits, the first highest.
+    """
+    packed: i64 = 0
+    before: i64 = 0
+    for at in range(len(text)):
+        byte: i64 = text[at] + 1
+        if byte <= before:
+            return -1
+        packed = packed << 7 | byte
+        before = byte
+    return packed
+
+
+def _short_hash(packed: i64) -> i64:
+    """A 32-bit hash of a :func:`_packed` text (the bits of its last bytes spread over the slots)."""
+    h = ((packed & _LOW) * _MIX) & _LOW
+    h = ((h ^ (packed >> 32)) * _MIX) & _LOW
+    return h ^ (h >> 15)
 
 
 def _number_at(words: vec[i64], place: i64) -> i64:
