@@ -157,16 +157,14 @@ class Compiled:
         #: give each column as one object), and the table is read without hashing the column.
         self.near_column: list[bytes] = [b""] * _NEAR
         self.near_shown: list[tuple[int, int, bytes]] = [(0, 0, b"")] * _NEAR
-        #: Cells with a card just added -> the same cells sorted (few distinct ones; sorting costs more).
-        self._sorted: dict[bytes, bytes] = {}
         self._wanted: dict[tuple[int, ...], bytes] = {}
         #: The foundations :meth:`expand` last looked up in ``_wanted`` and what it found: the search holds each
         #: foundations tuple once, and one state's children mostly keep it (hashing a tuple costs a lookup more).
         self.last_found: tuple[int, ...] = ()
         self.last_wanted = b""
-        #: Every column the search has made -> the one object that holds it. A state's columns are these
-        #: objects, so the lookups of a column (the search's tables, the parents of a state) find its hash
-        #: computed and compare it by identity, without comparing the cards.
+        #: Every column (and cells' contents with a card just added) the search has made -> the one object that
+        #: holds it. A state's columns are these objects, so the lookups of a column (the search's tables, the
+        #: parents of a state) find its hash computed and compare it by identity, without comparing the cards.
         self._canon: dict[bytes, bytes] = {}
         #: Each foundations tuple a child has had, held once: states after a move home share it.
         self._founds: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -358,10 +356,6 @@ class Compiled:
         held = self._founds.get(found)
         if held is None:
             held = self._founds[found] = found
-        return held
-
-    def _sort(self, cells: bytes) -> bytes:
-        held = self._sorted[cells] = bytes(sorted(cells))
         return held
 
     # -- moves --------------------------------------------------------------
@@ -669,8 +663,16 @@ class Compiled:
             cols.append(bytes(held))
             return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), 0
         else:
-            joined = cells + moving
-            cells = self._sorted.get(joined) or self._sort(joined)
+            # The card goes into the sorted cells at its place, and the search's one object of those cells is taken.
+            card = moving[0]
+            slot = 0
+            while slot < len(cells) and cells[slot] < card:
+                slot += 1
+            joined = cells + moving if slot == len(cells) else cells[:slot] + moving + cells[slot:]
+            known = canon.get(joined)
+            if known is None:
+                known = canon[joined] = joined
+            cells = known
             cost = 1
         if self.whole_suit:
             # A complete suit may lie on top of the destination now, or be uncovered at the source.
