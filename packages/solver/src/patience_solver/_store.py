@@ -224,6 +224,8 @@ class PackedStore(Store):
         #: The last key :meth:`key` gave, and its handle.
         self.near: Key = ()
         self.near_handle: i64 = -1
+        #: The texts of the key :meth:`key` makes, before they become its tuple (one list for every key).
+        self.near_texts: list[bytes] = [b""] * self.width
         #: Numbers by the address of the object in :attr:`texts` that holds the column, in a table of at
         #: least as many slots as numbers (each address has one slot, the last one written wins): a child's
         #: columns are mostly those very objects, so :meth:`add` finds most of their numbers without hashing.
@@ -592,7 +594,7 @@ class PackedStore(Store):
         words = self.words
         base = number * words
         width = self.width
-        out = [b""] * width
+        out = self.near_texts
         place: i64 = 0
         for j in range(words):
             word = keys[base + j]
