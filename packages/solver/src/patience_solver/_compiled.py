@@ -674,17 +674,16 @@ class Compiled:
                 known = canon[joined] = joined
             cells = known
             cost = 1
-        if self.whole_suit:
-            # A complete suit may lie on top of the destination now, or be uncovered at the source.
+        if self.whole_suit and (_suit_on_top(cols, src) or _suit_on_top(cols, grown)):
+            # A complete suit lies on top of the destination now, or was uncovered at the source (every other
+            # column is as the settled parent's): it goes home, with any other, as the game sends them.
             home = list(found)
             extra = self.settle_suits(cols, home)
-            for f in range(len(home)):
-                if home[f] != found[f]:
-                    self.canonical_since(cols, columns)
-                    cols.sort()
-                    cols.append(cells)
-                    return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
-            # No suit went home: only the two columns of the move changed, as below (nothing else goes home here).
+            self.canonical_since(cols, columns)
+            cols.sort()
+            cols.append(cells)
+            return ((step, *extra) if extra else (step,)), tuple(cols), self._found(home), cost
+        # No suit went home: only the two columns of the move changed, as below (nothing else goes home here).
         # The parent is settled and the foundations are as they were: only the card the move
         # uncovers can be new to the automatic or the safe moves home.
         if exposed >= 0 and found[_SUIT[exposed]] == self.height[exposed] and self.uncovers_home(exposed, found):
@@ -738,6 +737,14 @@ def _resort(cols: list[bytes], shrunk: int, grown: int, before: bytes) -> None:
             cols[at] = cols[at + 1]
             at = at + 1
         cols[at] = after
+
+
+def _suit_on_top(columns: list[bytes], at: int) -> bool:
+    """Whether column ``at`` (none if -1) shows a complete suit on top, king to ace (:meth:`Compiled.settle_suits`)."""
+    if at < 0:
+        return False
+    column = columns[at]
+    return len(column) >= 13 and column[-1] % 13 == 0 and column[-13:] == _WHOLE_SUITS[_SUIT[column[-1]]]
 
 
 def _first_of(columns: tuple[bytes, ...], at: int) -> int:
