@@ -60,9 +60,10 @@ _MIX: Final = 0x9E3779B1
 _LOW: Final = 0xFFFFFFFF
 #: Each byte value as a ``bytes`` of its own.
 _BYTES: Final = tuple(bytes((value,)) for value in range(256))
-#: The entries of the cache of :meth:`PackedStore._keep` (powers of two): it starts with ``_FIRST_KEPT`` (8 KB), and
-#: from there has a 32nd as many as the table has slots, up to ``_KEPT``. A smaller start misses much: Kings' Only
-#: Baker's Game deals 1-60 take 1% more instructions when it starts with 256 entries.
+#: The entries of the cache of :meth:`PackedStore._keep` (powers of two): it starts with ``_FIRST_KEPT`` (4 KB), and
+#: from there has a 32nd as many as the table has slots, up to ``_KEPT``. A smaller start misses much (Kings' Only
+#: Baker's Game deals 1-60 took 1% more instructions with 256 entries than with 1,024); a larger one costs a
+#: stored position more than its share of memory in a short search.
 _FIRST_KEPT: Final = 1 << 9
 _KEPT: Final = 1 << 13
 #: The longest text :func:`_packed` packs: 7 bits a byte, in 42 bits, beside a 21-bit number in a 64-bit slot.
