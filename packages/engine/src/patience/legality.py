@@ -368,7 +368,10 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
         for i in order:
             height = tops[i]
             if height:
-                onto = _goes_home(columns[i][height - 1].index, found, rule, heights)
+                index = columns[i][height - 1].index
+                if one_deck and found[index // 13] != heights[index]:
+                    continue  # not next for its foundation (_goes_home's first test, without the call)
+                onto = _goes_home(index, found, rule, heights)
                 if onto >= 0:
                     tops[i] = height - 1
                     found[onto] += 1
@@ -376,7 +379,10 @@ def autoplay_moves(policy: AutoPlay, position: Position, *, whole_suit: bool = F
                     changed = True
         for i, held in enumerate(cells):
             if held is not None:
-                onto = _goes_home(held.index, found, rule, heights)
+                index = held.index
+                if one_deck and found[index // 13] != heights[index]:
+                    continue
+                onto = _goes_home(index, found, rule, heights)
                 if onto >= 0:
                     cells[i] = None
                     found[onto] += 1

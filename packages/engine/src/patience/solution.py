@@ -67,8 +67,10 @@ def replay(
     if isinstance(current, str):
         return current
     moves: list[Move] = [] if played is None else played
+    # Read once: each read of a rules value's field is a Python-level attribute lookup.
+    reserve, cell_suits = rules.reserve, rules.cell_suits
     for step in steps:
-        move = place(current, step, rules.reserve, rules.cell_suits)
+        move = place(current, step, reserve, cell_suits)
         if isinstance(move, str):
             return move
         verdict = check_move(rules, current, move, title)
