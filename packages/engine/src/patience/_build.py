@@ -54,64 +54,79 @@ COMPILED_MODULES: Final = (
     "patience_solver._store",
 )
 
-_PACKAGE: Final = Path(__file__).resolve().parent
+_PACKAGE: Final = os.path.dirname(os.path.realpath(__file__))
 
 
 class StaleBuildError(ImportError):
     """A compiled module is older than its source: the build must be made again (or removed)."""
 
 
-def _package_folder(top: str) -> Path | None:
+def _package_folder(top: str) -> str | None:
     """Where the top-level package ``top`` lies, found without importing it (None if it is not installed)."""
-    if top == _PACKAGE.name:
+    if top == os.path.basename(_PACKAGE):
         return _PACKAGE
     spec = importlib.util.find_spec(top)
     if spec is None or not spec.submodule_search_locations:
         return None
-    return Path(next(iter(spec.submodule_search_locations)))
+    return str(next(iter(spec.submodule_search_locations)))
 
 
-def _source(module: str, root: Path | None) -> tuple[Path, str] | None:
+def _source(module: str, root: Path | None) -> tuple[str, str] | None:
     """The folder holding ``module``'s source and the module's last name; under ``root`` if given."""
     top, *parts = module.split(".")
-    package = root / top if root is not None else _package_folder(top)
+    package = os.path.join(root, top) if root is not None else _package_folder(top)
     if package is None:
         return None
-    return package.joinpath(*parts[:-1]), parts[-1]
+    return os.path.join(package, *parts[:-1]), parts[-1]
 
 
-def _extensions(module: str, root: Path | None) -> list[tuple[Path, Path]]:
-    """``(source, extension)`` pairs of ``module`` found beside each other.
+def _extensions(module: str, root: Path | None, listings: dict[str, frozenset[str]]) -> list[tuple[str, str]]:
+    """``(source, extension)`` paths of ``module`` found beside each other.
 
     ``root`` is the folder that holds the top-level packages (a ``src`` folder);
-    by default each package is looked up where it is installed.
+    by default each package is looked up where it is installed. Each folder is
+    listed once (``listings`` keeps what it holds): a few directory reads at
+    every start rather than a look-up of each possible extension's file.
     """
     where = _source(module, root)
     if where is None:
         return []
     folder, name = where
-    source = folder / f"{name}.py"
-    found = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        extension = folder / f"{name}{suffix}"
-        if extension.exists():
-            found.append((source, extension))
-    return found
+    names = listings.get(folder)
+    if names is None:
+        try:
+            names = frozenset(os.listdir(folder))
+        except OSError:
+            names = frozenset()
+        listings[folder] = names
+    source = os.path.join(folder, f"{name}.py")
+    return [
+        (source, os.path.join(folder, f"{name}{suffix}"))
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        if f"{name}{suffix}" in names
+    ]
 
 
 def compiled_modules(root: Path | None = None) -> list[str]:
     """The modules of :data:`COMPILED_MODULES` that have a compiled extension beside their source."""
-    return [module for module in COMPILED_MODULES if _extensions(module, root)]
+    listings: dict[str, frozenset[str]] = {}
+    return [module for module in COMPILED_MODULES if _extensions(module, root, listings)]
 
 
 def check_fresh(root: Path | None = None) -> None:
     """Raise :class:`StaleBuildError` when a compiled extension is older than its source."""
+    listings: dict[str, frozenset[str]] = {}
     for module in COMPILED_MODULES:
-        for source, extension in _extensions(module, root):
-            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+        for source, extension in _extensions(module, root, listings):
+            try:
+                newer = os.stat(source).st_mtime > os.stat(extension).st_mtime
+            except FileNotFoundError:  # no source beside the extension: nothing it could be older than
+                continue
+            if newer:
+                where = Path(source)
                 raise StaleBuildError(
-                    f"{source.relative_to(source.parents[1])} changed after it was compiled"
-                    f" ({extension.name} is older):"
+                    f"{where.relative_to(where.parents[1])} changed after it was compiled"
+                    f" ({os.path.basename(extension)} is older):"
                     " run `python3 tasks.py setup --compiled` to build it again,"
                     " or `python3 tasks.py setup` for the pure Python build"
                 )
