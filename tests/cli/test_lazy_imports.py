@@ -68,6 +68,27 @@ def test_solve_loads_no_help_renderer_number_library_window_or_server(tmp_path: 
     assert sorted(loaded & {*NEVER, "babel", "prompt_toolkit"}) == []
 
 
+def test_catalogs_are_read_from_their_packages_folders(tmp_path: Path) -> None:
+    # A package on disk holds its catalogs beside its modules: they are opened there, without the
+    # resource readers of importlib.resources (a dozen modules) that a package in an archive would need.
+    out = tmp_path / "modules.json"
+    said = "json.dump(sorted(sys.modules) + [_('No such option: {option}')]"
+    code = _WRAPPER.replace("json.dump(sorted(sys.modules)", said)
+    code = code.replace("from patience_cli.app import main", "from patience_cli.app import main, _")
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(out), "solve", "freecell", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**_environ(), "PATIENCE_LANG": "de"},
+    )
+    assert done.returncode == 0, done.stderr
+    *modules, said = json.loads(out.read_text(encoding="utf-8"))
+    assert said == "Unbekannte Option: {option}"  # the German catalog was read
+    assert [name for name in modules if name.startswith("importlib.resources")] == []
+
+
 @pytest.mark.parametrize(
     "args",
     [

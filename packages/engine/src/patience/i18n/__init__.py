@@ -32,6 +32,8 @@ import contextvars
 import datetime
 import functools
 import gettext
+import importlib
+import importlib.machinery
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -204,16 +206,37 @@ def _translations(domain: str, package: str, language: str) -> gettext.NullTrans
         return _Pseudo()
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    import importlib.resources  # only when a language other than English speaks: a dozen modules
-
+    parts = ("locale", language, "LC_MESSAGES", f"{domain}.mo")
     try:
-        catalog = importlib.resources.files(package).joinpath("locale", language, "LC_MESSAGES", f"{domain}.mo")
-        with catalog.open("rb") as handle:
+        folder = _package_folder(package)
+        if folder is not None:
+            with open(os.path.join(folder, *parts), "rb") as handle:
+                return gettext.GNUTranslations(handle)
+        import importlib.resources  # a package in an archive or of several folders: a dozen modules
+
+        with importlib.resources.files(package).joinpath(*parts).open("rb") as handle:
             return gettext.GNUTranslations(handle)
     except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError, TypeError):
         # A distribution without this language (a plugin that ships English only), or a domain whose
         # package cannot be imported, speaks English.
         return gettext.NullTranslations()
+
+
+def _package_folder(package: str) -> str | None:
+    """The one folder of the regular package ``package`` on disk (imported if it is not yet), else None.
+
+    A package imported from its folder holds its catalogs in that folder,
+    where :mod:`importlib.resources` would find them too; for any other
+    package (a namespace package, one in an archive) None leaves the looking
+    to :mod:`importlib.resources`.
+    """
+    spec = importlib.import_module(package).__spec__
+    if spec is None or not spec.has_location or spec.origin is None:
+        return None
+    if not isinstance(spec.loader, importlib.machinery.SourceFileLoader | importlib.machinery.ExtensionFileLoader):
+        return None
+    locations = list(spec.submodule_search_locations or ())
+    return locations[0] if len(locations) == 1 else None
 
 
 class Domain:
