@@ -224,7 +224,8 @@ def _stdout_is_null() -> bool:
 
 
 #: click's message for arguments left over once every parameter has its value.
-_EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
+#: (A pattern that :mod:`re` compiles, and keeps, at the first such error.)
+_EXTRA_ARGUMENTS = r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)"
 
 
 def _command_path(command: object, words: list[str]) -> str:
@@ -254,7 +255,7 @@ def _usage_message(error: typer.TyperException, typed_path: str = "patience") ->
     ours = bad_value_message(error) if isinstance(error, typer.BadParameter) else None
     # a 5,000-character argument is cut short too
     text = one_line(ours if ours is not None else error.format_message()).rstrip(".")
-    extra = _EXTRA_ARGUMENTS.fullmatch(text)
+    extra = re.fullmatch(_EXTRA_ARGUMENTS, text)
     if extra is not None:
         # Commands that take `-5` as a deal (to refuse it themselves) let unknown options through
         # as arguments; an option among the extras is still an option the command does not have.

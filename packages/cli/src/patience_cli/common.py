@@ -158,7 +158,8 @@ def check_time_limit(seconds: float, option: str = "--time-limit") -> float:
     return seconds
 
 
-_SIZE = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)([kmgtp]?)(i?)(b?)$", re.IGNORECASE)
+#: A size (``1.5GiB``); a pattern that :mod:`re` compiles (and keeps) when a size is first given.
+_SIZE = r"^(\d+(?:\.\d*)?|\.\d+)([kmgtp]?)(i?)(b?)$"
 _POWERS = {"": 0, "k": 1, "m": 2, "g": 3, "t": 4, "p": 5}
 
 
@@ -168,7 +169,7 @@ def parse_size(text: str) -> int | None:
     K, M, G, T and P count powers of 1000, KiB, MiB, GiB, TiB and PiB powers
     of 1024; the B may be left out, and case does not matter.
     """
-    found = _SIZE.match(text.strip().replace(" ", ""))
+    found = re.match(_SIZE, text.strip().replace(" ", ""), re.IGNORECASE)
     if found is None:
         return None
     number, prefix, binary, _unit = found.groups()
@@ -435,7 +436,8 @@ def not_utf8(data: bytes, at: int) -> str:
     )
 
 
-_CELLS_LINE = re.compile(r"^\s*(?:freecells|cells)\s*:(.*)$", re.IGNORECASE | re.MULTILINE)
+#: A board's cells line; a pattern that :mod:`re` compiles (and keeps) when a board is first read.
+_CELLS_LINE = r"^\s*(?:freecells|cells)\s*:(.*)$"
 
 
 def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
@@ -451,7 +453,7 @@ def load_board(path: Path, variant: Variant, cells: int | None) -> Position:
     text = read_input_file(path)
     if cells is None:
         offered, _default = cell_counts(variant)
-        shown = _CELLS_LINE.search(text)
+        shown = re.search(_CELLS_LINE, text, re.IGNORECASE | re.MULTILINE)
         if shown is not None and len(shown.group(1).split()) in offered:
             cells = len(shown.group(1).split())
     n_cells = check_cells(variant, cells)

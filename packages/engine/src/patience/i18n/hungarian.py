@@ -41,7 +41,8 @@ _UNITS = ("", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc",
 _TENS = ("", "tíz", "húsz", "harminc", "negyven", "ötven", "hatvan", "hetven", "nyolcvan", "kilencven")
 
 #: A number as Hungarian writes it: digits, with spaces (also no-break ones) or dots between groups of three.
-_NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f.]\d{3})+(?!\d)|\d+")
+#: A pattern, not a compiled one: :mod:`re` compiles (and keeps) it when a word is first put before a number.
+_NUMBER = r"\d{1,3}(?:[ \u00a0\u202f.]\d{3})+(?!\d)|\d+"
 
 
 class Harmony(enum.Enum):
@@ -98,7 +99,7 @@ def _spoken(number: int) -> list[str]:
 
 
 def _leading_number(text: str) -> int | None:
-    match = _NUMBER.match(text)
+    match = re.match(_NUMBER, text)
     if match is None:
         return None
     return int(re.sub(r"\D", "", match.group()))
@@ -153,7 +154,7 @@ def _reading(text: str | int) -> str:
     read by its letters' names (``FC``, *ef-cé*); other words as written.
     """
     value = str(text).strip()
-    if _NUMBER.fullmatch(value):
+    if re.fullmatch(_NUMBER, value):
         return _spoken(int(re.sub(r"\D", "", value)))[-1]
     digits = re.search(r"\d+$", value)
     if digits:
